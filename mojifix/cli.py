@@ -1,10 +1,1104 @@
-"""The mojifix command line.  (STUB: owned by the CLI helper)"""
+"""The ``mojifix`` command line: ``decode``, ``fix``, ``fold``, ``scan``, ``eval``, ``bench``.
+
+Exit status: 0 success; 1 ``scan --fail-above`` found more damage than allowed; 2 usage or
+input/output error (the message says what was wrong and what to do); 130/143 interrupted by
+SIGINT/SIGTERM (no output file is left under its final name).
+
+>>> main(["--version"])  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+SystemExit: 0
+"""
 
 from __future__ import annotations
 
+import argparse
+import collections
+import contextlib
+import csv
+import importlib
+import io
+import json
+import os
+import signal
 import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+from types import FrameType
+from typing import IO, Any, BinaryIO, TextIO
+
+from mojifix._io import (
+    AtomicOutput,
+    UsageError,
+    guess_format,
+    input_size,
+    open_input,
+    refuse_same_file,
+)
+from mojifix._version import __version__
+from mojifix._work import MALFORMED, Job, Outcome, Record, run_chunk
+
+#: Records per chunk handed to a worker process (``--jobs``).
+CHUNK_RECORDS = 1000
+
+#: Malformed records listed one by one on stderr before "... and N more".
+MAX_LISTED_ERRORS = 20
+
+ON_ERROR = ("keep", "skip", "fail")
+
+UTF8_HINT = (
+    "the file is not UTF-8: decode it first (HTML: `mojifix decode FILE -o OUT`; "
+    "other text: `iconv -f ENCODING -t UTF-8`), or pass --on-error keep|skip to pass over "
+    "such lines"
+)
+
+
+class Terminated(BaseException):
+    """Raised in the main process by the SIGTERM handler, so that clean-up code runs."""
+
+
+# --- parallel map ---------------------------------------------------------------------------
+
+
+def _ignore_sigint() -> None:  # pool initializer: the parent handles Ctrl-C
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def ordered_map(
+    func: Callable[[list[Record]], list[Outcome]],
+    chunks: Iterable[list[Record]],
+    pool: Any | None,
+    jobs: int,
+) -> Iterator[list[Outcome]]:
+    """``map(func, chunks)`` on a process pool, in order, with at most ``4 * jobs`` chunks in
+    flight (``Pool.imap`` would read the whole input ahead of the workers: unbounded memory).
+
+    >>> list(ordered_map(len, [[1, 2], [3]], None, 1))
+    [2, 1]
+    """
+    if pool is None:
+        yield from map(func, chunks)
+        return
+    pending: collections.deque[Any] = collections.deque()
+    for chunk in chunks:
+        pending.append(pool.apply_async(func, (chunk,)))
+        if len(pending) >= 4 * jobs:
+            yield pending.popleft().get()
+    while pending:
+        yield pending.popleft().get()
+
+
+def _chunked(records: Iterable[Record], size: int = CHUNK_RECORDS) -> Iterator[list[Record]]:
+    chunk: list[Record] = []
+    for record in records:
+        chunk.append(record)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+# --- progress -------------------------------------------------------------------------------
+
+
+class Progress:
+    """A tqdm bar on stderr, only when stderr is a terminal and ``--quiet`` is not given.
+
+    It advances with the position in the input file (bytes) or, for stdin, with records.
+    """
+
+    def __init__(self, name: str, raw: BinaryIO | None, enabled: bool, unit: str = "B") -> None:
+        self.raw = raw
+        self.last = 0
+        self.bar: Any = None
+        if not enabled:
+            return
+        try:
+            from tqdm import tqdm
+        except ImportError:  # the [cli] extra is not installed: no bar
+            return
+        size = input_size(name) if raw is not None else None
+        self.by_bytes = size is not None
+        self.bar = tqdm(
+            total=size,
+            unit=unit if self.by_bytes else " records",
+            unit_scale=True,
+            desc=Path(name).name if name != "-" else "stdin",
+            delay=0.5,
+            leave=False,
+            file=sys.stderr,
+        )
+
+    def update(self, records: int) -> None:
+        if self.bar is None:
+            return
+        if self.by_bytes and self.raw is not None:
+            try:
+                pos = self.raw.tell()
+            except (OSError, ValueError):
+                return
+            self.bar.update(pos - self.last)
+            self.last = pos
+        else:
+            self.bar.update(records)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _progress_enabled(args: argparse.Namespace) -> bool:
+    return not args.quiet and sys.stderr.isatty()
+
+
+# --- reading records ------------------------------------------------------------------------
+
+
+def _line_records(stream: BinaryIO) -> Iterator[Record]:
+    offset = 0
+    for number, line in enumerate(stream, start=1):
+        yield number, offset, line
+        offset += len(line)
+
+
+class CsvInput:
+    """A CSV/TSV file read as rows, remembering its dialect so that output keeps it.
+
+    The delimiter comes from the format (``,`` or tab) unless ``--delimiter`` is given; the
+    line terminator from the first line; ``QUOTE_ALL`` is kept when every header field is
+    quoted, otherwise output quotes only where needed (``QUOTE_MINIMAL``).
+    """
+
+    def __init__(self, stream: BinaryIO, fmt: str, delimiter: str | None) -> None:
+        self.text = io.TextIOWrapper(stream, encoding="utf-8", errors="surrogateescape", newline="")
+        self.delimiter = delimiter or ("\t" if fmt == "tsv" else ",")
+        first = self.text.readline()
+        self.bom = first.startswith("\ufeff")  # kept in the output, not part of the header
+        first = first.removeprefix("\ufeff")
+        self.lineterminator = "\r\n" if first.endswith("\r\n") else "\n"
+        stripped = first.rstrip("\r\n")
+        cells = stripped.split(self.delimiter) if stripped else []
+        all_quoted = bool(cells) and all(len(c) >= 2 and c[0] == c[-1] == '"' for c in cells)
+        self.quoting = csv.QUOTE_ALL if all_quoted else csv.QUOTE_MINIMAL
+        lines = _prepend(first, self.text)
+        self.reader = csv.reader(lines, delimiter=self.delimiter)
+        try:
+            self.header: list[str] = next(self.reader)
+        except StopIteration:
+            self.header = []
+        self.header_line = first
+
+    def records(self) -> Iterator[Record]:
+        reader = self.reader
+        start = reader.line_num + 1
+        for row in reader:
+            yield start, -1, row
+            start = reader.line_num + 1
+
+    def writer(self, out: IO[bytes]) -> tuple[Any, io.TextIOWrapper]:
+        wrapper = io.TextIOWrapper(out, encoding="utf-8", errors="surrogateescape", newline="")
+        if self.bom:
+            wrapper.write("\ufeff")
+        writer = csv.writer(
+            wrapper,
+            delimiter=self.delimiter,
+            quoting=self.quoting,  # type: ignore[arg-type]
+            lineterminator=self.lineterminator,
+        )
+        return writer, wrapper
+
+    def detach(self) -> None:
+        with contextlib.suppress(ValueError):  # already detached
+            self.text.detach()
+
+
+def _prepend(first: str, rest: Iterable[str]) -> Iterator[str]:
+    if first:
+        yield first
+    yield from rest
+
+
+# --- planning inputs and outputs ------------------------------------------------------------
+
+
+def _format_of(name: str, forced: str | None) -> str:
+    if forced:
+        return forced
+    if name == "-":
+        return "text"
+    fmt = guess_format(name)
+    if fmt is None:
+        raise UsageError(
+            f"cannot tell the format of {name} from its name; pass --format "
+            "text|jsonl|csv|tsv|parquet"
+        )
+    return fmt
+
+
+def plan_outputs(inputs: list[str], output: str | None, command: str) -> list[tuple[str, str]]:
+    """Pair every input with its output name (``-`` is stdout).
+
+    One input: ``-o`` is the output file (or, if it is an existing directory, a file named
+    like the input inside it).  Several inputs: ``-o`` must be an existing directory.
+    Without ``-o`` everything goes to stdout.  An output that is also an input is refused.
+    """
+    if output is None or output == "-":
+        return [(name, "-") for name in inputs]
+    plan: list[tuple[str, str]] = []
+    is_dir = os.path.isdir(output)
+    if len(inputs) > 1 and not is_dir:
+        raise UsageError(
+            f"with several inputs, -o must be an existing directory (got {output}); "
+            f"create it first (mkdir -p {output}) or run `mojifix {command}` once per file"
+        )
+    for name in inputs:
+        if is_dir:
+            if name == "-":
+                raise UsageError("stdin (-) has no file name: give -o a file name, not a directory")
+            plan.append((name, os.path.join(output, Path(name).name)))
+        else:
+            plan.append((name, output))
+    seen: dict[str, str] = {}
+    for name, out in plan:
+        key = str(Path(out).resolve())
+        if key in seen:
+            raise UsageError(f"{seen[key]} and {name} would both be written to {out}")
+        seen[key] = name
+        refuse_same_file(out, inputs)
+    return plan
+
+
+def _fields_for(fmt: str, fields: list[str] | None) -> list[str] | None:
+    if fmt == "text":
+        if fields:
+            raise UsageError("--field/--column apply to JSONL, CSV and Parquet input, not text")
+        return None
+    if fmt == "jsonl":
+        return fields or ["text"]
+    return fields  # None: every (string) column
+
+
+def _csv_columns(
+    header: list[str], fields: list[str] | None, name: str
+) -> tuple[list[str], list[int]]:
+    if not header:
+        return [], []
+    if not fields:
+        return list(header), list(range(len(header)))
+    index = {col: i for i, col in enumerate(header)}
+    missing = [f for f in fields if f not in index]
+    if missing:
+        raise UsageError(
+            f"{name}: no column {', '.join(map(repr, missing))} in the header; "
+            f"columns are: {', '.join(header)}"
+        )
+    return list(fields), [index[f] for f in fields]
+
+
+# --- counters and messages ------------------------------------------------------------------
+
+
+class Tally:
+    """What happened to the records of a run; printed as the summary on stderr."""
+
+    def __init__(self, command: str, on_error: str) -> None:
+        self.command = command
+        self.on_error = on_error
+        self.read = 0
+        self.changed = 0
+        self.kept = 0
+        self.skipped = 0
+        self.listed = 0
+
+    def malformed(self, input_name: str, outcome: Outcome) -> None:
+        """Count (and list on stderr) one malformed record, or stop under ``fail``."""
+        where = f"{input_name}: line {outcome.number}"
+        if self.on_error == "fail":
+            hint = (
+                UTF8_HINT
+                if "UTF-8" in (outcome.error or "")
+                else ("fix the record, or pass --on-error keep|skip to pass over malformed records")
+            )
+            raise UsageError(f"{where}: {outcome.error}; {hint}")
+        if self.on_error == "skip":
+            self.skipped += 1
+            action = "skipped"
+        else:
+            self.kept += 1
+            action = "kept as-is"
+        if self.listed < MAX_LISTED_ERRORS:
+            print(f"mojifix {self.command}: {where}: {outcome.error} ({action})", file=sys.stderr)
+        self.listed += 1
+
+    def summary(self) -> str:
+        text = (
+            f"mojifix {self.command}: {self.read} records read, {self.changed} changed, "
+            f"{self.kept} malformed kept as-is, {self.skipped} malformed skipped"
+        )
+        if self.listed > MAX_LISTED_ERRORS:
+            text += f" ({self.listed - MAX_LISTED_ERRORS} malformed records not listed above)"
+        return text
+
+
+# --- arrow ----------------------------------------------------------------------------------
+
+
+def _arrow_transform(array: Any, job: Job) -> Any:
+    """Apply ``fix``/``fold`` to an Arrow string array (nulls stay null).
+
+    ``fix`` goes through ``mojifix.arrow.fix_array`` when the integration is available;
+    otherwise (and for ``fold``) a plain Python loop.
+    """
+    import pyarrow as pa
+
+    if job.action == "fix":
+        fix_array: Callable[[Any], Any] | None
+        try:
+            from mojifix.arrow import fix_array
+        except (ImportError, AttributeError):  # the integration is not there: plain loop
+            fix_array = None
+        if fix_array is not None:
+            with contextlib.suppress(NotImplementedError, TypeError):
+                return fix_array(array)
+        from mojifix.repair import fix
+
+        func: Callable[[str], str] = fix
+    else:
+        from mojifix.fold import fold
+
+        func = partial(fold, profile=job.profile, casefold=job.casefold)
+    return pa.array([None if v is None else func(v) for v in array.to_pylist()], type=array.type)
+
+
+def _parquet_columns(schema: Any, fields: list[str] | None, name: str) -> list[str]:
+    import pyarrow as pa
+
+    def is_text(t: Any) -> bool:
+        if pa.types.is_dictionary(t):
+            t = t.value_type
+        view = getattr(pa.types, "is_string_view", lambda _: False)
+        return bool(pa.types.is_string(t) or pa.types.is_large_string(t) or view(t))
+
+    if not fields:
+        return [f.name for f in schema if is_text(f.type)]
+    for field in fields:
+        if field not in schema.names:
+            raise UsageError(f"{name}: no column {field!r}; columns are: {', '.join(schema.names)}")
+        if not is_text(schema.field(field).type):
+            raise UsageError(
+                f"{name}: column {field!r} has type {schema.field(field).type}, not string; "
+                "choose string columns with --column"
+            )
+    return list(fields)
+
+
+def _open_parquet(name: str) -> Any:
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise UsageError("Parquet needs pyarrow: pip install 'mojifix[arrow]'") from None
+    if name == "-":
+        raise UsageError("Parquet cannot be read from stdin: give a file name")
+    try:
+        return pq.ParquetFile(name)
+    except FileNotFoundError:
+        raise UsageError(f"cannot read {name}: no such file") from None
+    except Exception as exc:  # pyarrow raises ArrowInvalid & co.
+        raise UsageError(f"cannot read {name} as Parquet: {exc}") from None
+
+
+def _transform_parquet(
+    name: str, out: str, job: Job, fields: list[str] | None, tally: Tally, args: argparse.Namespace
+) -> None:
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    if out == "-":
+        raise UsageError("Parquet output cannot go to stdout: give -o FILE.parquet")
+    pf = _open_parquet(name)
+    schema = pf.schema_arrow
+    columns = _parquet_columns(schema, fields, name)
+    compression = "snappy"
+    if pf.metadata.num_row_groups and pf.metadata.num_columns:
+        compression = str(pf.metadata.row_group(0).column(0).compression).lower()
+        if compression == "uncompressed":
+            compression = "none"
+    progress = Progress(name, None, _progress_enabled(args))
+    if progress.bar is not None:
+        progress.bar.total = pf.metadata.num_rows
+    with AtomicOutput(out) as stream:
+        writer = pq.ParquetWriter(stream, schema, compression=compression)
+        try:
+            for batch in pf.iter_batches():
+                arrays = list(batch.columns)
+                changed = pa.array([False] * batch.num_rows)
+                for col in columns:
+                    i = schema.get_field_index(col)
+                    new = _arrow_transform(arrays[i], job)
+                    differs = pc.fill_null(pc.not_equal(arrays[i], new), False)
+                    changed = pc.or_(changed, differs)
+                    arrays[i] = new
+                writer.write_batch(pa.RecordBatch.from_arrays(arrays, schema=schema))
+                tally.read += batch.num_rows
+                tally.changed += int(pc.sum(changed).as_py() or 0)
+                progress.update(batch.num_rows)
+        finally:
+            writer.close()
+            progress.close()
+
+
+def _parquet_records(name: str, fields: list[str] | None) -> Iterator[Record]:
+    pf = _open_parquet(name)
+    columns = _parquet_columns(pf.schema_arrow, fields, name)
+    number = 0
+    for batch in pf.iter_batches(columns=columns):
+        values = [batch.column(c).to_pylist() for c in columns]
+        for row in zip(*values, strict=True):
+            number += 1
+            yield number, -1, list(zip(columns, row, strict=True))
+
+
+# --- fix / fold -----------------------------------------------------------------------------
+
+
+def _transform_stream(
+    name: str,
+    out: str,
+    fmt: str,
+    base: Job,
+    fields: list[str] | None,
+    tally: Tally,
+    pool: Any,
+    args: argparse.Namespace,
+) -> None:
+    stream, raw = open_input(name)
+    progress = Progress(name, raw, _progress_enabled(args))
+    csv_in: CsvInput | None = None
+    try:
+        with AtomicOutput(out) as sink:
+            if fmt in ("csv", "tsv"):
+                csv_in = CsvInput(stream, fmt, args.delimiter)
+                names, indexes = _csv_columns(csv_in.header, fields, name)
+                job = replace(
+                    base, fields=tuple(names), columns=tuple(indexes), width=len(csv_in.header)
+                )
+                writer, wrapper = csv_in.writer(sink)
+                if csv_in.header:
+                    writer.writerow(csv_in.header)
+                records: Iterable[Record] = csv_in.records()
+            else:
+                job = replace(base, fields=tuple(fields or ()))
+                records = _line_records(stream)
+            func = partial(run_chunk, job)
+            for outcomes in ordered_map(func, _chunked(records), pool, args.jobs):
+                for outcome in outcomes:
+                    tally.read += 1
+                    if outcome.status == MALFORMED:
+                        tally.malformed(name, outcome)
+                        if args.on_error == "skip":
+                            continue
+                    elif outcome.status == "changed":
+                        tally.changed += 1
+                    if csv_in is not None:
+                        writer.writerow(outcome.output)
+                    else:
+                        assert isinstance(outcome.output, bytes)
+                        sink.write(outcome.output)
+                progress.update(len(outcomes))
+            if csv_in is not None:
+                wrapper.flush()
+                wrapper.detach()
+    finally:
+        progress.close()
+        if csv_in is not None:
+            csv_in.detach()
+        if raw is not sys.stdin.buffer:
+            raw.close()
+
+
+def _make_pool(jobs: int) -> Any:
+    if jobs <= 1:
+        return None
+    import multiprocessing
+
+    return multiprocessing.get_context("spawn" if sys.platform == "darwin" else None).Pool(
+        jobs, initializer=_ignore_sigint
+    )
+
+
+def cmd_transform(args: argparse.Namespace) -> int:
+    """``mojifix fix`` and ``mojifix fold``."""
+    action = args.command
+    inputs = args.inputs or ["-"]
+    plan = plan_outputs(inputs, args.output, action)
+    base = Job(
+        action=action,
+        fmt="text",
+        explain=getattr(args, "explain", False),
+        profile=getattr(args, "profile", "match"),
+        casefold=getattr(args, "casefold", False),
+    )
+    formats = {}
+    for name, _ in plan:
+        formats[name] = fmt = _format_of(name, args.format)
+        _fields_for(fmt, args.fields)
+        if base.explain and fmt != "jsonl":
+            raise UsageError(
+                f"--explain adds a {'_mojifix'!r} key to JSON records: it needs JSONL input "
+                f"({name} is {fmt})"
+            )
+    tally = Tally(action, args.on_error)
+    pool = _make_pool(args.jobs)
+    try:
+        for name, out in plan:
+            fmt = formats[name]
+            fields = _fields_for(fmt, args.fields)
+            job = replace(base, fmt="csv" if fmt == "tsv" else fmt)
+            if fmt == "parquet":
+                _transform_parquet(name, out, job, fields, tally, args)
+            else:
+                _transform_stream(name, out, fmt, job, fields, tally, pool, args)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    if not args.quiet or tally.kept or tally.skipped:
+        print(tally.summary(), file=sys.stderr)
+    return 0
+
+
+# --- scan -----------------------------------------------------------------------------------
+
+
+def cmd_scan(args: argparse.Namespace) -> int:
+    """``mojifix scan``: detect only, print a report, exit 1 above ``--fail-above``."""
+    from mojifix.scan import ScanAccumulator
+
+    inputs = args.inputs or ["-"]
+    if args.report:
+        refuse_same_file(args.report, inputs)
+    if args.fail_above is not None and not 0 <= args.fail_above <= 1:
+        raise UsageError(
+            f"--fail-above is a share of records between 0 and 1, not {args.fail_above}"
+        )
+    formats = {name: _format_of(name, args.format) for name in inputs}
+    for fmt in formats.values():
+        _fields_for(fmt, args.fields)
+    acc = ScanAccumulator(
+        threshold=args.threshold,
+        examples=args.examples,
+        duplicates=args.duplicates,
+        profile=args.profile,
+        casefold=args.casefold,
+    )
+    pool = _make_pool(args.jobs)
+    try:
+        for name in inputs:
+            _scan_one(name, formats[name], acc, pool, args)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    command = ["mojifix", *(args.argv or [])]
+    result = acc.result(command=command)
+    if args.report:
+        from mojifix.report import render_report
+
+        with AtomicOutput(args.report) as f:
+            f.write(render_report(result).encode("utf-8"))
+    if args.json:
+        sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
+    else:
+        sys.stdout.write(format_scan(result))
+    sys.stdout.flush()
+    share = result["totals"]["damaged_share"]
+    if args.fail_above is not None and share > args.fail_above:
+        print(
+            f"mojifix scan: {share:.2%} of records are damaged, above --fail-above "
+            f"{args.fail_above:.2%}",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+def _scan_one(name: str, fmt: str, acc: Any, pool: Any, args: argparse.Namespace) -> None:
+    fields = _fields_for(fmt, args.fields)
+    job = Job(
+        action="scan",
+        fmt="csv" if fmt == "tsv" else fmt,
+        threshold=args.threshold,
+        duplicates=args.duplicates,
+        profile=args.profile,
+        casefold=args.casefold,
+    )
+    acc.start_input(name, fmt)
+    raw: BinaryIO | None = None
+    csv_in: CsvInput | None = None
+    try:
+        if fmt == "parquet":
+            job = replace(job, fmt="pairs")
+            records: Iterable[Record] = _parquet_records(name, fields)
+        else:
+            stream, raw = open_input(name)
+            if fmt in ("csv", "tsv"):
+                csv_in = CsvInput(stream, fmt, args.delimiter)
+                names, indexes = _csv_columns(csv_in.header, fields, name)
+                job = replace(
+                    job, fields=tuple(names), columns=tuple(indexes), width=len(csv_in.header)
+                )
+                records = csv_in.records()
+            else:
+                job = replace(job, fields=tuple(fields or ()))
+                records = _line_records(stream)
+        progress = Progress(name, raw, _progress_enabled(args))
+        try:
+            for outcomes in ordered_map(
+                partial(run_chunk, job), _chunked(records), pool, args.jobs
+            ):
+                for outcome in outcomes:
+                    if outcome.status == MALFORMED and args.on_error == "fail":
+                        hint = (
+                            UTF8_HINT
+                            if "UTF-8" in (outcome.error or "")
+                            else (
+                                "fix the record, or pass --on-error keep|skip to count and pass over it"  # noqa: E501
+                            )
+                        )
+                        raise UsageError(f"{name}: line {outcome.number}: {outcome.error}; {hint}")
+                    acc.add(outcome)
+                progress.update(len(outcomes))
+        finally:
+            progress.close()
+    finally:
+        if csv_in is not None:
+            csv_in.detach()
+        if raw is not None and raw is not sys.stdin.buffer:
+            raw.close()
+
+
+def _bar(count: int, biggest: int, width: int = 30) -> str:
+    import math
+
+    if count <= 0 or biggest <= 0:
+        return ""
+    return "#" * max(1, round(width * math.log1p(count) / math.log1p(biggest)))
+
+
+def format_scan(result: dict[str, Any]) -> str:
+    """The human-readable scan report (what ``mojifix scan`` prints without ``--json``)."""
+    t = result["totals"]
+    lines = [
+        f"records: {t['records']:,} ({t['malformed']:,} malformed, not scanned)",
+        f"damaged: {t['damaged']:,} ({t['damaged_share']:.2%} of scanned records, "
+        f"score >= {result['threshold']})",
+        f"characters affected: {t['characters_affected']:,} of {t['characters']:,} "
+        f"({t['affected_share']:.3%})",
+    ]
+    if result["by_kind"]:
+        lines.append("\nby kind (damaged records, findings):")
+        for kind, n in result["by_kind"].items():
+            lines.append(f"  {kind:<22} {n['records']:>9,} {n['findings']:>9,}")
+    if result["by_pair"]:
+        lines.append("\nby encoding (encoded as -> decoded as: findings):")
+        for pair in result["by_pair"][:10]:
+            lines.append(f"  {pair['encoded_as']} -> {pair['decoded_as']}: {pair['findings']:,}")
+    counts = result["histogram"]["counts"]
+    edges = result["histogram"]["edges"]
+    if any(counts):
+        lines.append(
+            "\nscore histogram (highest score per record, empty bins left out; "
+            "bar length is log-scaled):"
+        )
+        top = max(counts)
+        for i in (i for i, c in enumerate(counts) if c):
+            lines.append(
+                f"  {edges[i]:.2f}-{edges[i + 1]:.2f} {counts[i]:>9,} {_bar(counts[i], top)}"
+            )
+    if len(result["per_field"]) > 1:
+        lines.append("\nby field (records, damaged):")
+        for field, stats in result["per_field"].items():
+            lines.append(f"  {field:<22} {stats['records']:>9,} {stats['damaged']:>9,}")
+    for kind, examples in result["examples"].items():
+        lines.append(f"\nexamples of {kind}:")
+        for ex in examples:
+            lines.append(f"  {ex['input']}:{ex['record']} [{ex['field']}] score {ex['score']}")
+            lines.append(f"    - {ex['text']!r}")
+            lines.append(f"    + {ex['fixed']!r}")
+    dup = result.get("duplicates")
+    if dup:
+        lines.append(
+            f"\nduplicates: {dup['after_folding']:,} records become duplicates only after "
+            f"folding (profile {dup['profile']}), {dup['exact']:,} were exact duplicates"
+        )
+        for ex in dup["examples"]:
+            first = ex["duplicate_of"]
+            lines.append(
+                f"  {ex['input']}:{ex['record']} = {first['input']}:{first['record']} "
+                f"after folding: {ex['text']!r} -> {ex['folded']!r}"
+            )
+    malformed = result["malformed"]
+    if malformed["count"]:
+        lines.append(f"\nmalformed records: {malformed['count']:,}")
+        for ex in malformed["examples"]:
+            lines.append(f"  {ex['input']}: line {ex['record']}: {ex['error']}")
+    return "\n".join(lines) + "\n"
+
+
+# --- decode ---------------------------------------------------------------------------------
+
+
+def cmd_decode(args: argparse.Namespace) -> int:
+    """``mojifix decode``: HTML bytes -> UTF-8 text, as a browser decodes them."""
+    from mojifix.sniff import decode_html
+
+    inputs = args.inputs or ["-"]
+    plan = plan_outputs(inputs, args.output, "decode")
+    record_stream: TextIO = sys.stdout if args.output not in (None, "-") else sys.stderr
+    for name, out in plan:
+        stream, raw = open_input(name)
+        try:
+            data = stream.read()
+        finally:
+            if raw is not sys.stdin.buffer:
+                raw.close()
+        try:
+            decoded = decode_html(data, args.content_type)
+        except NotImplementedError:
+            raise UsageError("mojifix.decode_html is not available in this build") from None
+        with AtomicOutput(out) as sink:
+            sink.write(decoded.text.encode("utf-8", "surrogatepass"))
+        record = {
+            "input": name,
+            "output": out,
+            "encoding": decoded.encoding,
+            "source": decoded.source,
+            "confidence": decoded.confidence,
+            "replacements": decoded.replacements,
+            "bytes": len(data),
+            "characters": len(decoded.text),
+        }
+        if args.json:
+            print(json.dumps(record, ensure_ascii=False), file=record_stream, flush=True)
+        elif not args.quiet:
+            note = (
+                f", {decoded.replacements} replacement characters" if decoded.replacements else ""
+            )
+            print(
+                f"{name}: {decoded.encoding} (source: {decoded.source}, "
+                f"confidence: {decoded.confidence}{note})",
+                file=record_stream,
+                flush=True,
+            )
+    return 0
+
+
+# --- eval / bench ---------------------------------------------------------------------------
+
+
+def delegate(command: str, module: str, rest: list[str]) -> int:
+    """Run ``mojifix.<module>.main(rest)`` (``eval``, ``bench``), imported only when used."""
+    try:
+        mod = importlib.import_module(f"mojifix.{module}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"mojifix.{module}":
+            raise
+        print(
+            f"mojifix {command}: not available: the module mojifix.{module} is missing from this "
+            "installation",
+            file=sys.stderr,
+        )
+        return 2
+    main_func = getattr(mod, "main", None)
+    if main_func is None:
+        print(f"mojifix {command}: mojifix.{module} has no main(argv)", file=sys.stderr)
+        return 2
+    return int(main_func(rest) or 0)
+
+
+# --- argument parsing -----------------------------------------------------------------------
+
+MAIN_EPILOG = """\
+examples:
+  mojifix decode page.html                      # browser-exact decoding to stdout
+  mojifix fix notes.txt -o notes.fixed.txt       # repair mojibake line by line
+  mojifix fix corpus.jsonl.gz --field text --field meta.title -o fixed.jsonl.gz
+  mojifix scan corpus.jsonl --report report.html --fail-above 0.01
+  mojifix fold names.csv --column name -o names.folded.csv
+  cat dump.txt | mojifix fix > dump.fixed.txt
+
+exit status: 0 ok, 1 scan --fail-above exceeded, 2 usage or input/output error,
+130/143 interrupted (no partial output is left under the output name)
+"""
+
+FIX_EPILOG = """\
+formats (from the file name, through .gz/.zst; or --format):
+  .txt        line by line (line endings kept)
+  .jsonl      one JSON object per line; --field NAME (repeatable, a.b for nested; default: text)
+  .csv/.tsv   --column NAME (repeatable; default: every column); delimiter and quoting kept
+  .parquet    --column NAME (default: every string column); row group by row group
+
+malformed records (bad JSON, invalid UTF-8, missing or non-string field, wrong number of CSV
+fields) are listed on stderr with their line number and counted in the summary;
+--on-error keep (default) copies them unchanged, skip drops them, fail stops with exit 2.
+
+examples:
+  mojifix fix in.txt -o out.txt
+  mojifix fix in.jsonl --field text --explain > out.jsonl
+  mojifix fix big.jsonl.gz -o fixed.jsonl.gz --jobs 2
+  mojifix fix table.csv --column title --column body -o table.fixed.csv
+  mojifix fix data.parquet --column text -o fixed.parquet
+"""
+
+SCAN_EPILOG = """\
+prints how many records are damaged, by kind and by encoding pair, a score histogram and a
+few examples; --json prints the same data as JSON, --report writes it as one HTML file.
+
+examples:
+  mojifix scan corpus.jsonl
+  mojifix scan corpus.jsonl --json > scan.json
+  mojifix scan corpus.jsonl --report report.html
+  mojifix scan corpus.jsonl --fail-above 0.001 || echo "too much mojibake"
+  mojifix scan names.csv --column name --duplicates
+"""
+
+DECODE_EPILOG = """\
+prints, per file, the encoding and the rule that chose it (the `source`: BOM, the
+Content-Type charset, the <meta> prescan, ...) on stderr, or on stdout when -o is given
+(then stdout is free); --json prints that record as one JSON object per file instead.
+
+examples:
+  mojifix decode page.html > page.txt
+  mojifix decode page.html --content-type "text/html; charset=windows-1251" -o page.txt
+  mojifix decode a.html b.html -o decoded/ --json
+  curl -s https://example.com/ | mojifix decode - > page.txt
+"""
+
+FOLD_EPILOG = """\
+replaces each field by its comparison key (see mojifix.fold); same formats and options as fix.
+
+examples:
+  mojifix fold names.txt --casefold > keys.txt
+  mojifix fold people.jsonl --field name --profile search -o keys.jsonl
+"""
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _share(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+
+
+def _add_record_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("inputs", nargs="*", metavar="INPUT", help="input files (- or none: stdin)")
+    p.add_argument(
+        "--format",
+        choices=("text", "jsonl", "csv", "tsv", "parquet"),
+        help="input format (default: from the file name; stdin: text)",
+    )
+    p.add_argument(
+        "--field",
+        "--column",
+        dest="fields",
+        action="append",
+        metavar="NAME",
+        help="JSON field (a.b for nested) or CSV/Parquet column to work on; repeatable",
+    )
+    p.add_argument("--delimiter", help="CSV delimiter (default: ',' for .csv, tab for .tsv)")
+    p.add_argument(
+        "--on-error",
+        choices=ON_ERROR,
+        default="keep",
+        help="malformed records: keep unchanged (default), skip, or fail (exit 2)",
+    )
+    p.add_argument(
+        "-j",
+        "--jobs",
+        type=_positive_int,
+        default=1,
+        metavar="N",
+        help="worker processes (order is preserved; default 1)",
+    )
+    p.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="no progress bar and no summary (malformed records are still reported)",
+    )
+
+
+def _add_fold_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--profile",
+        choices=("match", "search"),
+        default="match",
+        help="folding profile (see mojifix.fold)",
+    )
+    p.add_argument("--casefold", action="store_true", help="also fold case")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``argparse`` parser of the whole command line."""
+    raw = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(
+        prog="mojifix",
+        description="Detect and repair mojibake; decode HTML bytes exactly as browsers do.",
+        epilog=MAIN_EPILOG,
+        formatter_class=raw,
+    )
+    parser.add_argument("--version", action="version", version=f"mojifix {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser(
+        "decode",
+        help="HTML bytes to UTF-8 text, as a browser decodes them",
+        description="Decode HTML bytes to UTF-8 text exactly as a browser does (WHATWG "
+        "Encoding Standard and the HTML Standard's encoding sniffing).",
+        epilog=DECODE_EPILOG,
+        formatter_class=raw,
+    )
+    p.add_argument("inputs", nargs="*", metavar="FILE", help="HTML files (- or none: stdin)")
+    p.add_argument("--content-type", help='the HTTP header, e.g. "text/html; charset=utf-8"')
+    p.add_argument("-o", "--output", help="output file, or directory with several inputs")
+    p.add_argument("--json", action="store_true", help="print one JSON record per file")
+    p.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+    p.set_defaults(func=cmd_decode)
+
+    p = sub.add_parser(
+        "fix",
+        help="repair mojibake in text, JSONL, CSV/TSV or Parquet",
+        description="Repair mojibake in text, JSONL, CSV/TSV or Parquet files.",
+        epilog=FIX_EPILOG,
+        formatter_class=raw,
+    )
+    _add_record_options(p)
+    p.add_argument("-o", "--output", help="output file (default: stdout), or directory")
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        help="JSONL: add the repair steps to each record under '_mojifix'",
+    )
+    p.set_defaults(func=cmd_transform)
+
+    p = sub.add_parser(
+        "fold",
+        help="replace text by its comparison key (mojifix.fold)",
+        description="Replace each field by mojifix.fold(field).",
+        epilog=FOLD_EPILOG,
+        formatter_class=raw,
+    )
+    _add_record_options(p)
+    p.add_argument("-o", "--output", help="output file (default: stdout), or directory")
+    _add_fold_options(p)
+    p.set_defaults(func=cmd_transform)
+
+    p = sub.add_parser(
+        "scan",
+        help="detect only: report damage, optionally fail a pipeline",
+        description="Detect mojibake without changing anything, and report it.",
+        epilog=SCAN_EPILOG,
+        formatter_class=raw,
+    )
+    _add_record_options(p)
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--report", metavar="HTML", help="also write a self-contained HTML report")
+    p.add_argument(
+        "--threshold",
+        type=_share,
+        default=0.5,
+        help="score from which a record counts as damaged (default 0.5)",
+    )
+    p.add_argument(
+        "--fail-above",
+        type=_share,
+        metavar="FRACTION",
+        help="exit 1 when the share of damaged records is above FRACTION",
+    )
+    p.add_argument(
+        "--examples",
+        type=_positive_int,
+        default=5,
+        metavar="N",
+        help="examples kept per kind (default 5)",
+    )
+    p.add_argument(
+        "--duplicates",
+        action="store_true",
+        help="report records that become duplicates only after folding",
+    )
+    _add_fold_options(p)
+    p.set_defaults(func=cmd_scan)
+
+    sub.add_parser(
+        "eval", help="corpus measurements beside ftfy (mojifix eval --help)", add_help=False
+    )
+    sub.add_parser("bench", help="speed benchmark (mojifix bench --help)", add_help=False)
+    return parser
+
+
+# --- entry point ----------------------------------------------------------------------------
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    raise Terminated()
 
 
 def main(argv: list[str] | None = None) -> int:
-    print("mojifix: not implemented yet", file=sys.stderr)
-    return 2
+    """Run the command line; returns the exit status (see the module docstring)."""
+    args_list = sys.argv[1:] if argv is None else list(argv)
+    if args_list and args_list[0] == "eval":
+        return delegate("eval", "evaluate", args_list[1:])
+    if args_list and args_list[0] == "bench":
+        return delegate("bench", "benchmark", args_list[1:])
+    parser = build_parser()
+    args = parser.parse_args(args_list)
+    args.argv = args_list
+    previous = None
+    with contextlib.suppress(ValueError):  # not in the main thread: no handler
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        return int(args.func(args))
+    except UsageError as exc:
+        print(f"mojifix {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"mojifix {args.command}: interrupted, no output written", file=sys.stderr)
+        return 130
+    except Terminated:
+        print(f"mojifix {args.command}: terminated, no output written", file=sys.stderr)
+        return 143
+    except BrokenPipeError:
+        # the reader went away (`mojifix fix big.txt | head`): stop quietly
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except OSError:
+            pass
+        return 0
+    except OSError as exc:
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(
+            f"mojifix {args.command}: error: input/output failed{where}: {exc.strerror or exc}; "
+            "check the output path and the free space",
+            file=sys.stderr,
+        )
+        return 2
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)

@@ -1,8 +1,48 @@
-"""Find mojibake in already-decoded text.  (STUB: owned by the detect/repair helper)"""
+"""Find mojibake in already-decoded text.
+
+Mojibake is text whose bytes were decoded with the wrong character set.  The detector looks
+for the *traces* each kind of misreading leaves and proves every suspicion by re-encoding:
+
+* ``utf-8-as-single-byte``: UTF-8 read as windows-1252, latin-1, windows-1250/1251/1253/1254/
+  1257, ISO-8859-2/15, macintosh, KOI8-R/U, IBM866 or IBM437.  Every UTF-8 lead byte turns into
+  one character and every continuation byte into another, so the damage is a run of
+  "lead + continuation" characters ("Ã©", "â€œ", "Ð¿Ñ€Ð¸").  A run is a finding when it
+  re-encodes to *valid* UTF-8 and the decoded result is plausible text.
+* ``utf-8-as-multi-byte``: UTF-8 read as GBK, Shift_JIS, EUC-JP, EUC-KR or Big5 ("鐢ㄦ埛" for
+  用户).  The misread characters come from the standards' rare regions (GB2312 level 2 and the
+  GBK extensions, half-width katakana, JIS level 2 ...); genuine CJK text is dominated by the
+  common ones and does not re-encode to valid UTF-8.
+* ``legacy-as-legacy``: windows-1251, windows-1250, GBK, Shift_JIS, EUC-KR or Big5 bytes read
+  as windows-1252 ("Ïðèâåò" for Привет, "ÖÐÎÄ" for 中文): words no Western language has, which
+  decode to common words of another script.
+* ``multi-layer``: a repair whose result is itself mojibake ("CafÃƒÂ©").
+* ``jis-variant``: 〜 ‖ − ¢ £ ¬ in Japanese text, where a strict JIS decoder may have produced
+  them instead of what browsers show (～ ∥ － ￠ ￡ ￢).  Reported, never scored.
+* ``lost``: U+FFFD (bytes already lost) and 锟斤拷 (U+FFFD's own UTF-8 bytes read as GBK).
+
+>>> detect("CafÃ© au lait").findings[0].replacement
+'é'
+>>> round(score("Café au lait"), 3)
+0.0
+>>> is_mojibake("鐢ㄦ埛")
+True
+>>> [(f.kind, f.encoded_as, f.decoded_as) for f in detect("Ïðèâåò, ìèð").findings][:1]
+[('legacy-as-legacy', 'windows-1251', 'windows-1252')]
+"""
 
 from __future__ import annotations
 
+import functools
+import re
+import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+
+from mojifix import _recode
+from mojifix._charclasses import implausible, script_of, vowel_share_cyrillic
+from mojifix._tables import cjk_common
+
+__all__ = ["KINDS", "Detection", "Finding", "detect", "is_mojibake", "score"]
 
 KINDS = (
     "utf-8-as-single-byte",
@@ -16,30 +56,968 @@ KINDS = (
 
 @dataclass(frozen=True)
 class Finding:
+    """One damaged span: ``text[start:end] == text``, character offsets.
+
+    ``encoded_as`` is the encoding the author's bytes were really in, ``decoded_as`` the one that
+    misread them (WHATWG names; IBM437 is the one non-WHATWG name).  ``replacement`` is the
+    repaired text (``None`` when nothing can be repaired, e.g. U+FFFD), ``score`` the strength of
+    the evidence in [0, 1].
+    """
+
     kind: str
     start: int
     end: int
     text: str
     encoded_as: str | None
     decoded_as: str | None
+    replacement: str | None = None
+    score: float = 0.0
 
 
 @dataclass(frozen=True)
 class Detection:
+    """The result of :func:`detect`: overall ``score``, the ``findings`` in text order, and the
+    fraction of characters inside scored findings (``affected``)."""
+
     score: float
     findings: list[Finding] = field(default_factory=list)
     affected: float = 0.0
 
 
+_CLEAN = Detection(0.0, [], 0.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# UTF-8 read as a single-byte encoding
+# ---------------------------------------------------------------------------------------------
+
+#: Single-byte encodings in order of prior likelihood (earlier wins a tie).
+SINGLE_BYTE_ORDER = (
+    "windows-1252",
+    "windows-1251",
+    "windows-1250",
+    "ISO-8859-2",
+    "windows-1253",
+    "windows-1254",
+    "windows-1257",
+    "windows-1256",
+    "windows-1255",
+    "windows-874",
+    "ISO-8859-15",
+    "macintosh",
+    "KOI8-R",
+    "KOI8-U",
+    "IBM866",
+    "IBM437",
+)
+
+#: Encodings whose UTF-8 lead bytes are *letters of a non-Latin script* (Cyrillic, Greek) or
+#: box drawing: genuine text in those scripts has lead+continuation pairs by chance ("Я»" in
+#: windows-1251), so a single pair is no evidence; two in a row are.
+NEEDS_TWO = frozenset(
+    {"windows-1251", "windows-1253", "KOI8-R", "KOI8-U", "IBM866", "IBM437", "macintosh",
+     "windows-1255", "windows-1256", "windows-874"}
+)
+#: Code pages whose continuation bytes are common letters of their own script (Persian گ پ,
+#: Thai ธ): a repair there must give that script's UTF-8 ("ط§ظ„" -> "ال"), nothing else.
+OWN_SCRIPT = {"windows-1255": "Hebrew", "windows-1256": "Arabic", "windows-874": "Thai"}
+
+#: What a lone pair may decode to and still count: Latin-1 Supplement and Latin Extended-A
+#: (U+00A0..U+017F), i.e. lead bytes C2..C5.  "Ã©" (é), "Â°" (°), "Å‚" (ł) are the classic
+#: single-pair damage; a lone pair decoding to Cyrillic or IPA is a coincidence.
+LONE_PAIR_OK = re.compile(
+    "[\u00a0-\u017f"
+    "\N{LATIN SMALL LETTER F WITH HOOK}"  # ƒ
+    "\N{LATIN CAPITAL LETTER O WITH HORN}\N{LATIN SMALL LETTER O WITH HORN}"  # Vietnamese ơ
+    "\N{LATIN CAPITAL LETTER U WITH HORN}\N{LATIN SMALL LETTER U WITH HORN}"  # Vietnamese ư
+    # pinyin: ǎ ǐ ǒ ǔ ǖ ǘ ǚ ǜ and capitals
+    "\N{LATIN CAPITAL LETTER A WITH CARON}-\N{LATIN SMALL LETTER U WITH DIAERESIS AND GRAVE}"
+    # Romanian: ș ț and capitals
+    "\N{LATIN CAPITAL LETTER S WITH COMMA BELOW}-\N{LATIN SMALL LETTER T WITH COMMA BELOW}"
+    "]"
+)
+
+
+#: What a lone 3- or 4-byte sequence may decode to in the Latin code pages: punctuation and
+#: symbols (U+2000..U+2BFF), CJK, kana, Hangul, fullwidth forms, the BOM, emoji.
+LONE_TRIPLE_OK = re.compile(
+    "[\u1e00-\u1eff\u2000-\u2bff\u3000-\u30ff\u4e00-\u9fff\uac00-\ud7a3\ufeff\uff01-\uffef"
+    "\U0001f000-\U0001faff]"
+)
+#: ... and in the Cyrillic, Greek and box-drawing code pages: general punctuation, the euro,
+#: № and ™, the BOM.
+LONE_TRIPLE_PUNCT = re.compile("[\u2010-\u2027\u2030-\u205e\u20ac\u2116\u2122\ufeff]")
+
+
+def _char_class(chars: str) -> str:
+    return "[" + "".join(re.escape(c) for c in chars) + "]" if chars else "[^\\s\\S]"
+
+
+@dataclass(frozen=True)
+class _SingleByte:
+    name: str
+    rank: int
+    lone_pair_ok: bool
+
+
+@functools.cache
+def _single_bytes() -> tuple[_SingleByte, ...]:
+    return tuple(
+        _SingleByte(name, rank, name not in NEEDS_TWO)
+        for rank, name in enumerate(SINGLE_BYTE_ORDER)
+    )
+
+
+#: Runs of structurally complete UTF-8 multi-byte sequences (lead byte, then its continuation
+#: bytes), searched in the text re-encoded with a single-byte encoding (one byte per character,
+#: "?" for what the encoding cannot encode).  Lead classes are disjoint: no backtracking beyond
+#: one sequence.  Overlong forms and surrogates are rejected by the strict decode afterwards.
+_SB_RUN = re.compile(
+    rb"(?:[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3})+"
+)
+
+
+@dataclass
+class _Candidate:
+    start: int
+    end: int
+    kind: str
+    encoded_as: str | None
+    decoded_as: str | None
+    replacement: str | None
+    strength: float
+    rank: int = 0
+
+
+def _collapse_lost(text: str) -> str:
+    """One U+FFFD per run of lost bytes (never invent, never multiply)."""
+    return re.sub("\ufffd+", "\ufffd", text) if "\ufffd" in text else text
+
+
+def _coherent(decoded: str) -> bool:
+    """At most one non-Latin script among the letters and marks (Han may go with kana or
+    Hangul)."""
+    scripts = {
+        script_of(c) for c in set(decoded) if not c.isascii() and unicodedata.category(c)[0] in "LM"
+    }
+    scripts.discard("Latin")
+    scripts.discard("Common")
+    if len(scripts) <= 1:
+        return True
+    return scripts <= {"Han", "Kana"} or scripts <= {"Han", "Hangul"}
+
+
+def _utf8_pieces(chunk: bytes) -> Iterator[tuple[int, int, str]]:
+    """Split a run of UTF-8-shaped bytes into pieces (start, end, decoded) that really decode.
+
+    The fast path is one strict decode of the whole run; only runs with an overlong or
+    surrogate sequence go sequence by sequence.
+    """
+    try:
+        yield 0, len(chunk), chunk.decode("utf-8")
+        return
+    except UnicodeDecodeError:
+        pass
+    piece_start, decoded, i = 0, [], 0
+    while i < len(chunk):
+        lead = chunk[i]
+        n = 2 if lead < 0xE0 else 3 if lead < 0xF0 else 4
+        try:
+            decoded.append(chunk[i : i + n].decode("utf-8"))
+        except UnicodeDecodeError:
+            if decoded:
+                yield piece_start, i, "".join(decoded)
+            decoded, piece_start = [], i + n
+        i += n
+    if decoded:
+        yield piece_start, len(chunk), "".join(decoded)
+
+
+_C1 = re.compile("[\x80-\x9f]")
+_CONT_1252 = _char_class(
+    _recode.high_half("windows-1252")[:0x40] + "".join(map(chr, range(0x80, 0xA0)))
+)
+#: Text that is entirely UTF-8 read as latin-1/windows-1252 again (lead, continuations): a
+#: middle layer of multi-layer damage.
+_LAYER = re.compile(
+    f"(?:[\u00c2-\u00df]{_CONT_1252}|[\u00e0-\u00ef]{_CONT_1252}{_CONT_1252}"
+    f"|[\u00f0-\u00f4]{_CONT_1252}{_CONT_1252}{_CONT_1252})+"
+)
+
+#: Strength of evidence that only counts next to strong evidence of the same misreading.
+WEAK = 0.3
+
+
+def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
+    for enc in _single_bytes():
+        data = _recode.encode_lossy(text, enc.name)
+        for match in _SB_RUN.finditer(data):
+            base = match.start()
+            for s, e, decoded in _utf8_pieces(match.group()):
+                strength = _judge_single(decoded, enc, text, base + s, base + e)
+                if strength > 0:
+                    out.append(
+                        _Candidate(
+                            base + s, base + e, "utf-8-as-single-byte", "UTF-8", enc.name,
+                            decoded, strength, enc.rank,
+                        )
+                    )
+
+
+def _judge_single(decoded: str, enc: _SingleByte, text: str, start: int, end: int) -> float:
+    """Strength of the evidence that text[start:end] is UTF-8 misread as ``enc``."""
+    real = decoded.replace("\ufffd", "")
+    if not real:
+        # Only lost bytes ("Ã�"): damage, but weak on its own.
+        return 0.6 if enc.name == "windows-1252" else 0.0
+    if _C1.search(real) and enc.name == "windows-1252" and _LAYER.fullmatch(real):
+        # A middle layer of multi-layer damage: "ÃƒÂ\x81" decodes to "Ã\x81", which is
+        # itself UTF-8 (Á) read as latin-1.  The recursion in _candidates must finish the job.
+        return 0.98
+    if implausible(real) or not _coherent(real):
+        return 0.0
+    if "\u0300" <= real[0] <= "\u036f" and (
+        start == 0 or not text[start - 1].isalpha()
+    ):
+        return 0.0  # a combining mark with nothing to combine with
+    own = OWN_SCRIPT.get(enc.name)
+    if own is not None and (
+        len(decoded) < 2
+        or any(script_of(c) != own and not "\u2000" <= c <= "\u206f" for c in real)
+    ):
+        return 0.0
+    han = [c for c in real if script_of(c) == "Han"]
+    if han and not enc.lone_pair_ok and sum(c in _COMMON_HAN for c in han) < 0.5 * len(han):
+        return 0.0  # rare ideographs: a coincidence, not Chinese or Japanese
+    if enc.name == "IBM866" and any("\u0800" <= c < "\u2000" or c > "\u2bff" for c in real):
+        # In IBM866 the 3-byte leads are р..я and the continuations А..п: Russian words are
+        # full of "valid UTF-8".  Only punctuation ("тАФ" for —) is evidence there.
+        return 0.0
+    if len(decoded) >= 2:
+        return 0.98
+    # A single sequence.
+    if end - start >= 3:
+        # Three or four characters that happen to be a valid UTF-8 sequence decoding to a
+        # plausible character ("â€™", "вЂ™", "ï»¿", "ä¸­"): too specific to be chance, but in
+        # the Cyrillic/Greek/box-drawing code pages only punctuation counts ("рив" in IBM866
+        # is a Russian word, not U+0A22).
+        if enc.lone_pair_ok and LONE_TRIPLE_OK.match(real):
+            return 0.95
+        return 0.95 if LONE_TRIPLE_PUNCT.match(real) else 0.0
+    if not LONE_PAIR_OK.match(real):
+        # A lone pair decoding to a Cyrillic, Greek, Arabic, Hebrew letter ("Ð´" for д): weak on
+        # its own, kept when the same text has strong findings in the same encoding.
+        return WEAK if real.isalpha() else 0.0
+    lead = text[start]
+    if enc.name == "macintosh":
+        return 0.85 if lead in "\N{SQUARE ROOT}\N{NOT SIGN}" else WEAK
+    if not enc.lone_pair_ok:
+        # In the Cyrillic/Greek/DOS code pages only the C3 lead (Latin-1 letters: "Г©" for é
+        # in windows-1251, "Γ©" in windows-1253) is specific enough on its own; in KOI8 it is
+        # the common letter ц ("ці" is Ukrainian).
+        if enc.name in ("windows-1251", "windows-1253") and lead in (
+            "\N{CYRILLIC CAPITAL LETTER GHE}\N{GREEK CAPITAL LETTER GAMMA}"
+        ):
+            return 0.8
+        return WEAK
+    return 0.9 if lead in "ÃÂ" else 0.75
+
+
+# ---------------------------------------------------------------------------------------------
+# UTF-8 read as a multi-byte (CJK) encoding
+# ---------------------------------------------------------------------------------------------
+
+MULTI_BYTE_ORDER = ("GBK", "Shift_JIS", "EUC-KR", "Big5", "EUC-JP")
+
+#: Maximal runs of well-formed UTF-8, tolerant of lost bytes: a 0xFF marker (a U+FFFD in the
+#: mojibake) may be followed by the orphaned continuation bytes of the character it broke, and
+#: a truncated sequence may precede one.  ASCII 0x40..0x7E appears as a CJK trail byte.
+_UTF8_MB = (
+    rb"[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}"
+    rb"|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}"
+    rb"|\xf4[\x80-\x8f][\x80-\xbf]{2}"
+)
+_UTF8_RUN = re.compile(
+    rb"(?:" + _UTF8_MB + rb"|[\x20-\x7e]|\xff[\x80-\xbf]{0,3}|[\xc2-\xf4][\x80-\xbf]{0,2}(?=\xff))+"
+)
+_UTF8_MB_COUNT = re.compile(_UTF8_MB)
+
+
+def _rare(enc: str, b: bytes) -> bool:
+    """Is the character encoded as *b* in the rare part of *enc*'s repertoire?
+
+    UTF-8 lead bytes E0..EF read as a lead byte land in level 2 / the extensions; continuation
+    bytes 80..A0 as a trail byte land in extension areas.  Genuine text uses level 1.
+    """
+    if len(b) == 1:
+        # Shift_JIS half-width katakana: UTF-8 continuation bytes A1..BF read on their own.
+        return b[0] >= 0x80
+    lead, trail = b[0], b[1]
+    if enc == "GBK":
+        # GB2312 level 1 is rows B0..D7; A1..A9 are punctuation and symbols, except the
+        # Greek/Cyrillic/pinyin rows A6..A8.  Everything else: level 2, GBK/3, GBK/4, user area.
+        return not (
+            0xA1 <= trail <= 0xFE and (0xB0 <= lead <= 0xD7 or lead in b"\xa1\xa2\xa3\xa4\xa5\xa9")
+        )
+    if enc == "Shift_JIS":
+        # JIS X 0208 level 1 kanji are 889F..9872; rows 81..84 are symbols and kana.
+        return not (
+            0x81 <= lead <= 0x84 or 0x88 <= lead <= 0x97 or (lead == 0x98 and trail <= 0x72)
+        )
+    if enc == "EUC-KR":
+        # KS X 1001: B0..C8 are the 2,350 common syllables, A1..AC symbols and jamo; hanja
+        # (CA..FD) and the UHC extension syllables (trail < A1) are rare in running text.
+        return not (0xA1 <= trail <= 0xFE and (0xB0 <= lead <= 0xC8 or 0xA1 <= lead <= 0xAC))
+    if enc == "Big5":
+        # A440..C67E "frequently used"; A140..A3BF symbols.  C940.. "less frequently used".
+        return not (0xA1 <= lead <= 0xC6)
+    # EUC-JP: JIS X 0208 level 1 is rows 16..47 (B0..CF), symbols and kana rows 1..8.
+    return not (0xA1 <= trail <= 0xFE and (0xA1 <= lead <= 0xA8 or 0xB0 <= lead <= 0xCF))
+
+
+@functools.cache
+def _multi_byte_trigger_chars(enc: str) -> tuple[str, str]:
+    """Characters whose bytes start with a UTF-8 *lead* byte E0..EF: every aligned run of
+    3-byte UTF-8 read as *enc* contains one; genuine text rarely does (they are level 2).
+    Second, the characters that C3 xx (Latin-1 letters) turns into, for "Caf茅"."""
+    chars = set()
+    for lead in range(0xE0, 0xF0):
+        for trail in range(0x40, 0xFF):
+            try:
+                char = _recode.decode(bytes((lead, trail)), enc)
+            except UnicodeError:
+                continue
+            if len(char) == 1 and char != "\ufffd":
+                chars.add(char)
+    if enc == "Shift_JIS":
+        # Half-width katakana: single UTF-8 continuation bytes.
+        chars.update(chr(c) for c in range(0xFF61, 0xFFA0))
+    latin = set()
+    for trail in range(0x80, 0xC0):
+        try:
+            char = _recode.decode(bytes((0xC3, trail)), enc)
+        except UnicodeError:
+            continue
+        if len(char) == 1 and char != "\ufffd":
+            latin.add(char)
+    return "".join(sorted(chars)), "".join(sorted(latin))
+
+
+@functools.cache
+def _multi_byte_trigger(enc: str) -> re.Pattern[str]:
+    chars, latin = _multi_byte_trigger_chars(enc)
+    return re.compile(_char_class(chars) + "|[A-Za-z]" + _char_class(latin))
+
+
+#: Any run of non-ASCII characters; a multi-byte candidate run is cut out of one.
+_NON_ASCII_RUN = re.compile("[^\\x00-\\x3f]+")
+
+
+def _mb_encode(run: str, enc: str) -> tuple[bytes, list[int]] | None:
+    """Encode *run* with U+FFFD as the 0xFF marker; byte offset of every character boundary."""
+    if "\ufffd" not in run:
+        try:
+            data = _recode.encode(run, enc)
+        except UnicodeError:
+            return None
+        if len(data) == 2 * len(run):
+            return data, list(range(0, len(data) + 1, 2))
+    offsets, parts, pos = [0], [], 0
+    for char in run:
+        if char == "\ufffd":
+            b = b"\xff"
+        else:
+            try:
+                b = _recode.encode(char, enc)
+            except UnicodeError:
+                return None
+        parts.append(b)
+        pos += len(b)
+        offsets.append(pos)
+    return b"".join(parts), offsets
+
+
+def _encodable_pieces(text: str, start: int, end: int, enc: str) -> Iterator[tuple[int, int]]:
+    """Split text[start:end] at characters *enc* cannot encode."""
+    s = start
+    while s < end:
+        try:
+            _recode.encode(text[s:end].replace("\ufffd", "?"), enc)
+            yield s, end
+            return
+        except UnicodeEncodeError as exc:
+            if exc.start > 0:
+                yield s, s + exc.start
+            s = s + exc.end
+
+
+def _multi_byte_candidates(text: str, out: list[_Candidate]) -> None:
+    for rank, enc in enumerate(MULTI_BYTE_ORDER):
+        trigger = _multi_byte_trigger(enc)
+        if trigger.search(text) is None:
+            continue
+        for run in _NON_ASCII_RUN.finditer(text):
+            # Include ASCII letters in the run: CJK trail bytes 0x40..0x7E are ASCII.
+            if trigger.search(text, max(run.start() - 1, 0), run.end()) is None:
+                continue
+            rs, re_ = run.start(), run.end()
+            if rs > 0 and text[rs - 1].isascii() and text[rs - 1].isalpha():
+                rs -= 1
+            for ps, pe in _encodable_pieces(text, rs, re_, enc):
+                _multi_byte_piece(text, ps, pe, enc, rank, out)
+
+
+def _multi_byte_piece(
+    text: str, start: int, end: int, enc: str, rank: int, out: list[_Candidate]
+) -> None:
+    encoded = _mb_encode(text[start:end], enc)
+    if encoded is None:
+        return
+    data, offsets = encoded
+    boundary = {b: i for i, b in enumerate(offsets)}
+    for match in _UTF8_RUN.finditer(data):
+        bs, be = match.span()
+        # Start at a character boundary that is not a continuation byte; end at one.
+        while bs < be and (bs not in boundary or 0x80 <= data[bs] <= 0xBF):
+            bs += 1
+        while be > bs and be not in boundary:
+            be -= 1
+        # Do not end inside a sequence (unless lost bytes are involved).
+        chunk = data[bs:be]
+        if b"\xff" not in chunk:
+            try:
+                chunk.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                be = bs + exc.start
+                while be > bs and be not in boundary:
+                    be -= 1
+                chunk = data[bs:be]
+        if be <= bs:
+            continue
+        cs, ce = start + boundary[bs], start + boundary[be]
+        try:
+            decoded = chunk.decode("utf-8")  # real U+FFFDs (锟斤拷) stay as many as they were
+        except UnicodeDecodeError:
+            decoded = _collapse_lost(chunk.decode("utf-8", "replace"))
+        strength, kind = _judge_multi(text, cs, ce, decoded, enc, data, offsets, start)
+        # Report only the damaged characters, not the ASCII letters around them.
+        while strength > 0 and cs < ce and decoded and text[cs] == decoded[0]:
+            cs, decoded = cs + 1, decoded[1:]
+        while strength > 0 and ce > cs and decoded and text[ce - 1] == decoded[-1]:
+            ce, decoded = ce - 1, decoded[:-1]
+        if strength > 0:
+            out.append(_Candidate(cs, ce, kind, "UTF-8", enc, decoded, strength, 20 + rank))
+
+
+def _judge_multi(
+    text: str, cs: int, ce: int, decoded: str, enc: str, data: bytes, offsets: list[int],
+    base: int,
+) -> tuple[float, str]:
+    span = text[cs:ce]
+    real = decoded.replace("\ufffd", "")
+    if not real.strip():
+        if "锟" in span or "拷" in span:
+            return 0.95, "lost"  # 锟斤拷: U+FFFD's own bytes read as GBK
+        if "\ufffd" in decoded and "\ufffd" in span:
+            # A character whose last bytes were lost ("鍚�"): U+FFFD, next to strong evidence.
+            return WEAK, "utf-8-as-multi-byte"
+        return 0.0, ""
+    if real.isascii():
+        return 0.0, ""
+    if implausible(real) or not _coherent(real):
+        return 0.0, ""
+    n_multi = sum(1 for c in real if not c.isascii())
+    chars = [i for i in range(cs, ce) if text[i] != "\ufffd" and not text[i].isascii()]
+    rare = sum(
+        _rare(enc, data[offsets[i - base] : offsets[i - base + 1]]) for i in chars
+    ) / max(len(chars), 1)
+    three_byte = any(ord(c) >= 0x800 for c in real)
+    if n_multi >= 2 and rare >= 0.5 and three_byte:
+        return 0.97, "utf-8-as-multi-byte"
+    if n_multi >= 2 and rare >= 0.3 and three_byte and len(chars) >= 4:
+        return 0.9, "utf-8-as-multi-byte"
+    if "\ufffd" in span and three_byte and rare >= 0.5 and len(chars) >= 3:
+        return 0.85, "utf-8-as-multi-byte"  # lossy ("譁�ｭ怜喧縺�"): repair what survived
+    if n_multi == 1 and three_byte and rare >= 0.99 and len(chars) >= 2 and real == real.strip(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    ):
+        return 0.7, "utf-8-as-multi-byte"
+    # Latin letters with diacritics ("Caf茅" -> "Café"): every decoded non-ASCII character a
+    # Latin letter, and the span touches ASCII letters.
+    if all(
+        c.isascii() or ("\u00c0" <= c <= "\u017f" and c != "\u00d7" and c != "\u00f7")
+        for c in real
+    ):
+        before = cs > 0 and text[cs - 1].isascii() and text[cs - 1].isalpha()
+        inside = any(c.isascii() and c.isalpha() for c in span)
+        after = ce < len(text) and text[ce].isascii() and text[ce].isalpha()
+        if before or inside or after:
+            return (0.9 if n_multi >= 2 else 0.8), "utf-8-as-multi-byte"
+    # Plausible but unproven ("楼" for ¥, one ideograph): kept only next to strong evidence
+    # of the same misreading in the same text.
+    return WEAK, "utf-8-as-multi-byte"
+
+
+# ---------------------------------------------------------------------------------------------
+# Legacy bytes read as windows-1252
+# ---------------------------------------------------------------------------------------------
+
+_HIGH_1252 = _recode.high_half("windows-1252")
+#: Two-byte CJK characters read as windows-1252: a high character, then a high character or an
+#: ASCII trail byte (0x40..0x7E); ASCII spaces, digits and punctuation may sit between words.
+_LEGACY_CJK_RUN = re.compile(
+    f"(?:{_char_class(_HIGH_1252)}[\\x40-\\x7e{re.escape(_HIGH_1252)}])+"
+)
+#: A "word" of windows-1252 letters and the symbols that are letters in windows-1250/1251
+#: (³ ¹ ¿ º ¾ ¼ £ ¥ ¯ ª ² ´ ¨ ¸ œ Œ Ÿ Š š Ž ž and the C1 controls 8D 8F 9D).
+_LEGACY_WORD = re.compile(
+    "[A-Za-z\u00c0-\u00ff\u00a8\u00b8\u00b3\u00b9\u00bf\u00ba\u00be\u00bc\u00a3\u00a5\u00af"
+    "\u00aa\u00b2\u00b4\u0153\u0152\u0178\u0160\u0161\u017d\u017e\x8d\x8f\x9d\u0104\u0105]*"
+    "[\u00c0-\u00ff\u00a8\u00b8\u00b3\u00b9\u00bf\u00ba\u00be\u00bc\u00a3\u00a5\u00af\u00aa"
+    "\u00b2\u00b4\u0153\u0152\u0178\u0160\u0161\u017d\u017e\x8d\x8f\x9d]"
+    "[A-Za-z\u00c0-\u00ff\u00a8\u00b8\u00b3\u00b9\u00bf\u00ba\u00be\u00bc\u00a3\u00a5\u00af"
+    "\u00aa\u00b2\u00b4\u0153\u0152\u0178\u0160\u0161\u017d\u017e\x8d\x8f\x9d]*"
+)
+
+#: Symbols of windows-1252 that are *letters* in windows-1250 (Polish, Czech, Slovak ...):
+#: inside a word they are the strongest sign of a 1250 text read as 1252 ("£ódŸ", "mo¿e").
+#: Not œ/Œ (French: "sœur", "ŒUVRE"), not º/ª (Spanish and Portuguese ordinals: "nº", "1ª").
+_SIGN_1250 = frozenset("³¹¿¾¼£¥¯Ÿ\x8d\x8f\x9d")
+#: Signs that also start a 1250 word: £ for Ł ("£ódŸ", "£ukasz"), ¥ for Ą; ¯ for Ż ("¯ó³w").
+_SIGN_1250_INITIAL = frozenset("£¥¯")
+#: Units before a superscript: "m³", "cm²" are not Polish words ending in ł.
+_UNIT = re.compile("^(?:[kcdmµ]?m|ft|in|yd)$")
+_VOWELS_LATIN = frozenset("aeiouyAEIOUYáéíóúýäëïöüâêîôûàèìòùãõåæøąęěůűőÁÉÍÓÚÝ")
+
+_COMMON = {lang: frozenset(getattr(cjk_common, lang.upper())) for lang in ("zh", "ja", "ko")}
+_RANK = {
+    lang: {c: i for i, c in enumerate(getattr(cjk_common, lang.upper()))}
+    for lang in ("zh", "ja", "ko")
+}
+_COMMON_HAN = _COMMON["zh"] | _COMMON["ja"]
+_CYRILLIC_BIGRAMS = frozenset(cjk_common.CYRILLIC_BIGRAMS.split())
+_LEGACY_CJK = (("GBK", "zh"), ("Shift_JIS", "ja"), ("EUC-KR", "ko"), ("Big5", "zh"))
+
+
+def _legacy_candidates(text: str, out: list[_Candidate]) -> None:
+    _legacy_cyrillic_and_central(text, out)
+    for match in _LEGACY_CJK_RUN.finditer(text):
+        span = match.group()
+        ascii_trails = sum(c.isascii() for c in span)
+        if len(span) - ascii_trails < max(2 * ascii_trails + 2, 4):
+            continue  # mostly ASCII: "A\xa0B\xa0C" is not Big5
+        try:
+            data = _recode.encode(span, "windows-1252")
+        except UnicodeError:
+            continue
+        best: tuple[float, str, str] | None = None
+        for rank, (enc, lang) in enumerate(_LEGACY_CJK):
+            try:
+                decoded = _recode.decode(data, enc)
+            except UnicodeError:
+                continue
+            if "\ufffd" in decoded:
+                continue
+            cjk = [c for c in decoded if not c.isascii()]
+            if len(cjk) < 2 or implausible(decoded) or not _coherent(decoded):
+                continue
+            # Two characters prove little ("ÀÉÎÕ" is GBK 郎握): they must be very common.
+            ranks = _RANK[lang]
+            limit = 800 if len(cjk) == 2 else len(ranks)
+            common = sum(ranks.get(c, limit) < limit for c in cjk) / len(cjk)
+            if enc == "Big5" and len(cjk) > 2:
+                # Traditional characters are not in the (simplified) zh list: Big5's own
+                # "frequently used" block stands in.
+                common = max(common, sum(
+                    _recode.encode(c, "Big5")[0] <= 0xC6 for c in cjk) / len(cjk) * 0.9)
+            common -= rank * 0.001
+            if best is None or common > best[0]:
+                best = (common, enc, decoded)
+        if best is not None and best[0] >= 0.75:
+            out.append(
+                _Candidate(
+                    match.start(), match.end(), "legacy-as-legacy", best[1], "windows-1252",
+                    best[2], 0.95 if len(best[2]) >= 3 else 0.85, 40,
+                )
+            )
+
+
+def _cyrillic_word_ok(word: str) -> bool:
+    letters = [c for c in word if c.isalpha()]
+    if not letters or any(script_of(c) != "Cyrillic" for c in letters):
+        return False
+    # Case: all lower, all upper, or Capitalised.
+    rest = "".join(letters[1:])
+    if rest and not (rest.islower() or rest.isupper()):
+        return False
+    share = vowel_share_cyrillic(word)
+    if len(letters) > 2 and not 0.2 <= share <= 0.7:
+        return False
+    lower = "".join(letters).lower()
+    pairs = [lower[i : i + 2] for i in range(len(lower) - 1)]
+    if not pairs:
+        return True
+    common = sum(pair in _CYRILLIC_BIGRAMS for pair in pairs) / len(pairs)
+    return common >= (1.0 if len(pairs) <= 5 else 0.85)
+
+
+def _legacy_cyrillic_and_central(text: str, out: list[_Candidate]) -> None:
+    words = list(_LEGACY_WORD.finditer(text))
+    if not words:
+        return
+    # windows-1251: groups of consecutive words that all decode to Cyrillic words.
+    group: list[tuple[int, int, str]] = []
+
+    def flush() -> None:
+        letters = sum(len(w[2]) for w in group)
+        if group and letters >= 4 and max(len(w[2]) for w in group) >= 3:
+            s, e = group[0][0], group[-1][1]
+            try:
+                decoded = _recode.decode(_recode.encode(text[s:e], "windows-1252"),
+                                         "windows-1251")
+            except UnicodeError:
+                group.clear()
+                return
+            out.append(
+                _Candidate(s, e, "legacy-as-legacy", "windows-1251", "windows-1252", decoded,
+                           0.95 if letters >= 6 else 0.8, 41)
+            )
+        group.clear()
+
+    for w in words:
+        word = w.group()
+        cyr = None
+        if not any(c.isascii() for c in word):
+            try:
+                cyr = _recode.decode(_recode.encode(word, "windows-1252"), "windows-1251")
+            except UnicodeError:
+                cyr = None
+        if cyr is not None and _cyrillic_word_ok(cyr):
+            if group:
+                between = text[group[-1][1] : w.start()]
+                if any(c.isalpha() for c in between) or "\n" in between:
+                    flush()
+            group.append((w.start(), w.end(), cyr))
+        else:
+            flush()
+    flush()
+    _legacy_central(text, words, out)
+
+
+def _central_signal(word: str) -> bool:
+    """Does *word* (windows-1252) carry a windows-1250 letter that is a 1252 symbol?
+
+    >>> _central_signal("mo¿e"), _central_signal("£ódŸ"), _central_signal("by³")
+    (True, True, True)
+    >>> _central_signal("m³"), _central_signal("¿Dónde"), _central_signal("sœur")
+    (False, False, False)
+    """
+    for i, char in enumerate(word):
+        if char not in _SIGN_1250:
+            continue
+        before, after = word[:i], word[i + 1 :]
+        if before and after and before[-1].isalpha() and after[0].isalpha():
+            return True  # inside a word: "mo¿e", "wiadomoœæ"
+        if not before and char in _SIGN_1250_INITIAL and len(after) >= 2 and after[:2].isalpha():
+            return True  # word-initial Ł, Ą, Ż: "£ódŸ"
+        if before and not after and before[-2:].isalpha() and not _UNIT.match(
+            before
+        ) and any(c in _VOWELS_LATIN for c in before):
+            return True  # word-final ł, ą, ź, ż: "by³", "s¹"
+    return False
+
+
+def _legacy_central(text: str, words: list[re.Match[str]], out: list[_Candidate]) -> None:
+    """windows-1250 read as windows-1252: needs a 1250 letter that is a 1252 symbol *inside*
+    a word; then every word of that line with a 1250/1252 difference is converted."""
+    strong_lines: set[int] = set()
+    line_of = {}
+    for w in words:
+        word = w.group()
+        line = text.count("\n", 0, w.start()) if "\n" in text else 0
+        line_of[w.start()] = line
+        if _central_signal(word):
+            strong_lines.add(line)
+    if not strong_lines:
+        return
+    for w in words:
+        if line_of[w.start()] not in strong_lines:
+            continue
+        word = w.group()
+        try:
+            data = _recode.encode(word, "windows-1252")
+        except UnicodeError:
+            continue
+        central = _recode.decode(data, "windows-1250")
+        if central == word or implausible(central) or not central.isalpha():
+            continue
+        out.append(
+            _Candidate(w.start(), w.end(), "legacy-as-legacy", "windows-1250", "windows-1252",
+                       central, 0.9, 42)
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Lost bytes and JIS variants
+# ---------------------------------------------------------------------------------------------
+
+_LOST = re.compile("\ufffd+")
+#: Strict JIS decoders (JIS X 0208 as published) versus what browsers show (Microsoft's
+#: mapping, which the WHATWG standard adopted).
+JIS_BROWSER = {
+    "\N{WAVE DASH}": "\N{FULLWIDTH TILDE}",
+    "\N{DOUBLE VERTICAL LINE}": "\N{PARALLEL TO}",
+    "\N{MINUS SIGN}": "\N{FULLWIDTH HYPHEN-MINUS}",
+    "\N{CENT SIGN}": "\N{FULLWIDTH CENT SIGN}",
+    "\N{POUND SIGN}": "\N{FULLWIDTH POUND SIGN}",
+    "\N{NOT SIGN}": "\N{FULLWIDTH NOT SIGN}",
+}
+_JIS = re.compile(_char_class("".join(JIS_BROWSER)))
+#: Japanese context: kana or kanji (Chinese text with 〜 is reported too; it is never scored).
+_KANA = re.compile("[\u3041-\u30ff\u4e00-\u9fff]")
+
+
+def _lost_and_jis(text: str, out: list[_Candidate]) -> None:
+    for match in _LOST.finditer(text):
+        out.append(_Candidate(match.start(), match.end(), "lost", None, None, None, 0.6, 60))
+    if _JIS.search(text) and _KANA.search(text):
+        for match in _JIS.finditer(text):
+            out.append(
+                _Candidate(match.start(), match.end(), "jis-variant", "Shift_JIS", "Shift_JIS",
+                           JIS_BROWSER[match.group()], 0.0, 70)
+            )
+
+
+# ---------------------------------------------------------------------------------------------
+# Putting it together
+# ---------------------------------------------------------------------------------------------
+
+#: Could this text contain mojibake at all?  Any character of the windows-1252/latin-1 high
+#: half, box drawing, CJK, Cyrillic, Greek, U+FFFD ...; i.e. anything but ASCII and scripts
+#: no supported encoding produces.  Used only to skip whole texts quickly.
+_MAX_DEPTH = 4
+
+
+@functools.cache
+def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """Three cheap searches that rule out most clean text before any re-encoding.
+
+    * single-byte: a lead character followed by a continuation character of *some* code page.
+      The continuation side leaves out the letters that are continuation bytes in one code page
+      and ordinary letters everywhere (IBM866 А..п, KOI8 ё і ї є ґ, Mac OS Roman é ü ...,
+      Thai, Persian): IBM866, Mac and windows-874 damage get their own signatures instead.
+    * multi-byte: a character from a CJK standard's rare region that UTF-8 lead bytes produce,
+      or a Latin letter followed by one (the union of the per-encoding triggers).
+    * legacy: three windows-1252 letters in a row, a 1250-only symbol, or a C1 control.
+    """
+    lead2, lead3, lead4, conts = set(), set(), set(), set()
+    letter_conts = (
+        "IBM866", "IBM437", "KOI8-R", "KOI8-U", "macintosh", "windows-874", "windows-1256"
+    )
+    for name in SINGLE_BYTE_ORDER:
+        high = _recode.high_half(name)
+        lead2.update(high[0x42:0x60])
+        lead3.update(high[0x60:0x70])
+        lead4.update(high[0x70:0x75])
+        conts.update(
+            c for c in high[0x00:0x40] if not (name in letter_conts and c.isalpha())
+        )
+    conts.update(map(chr, range(0x80, 0xA0)))  # latin-1 C1 controls
+    conts -= set("ёЁіїєґІЇЄҐ")  # common Cyrillic letters (KOI8-U/windows-1251 continuations)
+    conts -= {"\u200c", "\u200d", "\ufffd"}  # ZWNJ/ZWJ: Persian text (windows-1256 9D/9E)
+    ibm866 = _recode.high_half("IBM866")
+    mac = _recode.high_half("macintosh")
+    ibm437 = _recode.high_half("IBM437")
+    c = _char_class("".join(sorted(conts)))
+
+    def cls(chars: set[str]) -> str:
+        return _char_class("".join(sorted(chars - {"\ufffd"})))
+
+    single = re.compile(
+        f"{cls(lead2)}{c}|{cls(lead3)}{c}{c}|{cls(lead4)}{c}{c}{c}"
+        # IBM866: box-drawing lead, Cyrillic letter continuation; "тА" punctuation.
+        f"|{_char_class(ibm866[0x42:0x60])}{_char_class(ibm866[0x00:0x40])}|т[АБВД]"
+        # Mac OS Roman: √ ¬ ƒ ≈ ‚ leads before accented letters ("√©" is in the union).
+        f"|[√¬ƒ≈‚]{_char_class(mac[0x00:0x40])}"
+        # IBM437: box-drawing and Greek/math leads before accented letters ("Γö£" for ├).
+        f"|{_char_class(ibm437[0x42:0x70])}{_char_class(ibm437[0x00:0x40])}"
+        # windows-874: Thai UTF-8 is E0 B8/B9 .. -> "เธ", "เน".
+        "|เ[ธน]"
+    )
+    triggers = [_multi_byte_trigger_chars(enc) for enc in MULTI_BYTE_ORDER]
+    multi = re.compile(
+        _char_class("".join(sorted(set("".join(t[0] for t in triggers)) | {"锟"})))
+        + "|[A-Za-z]"
+        + _char_class("".join(sorted(set("".join(t[1] for t in triggers)))))
+    )
+    high = _char_class(_HIGH_1252)
+    legacy = re.compile(
+        # Three windows-1252 high characters in a row ("Ïðè", "ÖÐÎ", "“ú–"), or with ASCII
+        # trail bytes between ("¤@¤å"), or a windows-1250-only symbol.
+        f"{high}{{3}}|{high}[\\x40-\\x7e]{high}[\\x40-\\x7e]?{high}|"
+        + _char_class("".join(_SIGN_1250))
+    )
+    return single, multi, legacy
+
+
+def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
+    found: list[_Candidate] = []
+    single, multi, legacy = _prefilters()
+    if single.search(text):
+        _single_byte_candidates(text, found)
+    if multi.search(text):
+        _multi_byte_candidates(text, found)
+    if legacy.search(text):
+        _legacy_candidates(text, found)
+    _lost_and_jis(text, found)
+    chosen = _resolve(found, len(text))
+    if depth < _MAX_DEPTH:
+        for cand in chosen:
+            # A repair of two or more characters may itself be mojibake (multi-layer damage).
+            if cand.replacement and len(cand.replacement) >= 2 and cand.kind in (
+                "utf-8-as-single-byte", "utf-8-as-multi-byte"
+            ) and not cand.replacement.isascii():
+                repaired = _repair_layer(cand.replacement, depth + 1)
+                if repaired != cand.replacement:
+                    cand.replacement = repaired
+                    cand.kind = "multi-layer"
+        chosen = [c for c in chosen if not (c.replacement and _C1.search(c.replacement)
+                                            and not _C1.search(text[c.start:c.end]))]
+    return chosen
+
+
+#: Which kind of evidence wins an overlap: proven UTF-8 (the bytes decode) before legacy-as-legacy
+#: (a plausibility judgement) before bare U+FFFD, and JIS variants only where nothing else is.
+_TIER = {
+    "utf-8-as-single-byte": 0,
+    "utf-8-as-multi-byte": 0,
+    "multi-layer": 0,
+    "legacy-as-legacy": 1,
+    "lost": 2,
+    "jis-variant": 3,
+}
+
+
+@functools.lru_cache(maxsize=4096)
+def _repair_layer(text: str, depth: int) -> str:
+    """*text* with its own mojibake repaired (one layer down); memoised: long documents repeat
+    the same damaged words."""
+    inner = _candidates(text, depth)
+    return _apply(text, [c for c in inner if c.kind != "jis-variant" and c.replacement is not None])
+
+
+def _resolve(found: list[_Candidate], length: int) -> list[_Candidate]:
+    """Keep the best non-overlapping candidates: longer spans, stronger evidence, likelier
+    encodings first; jis-variant and lost findings only where nothing else is."""
+    if not found:
+        return []
+    confirmed = {c.decoded_as for c in found if c.strength >= 0.9 and c.kind != "lost"}
+    kept = []
+    for c in found:
+        if c.strength == WEAK:
+            if c.decoded_as not in confirmed:
+                continue
+            c.strength = 0.9
+        kept.append(c)
+    # A long legacy CJK/Cyrillic span beats the few coincidental UTF-8 pairs inside it ("Ê¡"
+    # in GBK read as windows-1252); otherwise proven UTF-8 wins.
+    strong_legacy = [c for c in kept if c.kind == "legacy-as-legacy" and c.strength >= 0.9
+                     and c.encoded_as != "windows-1250"]
+    if strong_legacy:
+        drop: set[int] = set()
+        for leg in strong_legacy:
+            inside = [c for c in kept if c.kind != "legacy-as-legacy" and c.start < leg.end
+                      and c.end > leg.start]
+            if sum(c.end - c.start for c in inside) < 0.5 * (leg.end - leg.start):
+                drop.update(id(c) for c in inside)
+            else:
+                drop.add(id(leg))
+        kept = [c for c in kept if id(c) not in drop]
+    if any(c.kind == "utf-8-as-single-byte" for c in kept):
+        # UTF-8 damage proven somewhere: the weakest plausibility guess (windows-1250, which
+        # differs from windows-1252 in single letters) stays out.
+        kept = [c for c in kept if c.encoded_as != "windows-1250" or c.kind != "legacy-as-legacy"]
+    found = kept
+    # The encoding with the most evidence in this text wins ties: ISO-8859-2 over windows-1250
+    # when the text has C1 controls only ISO-8859-2 explains.
+    weight: dict[str | None, float] = {}
+    for c in found:
+        weight[c.decoded_as] = weight.get(c.decoded_as, 0.0) + (c.end - c.start) * c.strength
+    found.sort(
+        key=lambda c: (
+            _TIER[c.kind], -(c.end - c.start) * c.strength, -weight[c.decoded_as], c.rank
+        )
+    )
+    taken = bytearray(length)
+    chosen = []
+    for cand in found:
+        if any(taken[cand.start : cand.end]):
+            continue
+        taken[cand.start : cand.end] = b"\x01" * (cand.end - cand.start)
+        chosen.append(cand)
+    chosen.sort(key=lambda c: c.start)
+    return chosen
+
+
+def _apply(text: str, cands: list[_Candidate]) -> str:
+    pieces, pos = [], 0
+    for cand in cands:
+        pieces.append(text[pos : cand.start])
+        replacement = cand.replacement
+        pieces.append(replacement if replacement is not None else text[cand.start : cand.end])
+        pos = cand.end
+    pieces.append(text[pos:])
+    return "".join(pieces)
+
+
 def detect(text: str) -> Detection:
+    """Find every span of mojibake in *text*.
+
+    >>> d = detect("Ã…lesund is in Norway")
+    >>> d.findings[0].kind, d.findings[0].replacement, d.score > 0.5
+    ('utf-8-as-single-byte', 'Å', True)
+    >>> detect("鐢ㄦ埛").findings[0].replacement
+    '用户'
+    >>> detect("Hello").score
+    0.0
+    """
     if not isinstance(text, str):
         raise TypeError(f"detect() takes a str, not {type(text).__name__}")
-    return Detection(0.0, [], 0.0)
+    if text.isascii():
+        return _CLEAN
+    chosen = _candidates(text)
+    if not chosen:
+        return _CLEAN
+    findings = [
+        Finding(c.kind, c.start, c.end, text[c.start : c.end], c.encoded_as, c.decoded_as,
+                c.replacement, c.strength)
+        for c in chosen
+    ]
+    clean_share = 1.0
+    affected = 0
+    for f in findings:
+        if f.kind == "jis-variant":
+            continue
+        clean_share *= 1.0 - f.score
+        affected += f.end - f.start
+    return Detection(round(1.0 - clean_share, 6), findings, affected / len(text))
 
 
 def score(text: str) -> float:
+    """How sure the detector is that *text* contains mojibake: 0.0 for clean text.
+
+    >>> score("Ð¿Ñ€Ð¸Ð²ÐµÑ‚") > 0.9
+    True
+    >>> score("São Paulo, 25°C, ±3, €100")
+    0.0
+    """
     return detect(text).score
 
 
 def is_mojibake(text: str, threshold: float = 0.5) -> bool:
+    """``score(text) >= threshold``.
+
+    >>> is_mojibake("CafÃ©"), is_mojibake("Café")
+    (True, False)
+    """
     return score(text) >= threshold

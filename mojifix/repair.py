@@ -1,13 +1,59 @@
-"""Undo mojibake.  (STUB: owned by the detect/repair helper)"""
+"""Undo mojibake.
+
+:func:`fix` replaces every finding of :func:`mojifix.detect` that has a repair with its
+repaired text, repeats until nothing changes (multi-layer damage comes off layer by layer), and
+leaves everything else exactly as it was.  :func:`fix_and_explain` returns the same text plus
+the :class:`Step` list that :func:`apply_steps` replays.
+
+>>> fix("CafÃ© crÃ¨me")
+'Café crème'
+>>> fix("鐢ㄦ埛")
+'用户'
+>>> fix("Ïðèâåò")
+'Привет'
+>>> fix("CafÃƒÂ©")
+'Café'
+>>> fix("plain text") == "plain text"
+True
+
+The non-encoding clean-ups ftfy users know are explicit options and are done by ftfy's own
+fixers (``ftfy.fixes``): ``html`` (entities), ``control`` (control characters), ``quotes``
+(curly quotes to ASCII), ``width`` (full-width Latin to ASCII; never on text with CJK unless
+``width="always"``).
+
+>>> fix("caf&eacute; &ldquo;hi&rdquo;", html=True, quotes=True)
+'café "hi"'
+"""
 
 from __future__ import annotations
 
+import importlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Literal
+
+import ftfy.fixes
+
+# ``mojifix.detect`` the module (the package re-exports a function of the same name).
+_detect_module = importlib.import_module("mojifix.detect")
+
+__all__ = ["Repair", "Step", "apply_steps", "fix", "fix_and_explain"]
+
+#: How many rounds of detect-and-repair :func:`fix` runs at most.  Each round removes at least
+#: one layer; real data has at most three.
+MAX_ROUNDS = 8
+
+JisMode = Literal["keep", "browser"]
 
 
 @dataclass(frozen=True)
 class Step:
+    """One replacement: ``text[start:end] == original`` becomes ``replacement``.
+
+    Offsets refer to the text as it is after the previous steps.
+    """
+
     kind: str
     start: int
     end: int
@@ -19,21 +65,194 @@ class Step:
 
 @dataclass(frozen=True)
 class Repair:
+    """The repaired ``text`` and the ``steps`` that turn the input into it."""
+
     text: str
     steps: list[Step] = field(default_factory=list)
 
 
-def fix(text: str, *, jis: str = "keep") -> str:
+def _check(text: object, jis: str, width: object, caller: str) -> None:
     if not isinstance(text, str):
-        raise TypeError(f"fix() takes a str, not {type(text).__name__}")
-    return text
+        raise TypeError(f"{caller}() takes a str, not {type(text).__name__}")
+    if jis not in ("keep", "browser"):
+        raise ValueError(
+            f"{caller}(jis={jis!r}): use jis='keep' (leave 〜 ‖ − ¢ £ ¬ alone) or "
+            "jis='browser' (map them to what browsers show, for strict-JIS decoded data)"
+        )
+    if width not in (False, True, "always"):
+        raise ValueError(f"{caller}(width={width!r}): use False, True or 'always'")
 
 
-def fix_and_explain(text: str, *, jis: str = "keep") -> Repair:
-    return Repair(fix(text, jis=jis), [])
+def _one_round(text: str, jis: str) -> list[Step]:
+    """Steps for one round of repairs, offsets already shifted for sequential replay."""
+    if text.isascii():
+        return []
+    steps: list[Step] = []
+    shift = 0
+    for f in _detect_module.detect(text).findings:
+        if f.replacement is None or f.replacement == f.text:
+            continue
+        if f.kind == "jis-variant" and jis != "browser":
+            continue
+        steps.append(
+            Step(f.kind, f.start + shift, f.end + shift, f.text, f.replacement, f.encoded_as,
+                 f.decoded_as)
+        )
+        shift += len(f.replacement) - (f.end - f.start)
+    return steps
+
+
+def _replay(text: str, steps: Sequence[Step]) -> str:
+    """Apply one round's steps (non-overlapping, left to right) in linear time."""
+    pieces, pos, shift = [], 0, 0
+    for step in steps:
+        start = step.start - shift
+        pieces.append(text[pos:start])
+        pieces.append(step.replacement)
+        pos = start + len(step.original)
+        shift += len(step.replacement) - len(step.original)
+    pieces.append(text[pos:])
+    return "".join(pieces)
+
+
+def _diff_step(kind: str, before: str, after: str) -> Step | None:
+    """One step covering the changed middle of *before* -> *after*."""
+    if before == after:
+        return None
+    start = 0
+    limit = min(len(before), len(after))
+    while start < limit and before[start] == after[start]:
+        start += 1
+    end_b, end_a = len(before), len(after)
+    while end_b > start and end_a > start and before[end_b - 1] == after[end_a - 1]:
+        end_b, end_a = end_b - 1, end_a - 1
+    return Step(kind, start, end_b, before[start:end_b], after[start:end_a], None, None)
+
+
+_HAS_CJK = re.compile("[\u3000-\u9fff\uac00-\ud7a3\uff61-\uff9f]")
+
+
+def fix_and_explain(
+    text: str,
+    *,
+    jis: JisMode = "keep",
+    html: bool = False,
+    control: bool = False,
+    quotes: bool = False,
+    width: bool | Literal["always"] = False,
+) -> Repair:
+    """Repair *text* and say how: the result and the steps :func:`apply_steps` replays.
+
+    >>> r = fix_and_explain("CafÃ© crÃ¨me")
+    >>> r.text
+    'Café crème'
+    >>> [(s.start, s.end, s.original, s.replacement) for s in r.steps]
+    [(3, 5, 'Ã©', 'é'), (7, 9, 'Ã¨', 'è')]
+    >>> apply_steps("CafÃ© crÃ¨me", r.steps) == r.text
+    True
+    """
+    _check(text, jis, width, "fix_and_explain")
+    all_steps: list[Step] = []
+    seen = {text}
+    for _ in range(MAX_ROUNDS):
+        steps = _one_round(text, jis)
+        if not steps:
+            break
+        new = _replay(text, steps)
+        all_steps.extend(steps)
+        text = new
+        if new in seen:  # a cycle cannot happen with shrinking repairs; be safe anyway
+            break
+        seen.add(new)
+    # The optional ftfy clean-ups, each one step.
+    cleanups = []
+    if html:
+        cleanups.append(("html", ftfy.fixes.unescape_html))
+    if control:
+        cleanups.append(("control", ftfy.fixes.remove_control_chars))
+    if quotes:
+        cleanups.append(("quotes", ftfy.fixes.uncurl_quotes))
+    if width and (width == "always" or not _HAS_CJK.search(text)):
+        cleanups.append(("width", ftfy.fixes.fix_character_width))
+    for kind, fixer in cleanups:
+        new = fixer(text)
+        step = _diff_step(kind, text, new)
+        if step is not None:
+            all_steps.append(step)
+            text = new
+    return Repair(text, all_steps)
+
+
+def fix(
+    text: str,
+    *,
+    jis: JisMode = "keep",
+    html: bool = False,
+    control: bool = False,
+    quotes: bool = False,
+    width: bool | Literal["always"] = False,
+) -> str:
+    """Repair every finding that can be repaired; leave the rest exactly as it was.
+
+    ``jis="browser"`` also maps the strict-JIS variants to what a browser shows (〜 -> ～,
+    ‖ -> ∥, − -> －, ¢ -> ￠, £ -> ￡, ¬ -> ￢), for data from a strict Shift_JIS/EUC-JP/
+    ISO-2022-JP decoder.
+
+    >>> fix("Ã…lesund")
+    'Ålesund'
+    >>> fix("価格〜100円", jis="browser")
+    '価格～100円'
+    >>> fix(b"bytes")
+    Traceback (most recent call last):
+    ...
+    TypeError: fix() takes a str, not bytes
+    """
+    _check(text, jis, width, "fix")
+    if text.isascii() and not (html or control or quotes or width):
+        return text
+    return fix_and_explain(
+        text, jis=jis, html=html, control=control, quotes=quotes, width=width
+    ).text
 
 
 def apply_steps(text: str, steps: Sequence[Step]) -> str:
-    for step in steps:
-        text = text[: step.start] + step.replacement + text[step.end :]
+    """Replay *steps* on *text* in order, checking each one's ``original``.
+
+    >>> step = Step("utf-8-as-single-byte", 3, 5, "Ã©", "é", "UTF-8", "windows-1252")
+    >>> apply_steps("CafÃ©", [step])
+    'Café'
+    >>> apply_steps("Cafe", [step])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: step 0 expects 'Ã©' at [3:5] but the text there is 'e': these steps were made ...
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"apply_steps() takes a str, not {type(text).__name__}")
+    # Steps that move left to right without overlapping (one round of fix_and_explain) are
+    # applied in one pass with a list of pieces: linear, however many steps there are.
+    i = 0
+    while i < len(steps):
+        j = i + 1
+        while j < len(steps) and steps[j].start >= steps[j - 1].start + len(
+            steps[j - 1].replacement
+        ):
+            j += 1
+        pieces, pos, shift = [], 0, 0
+        for k in range(i, j):
+            step = steps[k]
+            start, end = step.start - shift, step.end - shift
+            found = text[start:end]
+            if found != step.original or step.start < 0 or end > len(text) or start < pos:
+                raise ValueError(
+                    f"step {k} expects {step.original!r} at [{step.start}:{step.end}] but the "
+                    f"text there is {text[start:end]!r}: these steps were made for a different "
+                    "text"
+                )
+            pieces.append(text[pos:start])
+            pieces.append(step.replacement)
+            pos = end
+            shift += len(step.replacement) - (step.end - step.start)
+        pieces.append(text[pos:])
+        text = "".join(pieces)
+        i = j
     return text

@@ -1,0 +1,1 @@
+"""Helpers of ``scripts/make_corpus.py``: codecs stand-in, hand-written rows, text sources."""

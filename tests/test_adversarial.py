@@ -1,0 +1,186 @@
+"""Adversarial inputs: no crash, no quadratic blow-up, bounded memory, no regex backtracking.
+
+These are *complexity* checks, not speed checks.  Each growth-rate test times the same
+pathological input at 100 KB and at 400 KB (best of 3) and asserts that 4x the input
+costs less than 8x the time: linear code gives about 4x, quadratic code 16x.  The bound
+is generous on purpose so that a loaded CI machine does not make them flaky; the real
+timings at 1-10 MB are in ``benchmarks/RESULTS.md`` (``mojifix bench --adversarial``).
+
+Inputs that once crashed mojifix (found by the fuzzers in ``fuzz/``) are data files in
+``tests/regressions/``; each is replayed here with the invariants the fuzzers check.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import mojifix
+from mojifix import benchmark
+
+REGRESSIONS = Path(__file__).resolve().parent / "regressions"
+
+#: Time ratio allowed for 4x the input (linear is ~4, quadratic ~16).
+MAX_GROWTH = 8.0
+SMALL, LARGE = 100_000, 400_000
+
+
+def _best_time(func: Callable[[Any], object], data: Any, repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        func(data)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def _functions(name: str) -> list[str]:
+    default = benchmark.ADVERSARIAL[name][0]
+    # Text inputs: check the detector on its own too, not just through fix().
+    return [default] if default == "decode_html" else sorted({default, "fix", "detect"})
+
+
+CASES = [(name, fn) for name in benchmark.ADVERSARIAL for fn in _functions(name)]
+
+
+@pytest.mark.parametrize(("name", "function"), CASES, ids=[f"{f}-{n}" for n, f in CASES])
+def test_growth_rate_is_linear_ish(name: str, function: str) -> None:
+    """GROWTH-RATE CHECK (not a speed test): 4x the input must cost < 8x the time."""
+    build = benchmark.ADVERSARIAL[name][1]
+    func: Callable[[Any], object] = getattr(mojifix, function)
+    small, large = build(SMALL), build(LARGE)
+    func(small)  # completes, and warms up any lazy tables
+    t_small = _best_time(func, small)
+    t_large = _best_time(func, large)
+    # Below a few milliseconds the clock and the scheduler dominate: floor the small time.
+    growth = t_large / max(t_small, 0.002)
+    assert growth < MAX_GROWTH, (
+        f"{function}({name}): {t_small * 1e3:.1f} ms at 100 KB, {t_large * 1e3:.1f} ms at "
+        f"400 KB: time grew {growth:.1f}x for 4x the input (linear ~4x, quadratic ~16x)"
+    )
+
+
+def test_adversarial_outputs_keep_their_contracts() -> None:
+    """At ~200 KB every adversarial text is fixed to a fixed point and scored in [0, 1]."""
+    for name, (function, build) in benchmark.ADVERSARIAL.items():
+        data = build(200_000)
+        if function == "decode_html":
+            assert isinstance(mojifix.decode_html(data).text, str), name
+            continue
+        fixed = mojifix.fix(data)
+        assert mojifix.fix(fixed) == fixed, f"fix is not idempotent on {name}"
+        assert 0.0 <= mojifix.score(data) <= 1.0, name
+
+
+def test_regex_patterns_do_not_backtrack() -> None:
+    """Every compiled pattern in mojifix, on 20k-character bait, grows linearly.
+
+    Runs in a subprocess with a timeout: a pattern with exponential backtracking would
+    hang forever, and the last ``start`` line names it.
+    """
+    cmd = [sys.executable, "-m", "mojifix.benchmark", "--scan-regex"]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=240, check=False)
+        out = proc.stdout
+    except subprocess.TimeoutExpired as exc:
+        raw = exc.stdout or b""
+        out = raw.decode() if isinstance(raw, bytes) else raw
+        last = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+        hung = last[-1].get("start") if last else "?"
+        pytest.fail(f"the regex scan did not finish in 240 s; it hung on {hung}")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    results = [json.loads(line) for line in out.splitlines() if '"growth"' in line]
+    assert len(results) >= 10, "found suspiciously few compiled patterns"
+    risky = [
+        f"{r['where']} ({r['mode']}): {r['growth']}x on {r['input']} {r.get('note', '')}"
+        f" pattern {r['pattern']}"
+        for r in results
+        if r["growth"] > 10  # 4x the size; linear is 4, quadratic 16
+    ]
+    assert not risky, "patterns at risk of catastrophic backtracking:\n" + "\n".join(risky)
+
+
+def test_scanner_catches_a_quadratic_pattern() -> None:
+    """The scan above can fail: a textbook quadratic pattern is caught."""
+    import re
+
+    bad = re.compile(r"[a-z]*[0-9]")  # no digit: every start position scans to the end
+    result = benchmark.pattern_growth(bad, small=2_000, large=8_000, budget_s=0.5)
+    good = benchmark.pattern_growth(re.compile(r"[a-z]+[0-9]"), small=2_000, large=8_000)
+    assert good["growth"] < 10
+    assert result["growth"] > 10 or result["seconds"] > 0.01
+
+
+def test_fix_memory_on_10_mb_stays_below_5x_input() -> None:
+    """Peak allocation of fix() on a 10 MB string, in a fresh process, < 5x the input."""
+    for kind in ("mixed", "damaged"):
+        m = benchmark.measure_fix_memory(10 * benchmark.MB, kind)
+        assert m["ratio"] < 5, (
+            f"fix() on {kind} 10 MB text allocated {m['peak_extra'] / 2**20:.0f} MiB at peak, "
+            f"{m['ratio']:.1f}x the {m['input_bytes'] / 2**20:.0f} MiB input"
+        )
+
+
+# --------------------------------------------------------------------------------------
+# Regressions found by fuzzing
+# --------------------------------------------------------------------------------------
+
+
+def _regressions() -> list[dict[str, Any]]:
+    cases = []
+    for path in sorted(REGRESSIONS.glob("*.json")):
+        case = json.loads(path.read_text(encoding="utf-8"))
+        case["id"] = path.stem
+        cases.append(case)
+    return cases
+
+
+REGRESSION_CASES = _regressions()
+
+
+def _input(case: dict[str, Any]) -> Any:
+    if "input_base64" in case:
+        return base64.b64decode(case["input_base64"])
+    # JSON's "\\ud800" escapes give lone surrogates back as they are.
+    text: str = case["input"]
+    return text
+
+
+@pytest.mark.parametrize("case", REGRESSION_CASES, ids=[c["id"] for c in REGRESSION_CASES])
+def test_regression(case: dict[str, Any]) -> None:
+    data = _input(case)
+    function = case["function"]
+    if function == "decode_html":
+        decoded = mojifix.decode_html(data, case.get("content_type"))
+        assert isinstance(decoded.text, str)
+        if "expect" in case:
+            assert decoded.text == case["expect"]
+        return
+    if function == "detect":
+        detection = mojifix.detect(data)
+        assert 0.0 <= detection.score <= 1.0
+        for f in detection.findings:
+            assert 0 <= f.start <= f.end <= len(data)
+        return
+    fixed = mojifix.fix(data)
+    assert mojifix.fix(fixed) == fixed
+    repair = mojifix.fix_and_explain(data)
+    assert mojifix.apply_steps(data, repair.steps) == fixed
+    if "expect" in case:
+        assert fixed == case["expect"]
+
+
+def test_regression_files_are_well_formed() -> None:
+    assert REGRESSION_CASES, f"no regression data in {REGRESSIONS}"
+    for case in REGRESSION_CASES:
+        assert case["function"] in {"fix", "detect", "decode_html"}, case["id"]
+        assert ("input" in case) != ("input_base64" in case), case["id"]
+        assert case.get("found_by"), f"{case['id']}: say where the input came from"

@@ -1,0 +1,94 @@
+"""The benchmark's quick mode runs and measures every row.
+
+This is a smoke test, not a speed test: on a shared CI machine the numbers are noise, so
+nothing here asserts a ratio or a target.  It asserts that every benchmark ran (no row
+turned into an "error: ..." note) and produced a finite number, and that the JSON and
+Markdown outputs hold the same rows as the printed table.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from mojifix import benchmark
+
+
+@pytest.fixture(scope="module")
+def quick_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, object], str, str]:
+    out = tmp_path_factory.mktemp("bench")
+    json_path, md_path = out / "bench.json", out / "bench.md"
+    # --quick --adversarial: every group, at small sizes (a few seconds in all).
+    status = benchmark.main(
+        ["--quick", "--adversarial", "--json", str(json_path), "--markdown", str(md_path)]
+    )
+    assert status == 0
+    return (
+        json.loads(json_path.read_text(encoding="utf-8")),
+        md_path.read_text(encoding="utf-8"),
+        str(out),
+    )
+
+
+def test_every_group_produced_rows(quick_run: tuple[dict[str, object], str, str]) -> None:
+    data, _, _ = quick_run
+    results = data["results"]
+    assert isinstance(results, list)
+    groups = {row["group"] for row in results}
+    assert groups == set(benchmark.GROUPS)
+
+
+def test_every_row_has_a_number(quick_run: tuple[dict[str, object], str, str]) -> None:
+    data, _, _ = quick_run
+    results = data["results"]
+    assert isinstance(results, list)
+    failed = [f"{r['group']} / {r['name']}: {r['note']}" for r in results if r["metric"] is None]
+    assert not failed, "benchmarks that did not run:\n" + "\n".join(failed)
+    for row in results:
+        assert math.isfinite(row["metric"]) and row["metric"] >= 0, row
+        if row["baseline"] is not None:
+            # A comparison row measured both sides.
+            assert row["ours_mbps"] > 0 and row["baseline_mbps"] > 0, row
+
+
+def test_markdown_has_machine_and_every_row(
+    quick_run: tuple[dict[str, object], str, str],
+) -> None:
+    data, md, _ = quick_run
+    results = data["results"]
+    assert isinstance(results, list)
+    assert "Python" in md and "cores" in md
+    table_rows = [line for line in md.splitlines() if line.startswith("| ") and "---" not in line]
+    assert len(table_rows) == len(results) + 1  # + the header
+
+
+def test_bad_arguments_are_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert benchmark.main(["--repeat", "0"]) == 2
+    assert "--repeat must be at least 1" in capsys.readouterr().err
+    assert benchmark.main(["--corpus", str(tmp_path / "missing")]) == 2
+    assert "is not a folder" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        benchmark.main(["--only", "nonsense"])
+
+
+def test_damage_is_utf8_read_as_windows_1252() -> None:
+    text = "Café – “quoted” ünïcode Привет 用户"
+    damaged = benchmark.damage(text)
+    assert damaged.startswith("CafÃ©")
+    # Undo the damage by hand (windows-1252, with the WHATWG C1 pass-through): what the
+    # benchmark feeds mojifix is exactly the UTF-8 bytes read as windows-1252.
+    raw = b"".join(
+        bytes([ord(c)]) if 0x80 <= ord(c) < 0xA0 else c.encode("cp1252") for c in damaged
+    )
+    assert raw.decode("utf-8") == text
+
+
+def test_inputs_are_deterministic() -> None:
+    a = benchmark.make_docs(5, seed=3)
+    b = benchmark.make_docs(5, seed=3)
+    assert a == b
+    assert all(1500 <= len(d.text.encode("utf-8")) <= 4000 for d in a)
+    assert len({d.lang for d in benchmark.make_docs(len(benchmark.LOCALES))}) >= 15
