@@ -15,10 +15,10 @@ with atheris.instrument_imports():
     import mojifix
     from mojifix import labels
 
-from _common import save  # noqa: E402
+from _common import save
 
 
-def TestOneInput(data: bytes) -> None:  # noqa: N802 - atheris' name
+def TestOneInput(data: bytes) -> None:
     fdp = atheris.FuzzedDataProvider(data)
     choice = fdp.ConsumeIntInRange(0, 2)
     if choice == 0:

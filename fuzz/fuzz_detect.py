@@ -14,10 +14,10 @@ import atheris
 with atheris.instrument_imports():
     import mojifix
 
-from _common import save  # noqa: E402
+from _common import save
 
 
-def TestOneInput(data: bytes) -> None:  # noqa: N802 - atheris' name
+def TestOneInput(data: bytes) -> None:
     fdp = atheris.FuzzedDataProvider(data)
     if fdp.ConsumeBool():
         text = fdp.ConsumeUnicode(fdp.remaining_bytes())

@@ -11,15 +11,18 @@ The public API, re-exported from one module per concern:
 - :func:`fold` (``mojifix.fold``): a comparison key that folds look-alike characters.
 """
 
+from mojifix import codecs as _whatwg_codecs  # noqa: F401  (registers the whatwg-* Python codecs)
 from mojifix._version import __version__
 from mojifix.detect import KINDS, Detection, Finding, detect, is_mojibake, score
 from mojifix.fold import fold
-from mojifix.labels import lookup
+from mojifix.labels import ENCODINGS, LABELS, lookup
 from mojifix.repair import Repair, Step, apply_steps, fix, fix_and_explain
 from mojifix.sniff import Decoded, decode_html, decode_response
 
 __all__ = [
+    "ENCODINGS",
     "KINDS",
+    "LABELS",
     "Decoded",
     "Detection",
     "Finding",
@@ -38,6 +41,6 @@ __all__ = [
     "score",
 ]
 
-from mojifix.integrations import _autoregister  # noqa: E402  (pandas accessor, if pandas is loaded)
+from mojifix.integrations import _autoregister  # the pandas accessor, lazily
 
 _autoregister()

@@ -49,7 +49,7 @@ PLAUSIBLE = regex.compile(
     "\\u0300-\\u036f"  # combining diacritics (NFD text)
     "\\u0370-\\u03ff"  # Greek and Coptic
     "\\u0400-\\u052f"  # Cyrillic and Cyrillic Supplement
-    "\\u0531-\\u058a"  # Armenian
+    "\\u0531-\\u058f"  # Armenian (with the dram sign)
     "\\u0591-\\u05f4"  # Hebrew
     "\\u0600-\\u06ff"  # Arabic
     "\\u0900-\\u0dff"  # Devanagari .. Sinhala (the Indic scripts)
@@ -111,7 +111,7 @@ def script_of(char: str) -> str:
     for name, pattern in _SCRIPTS:
         if pattern.match(char):
             return name
-    return "Common" if category[0] == "M" and _INHERITED.match(char) else "Other"
+    return "Common" if _INHERITED.match(char) else "Other"
 
 
 def vowel_share_cyrillic(word: str) -> float:

@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Union
 
-Payload = Union[bytes, list[str], list[tuple[str, str | None]]]  # noqa: UP007
+#: a line (text, JSONL), a row (CSV), or Parquet ``(column, value, score or None)`` triples
+Payload = Union[bytes, list[str], list[tuple[str, str | None, float | None]]]  # noqa: UP007
 Record = tuple[int, int, Payload]
 
 UNCHANGED = "unchanged"
@@ -40,7 +41,7 @@ class Job:
     """What to do with each record; picklable, sent once per chunk to the workers."""
 
     action: str  # "fix" | "fold" | "scan"
-    fmt: str  # "text" | "jsonl" | "csv" | "tsv" | "pairs" (Parquet rows: (column, value))
+    fmt: str  # "text" | "jsonl" | "csv" | "tsv" | "pairs" (Parquet rows: (column, value, score))
     fields: tuple[str, ...] = ()  # JSONL dotted paths, or CSV column names
     columns: tuple[int, ...] = ()  # CSV: indexes of ``fields`` in the header
     width: int = 0  # CSV: number of columns in the header
@@ -65,8 +66,8 @@ class Outcome:
     output: Payload | None = None
     error: str | None = None
     fields: list[FieldScan] | None = None
-    raw_key: bytes | None = None
-    fold_key: bytes | None = None
+    raw_key: int | None = None
+    fold_key: int | None = None
     joined: str | None = None
 
 
@@ -163,7 +164,7 @@ def load_json_line(content: bytes, offset: int) -> Any:
 
     A UTF-8 byte order mark (at the start of a file) is ignored.
 
-    >>> load_json_line(b'\xef\xbb\xbf{"a": 1}', 0)
+    >>> load_json_line(UTF8_BOM + b'{"a": 1}', 0)
     {'a': 1}
     """
     text = decode_utf8(content.removeprefix(UTF8_BOM), offset)
@@ -198,8 +199,8 @@ def extract_fields(job: Job, payload: Payload, offset: int) -> list[tuple[str, s
         obj = load_json_line(content, offset)
         return [(path, _string_at(obj, path)) for path in job.fields]
     if job.fmt == "pairs":
-        pairs: list[tuple[str, str | None]] = payload  # type: ignore[assignment]
-        return [(name, value) for name, value in pairs if isinstance(value, str)]
+        triples: list[tuple[str, str | None, float | None]] = payload  # type: ignore[assignment]
+        return [(name, value) for name, value, _ in triples if isinstance(value, str)]
     assert isinstance(payload, list)
     row: list[str] = payload  # type: ignore[assignment]
     return [
@@ -305,8 +306,10 @@ def internal_error(action: str, exc: Exception) -> str:
     )
 
 
-def _digest(text: str) -> bytes:
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=12).digest()
+def _digest(text: str) -> int:
+    """A 64-bit BLAKE2b hash (as an int: smaller in a set than ``bytes``)."""
+    digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest()
+    return int.from_bytes(digest, "little")
 
 
 def scan_record(job: Job, number: int, offset: int, payload: Payload) -> Outcome:
@@ -317,8 +320,15 @@ def scan_record(job: Job, number: int, offset: int, payload: Payload) -> Outcome
         pairs = extract_fields(job, payload, offset)
     except Malformed as exc:
         return Outcome(number, offset, MALFORMED, None, str(exc))
+    known: dict[str, float] = {}
+    if job.fmt == "pairs":  # Parquet: scores already computed by mojifix.arrow.score_array
+        triples: list[tuple[str, str | None, float | None]] = payload  # type: ignore[assignment]
+        known = {name: score for name, value, score in triples if score is not None}
     scans = []
     for name, text in pairs:
+        if known.get(name, job.threshold) < job.threshold:  # not damaged: no need for findings
+            scans.append(FieldScan(name, len(text), float(known[name]), []))
+            continue
         try:
             detection = detect(text)
         except Exception as exc:  # a bug in detect on this record: count it, go on

@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import contextlib
+import functools
 import gc
 import json
 import math
@@ -47,7 +49,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -218,7 +220,7 @@ class Doc:
     lang: str
 
 
-@lru_cache(maxsize=None)
+@cache
 def _faker_for(locale: str) -> Any:
     from faker import Faker
 
@@ -508,47 +510,173 @@ def bench_throughput(cfg: Config) -> list[Result]:
     def add(name: str, make: Callable[[], Result]) -> None:
         rows.extend(_guard(name, g, make))
 
-    add("fix, clean multilingual", lambda: _ratio_row(
-        g, "fix, clean multilingual", "fix", mojifix.fix,
-        "ftfy.fix_encoding", ftfy.fix_encoding, clean, clean_mb, r, target=20))
-    add("fix, clean multilingual", lambda: _ratio_row(
-        g, "fix, clean multilingual", "fix", mojifix.fix,
-        "ftfy.fix_text", ftfy.fix_text, clean, clean_mb, r, target=50))
-    add("fix, clean multilingual", lambda: _ratio_row(
-        g, "fix, clean multilingual", "fix", mojifix.fix,
-        "plsfix.fix_text", _plsfix_fix(), clean, clean_mb, r, target=2))
-    add("score, clean multilingual", lambda: _ratio_row(
-        g, "score, clean multilingual", "score", mojifix.score,
-        "ftfy.is_bad", ftfy.is_bad, clean, clean_mb, r, target=20))
-    add("fix, ASCII-only", lambda: _abs_row(
-        g, "fix, ASCII-only", "fix", mojifix.fix, ascii_docs, ascii_mb, r, target_mbps=200))
-    add("score, ASCII-only", lambda: _abs_row(
-        g, "score, ASCII-only", "score", mojifix.score, ascii_docs, ascii_mb, r,
-        target_mbps=200))
-    add("fix, damaged (UTF-8 as windows-1252)", lambda: _ratio_row(
-        g, "fix, damaged (UTF-8 as windows-1252)", "fix", mojifix.fix,
-        "ftfy.fix_encoding", ftfy.fix_encoding, damaged, damaged_mb, r, target=3))
-    add("fix, damaged (UTF-8 as windows-1252)", lambda: _ratio_row(
-        g, "fix, damaged (UTF-8 as windows-1252)", "fix", mojifix.fix,
-        "plsfix.fix_text", _plsfix_fix(), damaged, damaged_mb, r, target=0.5,
-        target_text=">= 0.5x (within 2x)"))
+    add(
+        "fix, clean multilingual",
+        lambda: _ratio_row(
+            g,
+            "fix, clean multilingual",
+            "fix",
+            mojifix.fix,
+            "ftfy.fix_encoding",
+            ftfy.fix_encoding,
+            clean,
+            clean_mb,
+            r,
+            target=20,
+        ),
+    )
+    add(
+        "fix, clean multilingual",
+        lambda: _ratio_row(
+            g,
+            "fix, clean multilingual",
+            "fix",
+            mojifix.fix,
+            "ftfy.fix_text",
+            ftfy.fix_text,
+            clean,
+            clean_mb,
+            r,
+            target=50,
+        ),
+    )
+    add(
+        "fix, clean multilingual",
+        lambda: _ratio_row(
+            g,
+            "fix, clean multilingual",
+            "fix",
+            mojifix.fix,
+            "plsfix.fix_text",
+            _plsfix_fix(),
+            clean,
+            clean_mb,
+            r,
+            target=2,
+        ),
+    )
+    add(
+        "score, clean multilingual",
+        lambda: _ratio_row(
+            g,
+            "score, clean multilingual",
+            "score",
+            mojifix.score,
+            "ftfy.is_bad",
+            ftfy.is_bad,
+            clean,
+            clean_mb,
+            r,
+            target=20,
+        ),
+    )
+    add(
+        "fix, ASCII-only",
+        lambda: _abs_row(
+            g, "fix, ASCII-only", "fix", mojifix.fix, ascii_docs, ascii_mb, r, target_mbps=200
+        ),
+    )
+    add(
+        "score, ASCII-only",
+        lambda: _abs_row(
+            g, "score, ASCII-only", "score", mojifix.score, ascii_docs, ascii_mb, r, target_mbps=200
+        ),
+    )
+    add(
+        "fix, damaged (UTF-8 as windows-1252)",
+        lambda: _ratio_row(
+            g,
+            "fix, damaged (UTF-8 as windows-1252)",
+            "fix",
+            mojifix.fix,
+            "ftfy.fix_encoding",
+            ftfy.fix_encoding,
+            damaged,
+            damaged_mb,
+            r,
+            target=3,
+        ),
+    )
+    add(
+        "fix, damaged (UTF-8 as windows-1252)",
+        lambda: _ratio_row(
+            g,
+            "fix, damaged (UTF-8 as windows-1252)",
+            "fix",
+            mojifix.fix,
+            "plsfix.fix_text",
+            _plsfix_fix(),
+            damaged,
+            damaged_mb,
+            r,
+            target=0.5,
+            target_text=">= 0.5x (within 2x)",
+        ),
+    )
     # Information rows: the rest of the public API on the same inputs.
-    add("detect, clean multilingual", lambda: _abs_row(
-        g, "detect, clean multilingual", "detect", mojifix.detect, clean, clean_mb, r,
-        target_mbps=None))
-    add("detect, damaged", lambda: _abs_row(
-        g, "detect, damaged", "detect", mojifix.detect, damaged, damaged_mb, r,
-        target_mbps=None))
-    add("fix_and_explain, damaged", lambda: _ratio_row(
-        g, "fix_and_explain, damaged", "fix_and_explain", mojifix.fix_and_explain,
-        "ftfy.fix_and_explain", ftfy.fix_and_explain, damaged, damaged_mb, r, target=None))
+    add(
+        "detect, clean multilingual",
+        lambda: _abs_row(
+            g,
+            "detect, clean multilingual",
+            "detect",
+            mojifix.detect,
+            clean,
+            clean_mb,
+            r,
+            target_mbps=None,
+        ),
+    )
+    add(
+        "detect, damaged",
+        lambda: _abs_row(
+            g, "detect, damaged", "detect", mojifix.detect, damaged, damaged_mb, r, target_mbps=None
+        ),
+    )
+    add(
+        "fix_and_explain, damaged",
+        lambda: _ratio_row(
+            g,
+            "fix_and_explain, damaged",
+            "fix_and_explain",
+            mojifix.fix_and_explain,
+            "ftfy.fix_and_explain",
+            ftfy.fix_and_explain,
+            damaged,
+            damaged_mb,
+            r,
+            target=None,
+        ),
+    )
     explained = [(t, mojifix.fix_and_explain(t).steps) for t in damaged]
-    add("apply_steps, damaged", lambda: _abs_row(
-        g, "apply_steps, damaged", "apply_steps", lambda p: mojifix.apply_steps(*p),
-        explained, damaged_mb, r, target_mbps=None))
-    add("fold, clean multilingual", lambda: _ratio_row(
-        g, "fold, clean multilingual", "fold", mojifix.fold,
-        "NFKC+casefold", _nfkc_casefold, clean, clean_mb, r, target=None))
+    add(
+        "apply_steps, damaged",
+        lambda: _abs_row(
+            g,
+            "apply_steps, damaged",
+            "apply_steps",
+            lambda p: mojifix.apply_steps(*p),
+            explained,
+            damaged_mb,
+            r,
+            target_mbps=None,
+        ),
+    )
+    add(
+        "fold, clean multilingual",
+        lambda: _ratio_row(
+            g,
+            "fold, clean multilingual",
+            "fold",
+            mojifix.fold,
+            "NFKC+casefold",
+            _nfkc_casefold,
+            clean,
+            clean_mb,
+            r,
+            target=None,
+        ),
+    )
     return rows
 
 
@@ -589,15 +717,39 @@ def bench_html(cfg: Config) -> list[Result]:
     declared_mb = sum(len(b) for _, b in declared) / MB
     legacy_mb = sum(len(b) for b in legacy) / MB
     rows: list[Result] = []
-    rows += _guard("decode_html, declared UTF-8 pages", g, lambda: _ratio_row(
-        g, "decode_html, declared UTF-8 pages", "decode_html",
-        lambda p: mojifix.decode_html(p[1], p[0]),
-        "w3lib html_to_unicode", lambda p: _w3lib_decode(p[0], p[1]),
-        declared, declared_mb, r, target=2))
-    rows += _guard("decode_html, undeclared legacy pages", g, lambda: _ratio_row(
-        g, "decode_html, undeclared legacy pages", "decode_html", mojifix.decode_html,
-        "charset_normalizer best()", _cn_decode, legacy, legacy_mb, r, target=1.0,
-        target_text=">= 1x (no slower)"))
+    rows += _guard(
+        "decode_html, declared UTF-8 pages",
+        g,
+        lambda: _ratio_row(
+            g,
+            "decode_html, declared UTF-8 pages",
+            "decode_html",
+            lambda p: mojifix.decode_html(p[1], p[0]),
+            "w3lib html_to_unicode",
+            lambda p: _w3lib_decode(p[0], p[1]),
+            declared,
+            declared_mb,
+            r,
+            target=2,
+        ),
+    )
+    rows += _guard(
+        "decode_html, undeclared legacy pages",
+        g,
+        lambda: _ratio_row(
+            g,
+            "decode_html, undeclared legacy pages",
+            "decode_html",
+            mojifix.decode_html,
+            "charset_normalizer best()",
+            _cn_decode,
+            legacy,
+            legacy_mb,
+            r,
+            target=1.0,
+            target_text=">= 1x (no slower)",
+        ),
+    )
     return rows
 
 
@@ -629,8 +781,11 @@ def realistic_column(n: int, *, seed: int = 8) -> list[str]:
         elif kind == 2:
             value = fake.job()
         else:
-            value = fake.sentence(nb_words=8) if LOCALES[i % len(LOCALES)] not in _NO_LOREM \
+            value = (
+                fake.sentence(nb_words=8)
+                if LOCALES[i % len(LOCALES)] not in _NO_LOREM
                 else fake.address().replace("\n", ", ")
+            )
         if rng.random() < 0.02:
             value = damage(value)
         pool.append(value)
@@ -648,10 +803,8 @@ def bench_pandas(cfg: Config) -> list[Result]:
 
         import mojifix
 
-        try:
+        with contextlib.suppress(ImportError):
             import mojifix.pandas  # noqa: F401  (registers the accessor)
-        except ImportError:
-            pass
         ftfy = _ftfy()
         values = realistic_column(cfg.pandas_rows, seed=cfg.seed)
         s = pd.Series(values, dtype=object)
@@ -754,9 +907,8 @@ def run_measured(cmd: list[str]) -> dict[str, float]:
     stop.set()
     sampler.join()
     if proc.returncode != 0:
-        raise RuntimeError(
-            f"{' '.join(cmd[2:])} exited with {proc.returncode}: {err.decode(errors='replace')[-300:]}"
-        )
+        tail = err.decode(errors="replace")[-300:]
+        raise RuntimeError(f"{' '.join(cmd[2:])} exited with {proc.returncode}: {tail}")
     # ru_maxrss of RUSAGE_CHILDREN: the largest single descendant so far (KiB on Linux).
     max_single = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
     return {"seconds": elapsed, "max_process_rss": max_single, "peak_tree_rss": peak_tree}
@@ -834,11 +986,25 @@ def bench_scaling(cfg: Config) -> list[Result]:
             count = max(1, max(cfg.scaling_sizes[-1] // 10, 100_000) // max(size, 1))
             count = min(count, 2000)
             size_mb = _utf8_mb([doc]) * count
-            t = time_best(lambda: [mojifix.fix(doc) for _ in range(count)], cfg.repeat
-                          if size < 5 * MB else 2)
+            t = time_best(
+                lambda: [mojifix.fix(doc) for _ in range(count)], cfg.repeat if size < 5 * MB else 2
+            )
             per_mb[size] = t / size_mb
-            return Result(g, name, "fix", None, size_mb, size_mb / t, None, None, size_mb / t,
-                          "MB/s", "(linear)", None, detail={"seconds_per_mb": t / size_mb})
+            return Result(
+                g,
+                name,
+                "fix",
+                None,
+                size_mb,
+                size_mb / t,
+                None,
+                None,
+                size_mb / t,
+                "MB/s",
+                "(linear)",
+                None,
+                detail={"seconds_per_mb": t / size_mb},
+            )
 
         rows += _guard(name, g, make)
     if len(per_mb) >= 2:
@@ -937,6 +1103,10 @@ def _repeat_to(unit: str, size: int) -> str:
 #: The pathological inputs: name -> (function under test, builder of an input of ~N bytes).
 #: Each one targets a way a mojibake detector can go quadratic or worse.
 ADVERSARIAL: dict[str, tuple[str, Callable[[int], Any]]] = {
+    # A legacy-looking word (windows-1251 read as windows-1252), then a long run of ASCII
+    # letters (think base64): the legacy-word scanner must not rescan the run.
+    "legacy word + long ASCII letter run": ("fix", lambda size: (
+        "Ïðèâåò, ìèð! " + "a" * max(1, size - 20))),
     # One endless "lead byte" run: every position starts a candidate UTF-8 sequence.
     "'Ã' * n": ("fix", lambda size: _repeat_to("Ã", size)),
     # The mojibake of 縺 (UTF-8 E7 B8 BA read as Shift_JIS); a run looks like one huge finding.
@@ -970,40 +1140,79 @@ def _adversarial_call(func_name: str) -> Callable[[Any], object]:
     return fn
 
 
-def bench_adversarial(cfg: Config, *, budget_s: float = 60.0) -> list[Result]:
+def growth_probe(
+    func: Callable[[Any], object], build: Callable[[int], Any], small: int, large: int
+) -> tuple[float, float, float]:
+    """Seconds at *small* and *large* sizes (best of 2 below 1 s) and the growth exponent.
+
+    The exponent *k* fits ``time ~ size ** k``: 1 is linear, 2 quadratic.
+
+    >>> k = growth_probe(lambda s: s.upper(), lambda n: "a" * n, 100_000, 400_000)[2]
+    >>> k < 1.7
+    True
+    """
+
+    def best(data: Any) -> float:
+        t = time_best(functools.partial(func, data), 1, collect=False)
+        return min(t, time_best(functools.partial(func, data), 1, collect=False)) if t < 1 else t
+
+    t_small = best(build(small))
+    t_large = best(build(large))
+    k = math.log(max(t_large, 1e-4) / max(t_small, 1e-4)) / math.log(large / small)
+    return t_small, t_large, k
+
+
+def bench_adversarial(cfg: Config, *, budget_s: float | None = None) -> list[Result]:
     """Time each pathological input at growing sizes; report growth of time per MB.
 
     Growth is ``(seconds per MB at the largest size) / (seconds per MB at the smallest)``:
-    1 is linear, 10 would mean quadratic over a 10x range.  A size that takes longer than
-    *budget_s* stops the larger ones (reported in the note).
+    1 is linear, 10 would mean quadratic over a 10x range.  A probe at 5 KB and 20 KB
+    first estimates the growth exponent; a size whose predicted time exceeds *budget_s*
+    (60 s, or 3 s in quick mode) is not run, and the note says so.
     """
+    if budget_s is None:
+        budget_s = 3.0 if cfg.quick else 60.0
     g = "adversarial"
     rows: list[Result] = []
     for name, (func_name, build) in ADVERSARIAL.items():
 
-        def make(name: str = name, func_name: str = func_name,
-                 build: Callable[[int], Any] = build) -> Result:
+        def make(
+            name: str = name, func_name: str = func_name, build: Callable[[int], Any] = build
+        ) -> Result:
             func = _adversarial_call(func_name)
-            timings: dict[str, float] = {}
+            t5, t20, k = growth_probe(func, build, 5_000, 20_000)
+            timings: dict[str, float] = {"5 KB": t5, "20 KB": t20}
             per_mb: list[tuple[int, float]] = []
             note = ""
             for size in cfg.adversarial_sizes:
+                predicted = t20 * (size / 20_000) ** max(k, 1.0)
+                if predicted > budget_s:
+                    note = (
+                        f"not run at {_size_label(size)}: predicted {predicted:,.0f} s "
+                        f"(time ~ size^{k:.1f} between 5 KB and 20 KB)"
+                    )
+                    break
                 data = build(size)
-                nbytes = len(data) if isinstance(data, bytes) else len(
-                    data.encode("utf-8", "surrogatepass"))
-                t = time_best(lambda data=data: func(data), 1 if size >= 2 * MB else 2)
+                nbytes = (
+                    len(data)
+                    if isinstance(data, bytes)
+                    else len(data.encode("utf-8", "surrogatepass"))
+                )
+                t = time_best(functools.partial(func, data), 1 if size >= 2 * MB else 2)
                 timings[_size_label(size)] = t
                 per_mb.append((size, t / (nbytes / MB)))
-                if t > budget_s:
-                    note = f"stopped after {_size_label(size)} ({t:.0f} s)"
-                    break
-            growth = per_mb[-1][1] / per_mb[0][1] if per_mb[0][1] > 0 else math.inf
-            sizes = "; ".join(f"{k}: {v:.3f} s" for k, v in timings.items())
+            if len(per_mb) >= 2:
+                growth = per_mb[-1][1] / per_mb[0][1] if per_mb[0][1] > 0 else math.inf
+            else:  # fall back on the probe: per-MB growth over the 4x from 5 KB to 20 KB
+                growth = (t20 / 4) / max(t5, 1e-6)
+                per_mb = [(20_000, t20 / 0.02)]
+            sizes = "; ".join(f"{k_}: {v:.3f} s" for k_, v in timings.items())
             last = per_mb[-1]
             return Result(
                 g, f"{func_name}: {name}", func_name, None, last[0] / MB, 1 / last[1], None,
                 None, growth, "x growth", "<= 2x (linear)", growth <= 2.0 and not note,
-                (note + "; " if note else "") + sizes, {"seconds": timings},
+                (note + "; " if note else "") + sizes,
+                {"seconds": timings, "exponent_5k_20k": k},
             )  # fmt: skip
 
         rows += _guard(f"{func_name}: {name}", g, make)
@@ -1111,8 +1320,17 @@ def adversarial_strings(pattern: Any, n: int, alphabet: str | None = None) -> di
     units = {f"{c!r}*n": c for c in alphabet}
     if alphabet:
         units["alphabet cycled"] = alphabet
-    units.update({"'Ã©'*n": "Ã©", "'Ã'*n": "Ã", "' '*n": " ", "'a'*n": "a",
-                  "C1 run": "\x80\x81\x9f", "'縺'*n": "縺", "'<!--'*n": "<!--"})
+    units.update(
+        {
+            "'Ã©'*n": "Ã©",
+            "'Ã'*n": "Ã",
+            "' '*n": " ",
+            "'a'*n": "a",
+            "C1 run": "\x80\x81\x9f",
+            "'縺'*n": "縺",
+            "'<!--'*n": "<!--",
+        }
+    )
     out: dict[str, Any] = {}
     for label, unit in units.items():
         text = (unit * (n // len(unit) + 1))[:n]
@@ -1127,7 +1345,7 @@ def adversarial_strings(pattern: Any, n: int, alphabet: str | None = None) -> di
 _MATCH_ONLY = {"match", "fullmatch"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _module_source(module_name: str) -> str:
     import importlib
     import inspect
@@ -1190,9 +1408,14 @@ def pattern_growth(
             continue  # the NUL tail is enough bait; halves the scan time
         t_small = time_best(runner(s_small), 1, collect=False)
         if t_small * (large / small) ** 2 > budget_s:
-            return {**worst, "growth": math.inf, "seconds": t_small, "input": label,
-                    "note": f"{t_small:.3f} s at {small} characters: quadratic growth "
-                            f"would take over {budget_s:g} s at {large}"}
+            return {
+                **worst,
+                "growth": math.inf,
+                "seconds": t_small,
+                "input": label,
+                "note": f"{t_small:.3f} s at {small} characters: quadratic growth "
+                f"would take over {budget_s:g} s at {large}",
+            }
         t_large = time_best(runner(larges[label]), 1, collect=False)
         if t_large > 0.05:  # slow enough to matter: time both again (best of 3 and of 2)
             t_small = min(t_small, time_best(runner(s_small), 2, collect=False))
@@ -1224,8 +1447,11 @@ def scan_patterns(out: Any = None) -> list[dict[str, Any]]:
             print(json.dumps({"start": where}), file=out, flush=True)
         start = time.perf_counter()
         r = pattern_growth(pattern, mode=pattern_usage(where))
-        r.update(where=where, pattern=repr(pattern.pattern)[:200],
-                 scan_seconds=round(time.perf_counter() - start, 3))
+        r.update(
+            where=where,
+            pattern=repr(pattern.pattern)[:200],
+            scan_seconds=round(time.perf_counter() - start, 3),
+        )
         results.append(r)
         if out is not None:
             print(json.dumps(r, default=str), file=out, flush=True)
@@ -1237,7 +1463,8 @@ def bench_regex(cfg: Config) -> list[Result]:
 
     def make() -> Result:
         scanned = scan_patterns()
-        worst = max(scanned, key=lambda r: r["growth"], default={"growth": 1.0, "where": "-"})
+        default: dict[str, Any] = {"growth": 1.0, "where": "-"}
+        worst: dict[str, Any] = max(scanned, key=lambda r: r["growth"], default=default)
         risky = [r["where"] for r in scanned if r["growth"] > 10]
         return Result(
             "adversarial", f"regex: {len(scanned)} compiled patterns, 5k vs 20k characters",
@@ -1353,18 +1580,32 @@ def _parser() -> argparse.ArgumentParser:
         "(ratios measured side by side, best of N), plus scaling, memory and adversarial inputs.",
     )
     p.add_argument("--quick", action="store_true", help="small inputs: a few seconds, for CI")
-    p.add_argument("--adversarial", action="store_true",
-                   help="add the adversarial inputs (timed at 1, 2, 5, 10 MB)")
-    p.add_argument("--only", nargs="+", choices=GROUPS, metavar="GROUP",
-                   help=f"run only these groups ({', '.join(GROUPS)})")
+    p.add_argument(
+        "--adversarial",
+        action="store_true",
+        help="add the adversarial inputs (timed at 1, 2, 5, 10 MB)",
+    )
+    p.add_argument(
+        "--only",
+        nargs="+",
+        choices=GROUPS,
+        metavar="GROUP",
+        help=f"run only these groups ({', '.join(GROUPS)})",
+    )
     p.add_argument("--repeat", type=int, help="rounds per comparison (best of N)")
     p.add_argument("--json", metavar="FILE", help="write the results as JSON ('-' for stdout)")
     p.add_argument("--markdown", metavar="FILE", help="write the Markdown table ('-' for stdout)")
-    p.add_argument("--scan-regex", action="store_true",
-                   help="time every compiled pattern in mojifix on backtracking bait; "
-                   "print one JSON line per pattern")
-    p.add_argument("--profile", action="store_true",
-                   help="print cProfile's hot spots for fix and score instead of timing")
+    p.add_argument(
+        "--scan-regex",
+        action="store_true",
+        help="time every compiled pattern in mojifix on backtracking bait; "
+        "print one JSON line per pattern",
+    )
+    p.add_argument(
+        "--profile",
+        action="store_true",
+        help="print cProfile's hot spots for fix and score instead of timing",
+    )
     p.add_argument("--corpus", type=Path, help="corpus folder (default: the checkout's corpus/)")
     p.add_argument("--seed", type=int, help="seed for the generated inputs (default 8)")
     p.add_argument("--cli-mb", type=float, help="size of the JSONL file for the --jobs run")
@@ -1414,8 +1655,12 @@ def main(argv: list[str] | None = None) -> int:
         else:
             Path(args.markdown).write_text(md, encoding="utf-8")
     if args.json:
-        payload = json.dumps({"machine": info, "results": [asdict(r) for r in results]},
-                             indent=2, ensure_ascii=False, default=str)
+        payload = json.dumps(
+            {"machine": info, "results": [asdict(r) for r in results]},
+            indent=2,
+            ensure_ascii=False,
+            default=str,
+        )
         if args.json == "-":
             print(payload)
         else:

@@ -173,7 +173,8 @@ class CsvInput:
     quoted, otherwise output quotes only where needed (``QUOTE_MINIMAL``).
     """
 
-    def __init__(self, stream: BinaryIO, fmt: str, delimiter: str | None) -> None:
+    def __init__(self, stream: BinaryIO, fmt: str, delimiter: str | None, name: str) -> None:
+        self.name = name
         self.text = io.TextIOWrapper(stream, encoding="utf-8", errors="surrogateescape", newline="")
         self.delimiter = delimiter or ("\t" if fmt == "tsv" else ",")
         first = self.text.readline()
@@ -190,14 +191,22 @@ class CsvInput:
             self.header: list[str] = next(self.reader)
         except StopIteration:
             self.header = []
+        except csv.Error as exc:
+            raise UsageError(f"{name}: line 1: not readable as CSV: {exc}") from None
         self.header_line = first
 
     def records(self) -> Iterator[Record]:
         reader = self.reader
         start = reader.line_num + 1
-        for row in reader:
-            yield start, -1, row
-            start = reader.line_num + 1
+        try:
+            for row in reader:
+                yield start, -1, row
+                start = reader.line_num + 1
+        except csv.Error as exc:  # e.g. a NUL byte, or an unterminated quote at the end
+            raise UsageError(
+                f"{self.name}: line {start}: not readable as CSV: {exc}; check --delimiter "
+                "and the quoting"
+            ) from None
 
     def writer(self, out: IO[bytes]) -> tuple[Any, io.TextIOWrapper]:
         wrapper = io.TextIOWrapper(out, encoding="utf-8", errors="surrogateescape", newline="")
@@ -250,6 +259,8 @@ def plan_outputs(inputs: list[str], output: str | None, command: str) -> list[tu
         return [(name, "-") for name in inputs]
     plan: list[tuple[str, str]] = []
     is_dir = os.path.isdir(output)
+    if output.endswith(("/", os.sep)) and not is_dir:
+        raise UsageError(f"the output directory {output} does not exist: create it first")
     if len(inputs) > 1 and not is_dir:
         raise UsageError(
             f"with several inputs, -o must be an existing directory (got {output}); "
@@ -453,14 +464,31 @@ def _transform_parquet(
 
 
 def _parquet_records(name: str, fields: list[str] | None) -> Iterator[Record]:
+    """Rows of ``(column, value, score)``; the scores come from ``mojifix.arrow.score_array``
+    (vectorised: ASCII and repeated values are scored once) when it is available, so that
+    ``detect`` only runs on the values that score as damaged."""
+    score_array: Callable[[Any], Any] | None
+    try:
+        from mojifix.arrow import score_array
+    except (ImportError, AttributeError):
+        score_array = None
     pf = _open_parquet(name)
     columns = _parquet_columns(pf.schema_arrow, fields, name)
     number = 0
     for batch in pf.iter_batches(columns=columns):
         values = [batch.column(c).to_pylist() for c in columns]
-        for row in zip(*values, strict=True):
+        scores: list[list[Any]] = []
+        for c, column_values in zip(columns, values, strict=True):
+            try:
+                if score_array is None:
+                    raise NotImplementedError
+                scores.append(score_array(batch.column(c)).to_pylist())
+            except (NotImplementedError, TypeError):
+                scores.append([None] * len(column_values))
+        for i in range(batch.num_rows):
             number += 1
-            yield number, -1, list(zip(columns, row, strict=True))
+            row = [(c, values[j][i], scores[j][i]) for j, c in enumerate(columns)]
+            yield number, -1, row
 
 
 # --- fix / fold -----------------------------------------------------------------------------
@@ -479,10 +507,11 @@ def _transform_stream(
     stream, raw = open_input(name)
     progress = Progress(name, raw, _progress_enabled(args))
     csv_in: CsvInput | None = None
+    wrapper: io.TextIOWrapper | None = None
     try:
         with AtomicOutput(out) as sink:
             if fmt in ("csv", "tsv"):
-                csv_in = CsvInput(stream, fmt, args.delimiter)
+                csv_in = CsvInput(stream, fmt, args.delimiter, name)
                 names, indexes = _csv_columns(csv_in.header, fields, name)
                 job = replace(
                     base, fields=tuple(names), columns=tuple(indexes), width=len(csv_in.header)
@@ -510,11 +539,15 @@ def _transform_stream(
                         assert isinstance(outcome.output, bytes)
                         sink.write(outcome.output)
                 progress.update(len(outcomes))
-            if csv_in is not None:
+            if wrapper is not None:
                 wrapper.flush()
-                wrapper.detach()
+                wrapper.detach()  # the sink is closed by AtomicOutput, not by the wrapper
+                wrapper = None
     finally:
         progress.close()
+        if wrapper is not None:  # an error happened: do not let the wrapper close the sink
+            with contextlib.suppress(ValueError, OSError):
+                wrapper.detach()
         if csv_in is not None:
             csv_in.detach()
         if raw is not sys.stdin.buffer:
@@ -544,9 +577,11 @@ def cmd_transform(args: argparse.Namespace) -> int:
         casefold=getattr(args, "casefold", False),
     )
     formats = {}
-    for name, _ in plan:
+    for name, out in plan:
         formats[name] = fmt = _format_of(name, args.format)
         _fields_for(fmt, args.fields)
+        if fmt == "parquet" and out == "-":
+            raise UsageError(f"Parquet output cannot go to stdout: give -o FILE.parquet ({name})")
         if base.explain and fmt != "jsonl":
             raise UsageError(
                 f"--explain adds a {'_mojifix'!r} key to JSON records: it needs JSONL input "
@@ -596,20 +631,26 @@ def cmd_scan(args: argparse.Namespace) -> int:
         profile=args.profile,
         casefold=args.casefold,
     )
+    # opened first, so that an unwritable report path fails before a long scan
+    report_out = AtomicOutput(args.report) if args.report else None
     pool = _make_pool(args.jobs)
     try:
         for name in inputs:
             _scan_one(name, formats[name], acc, pool, args)
+    except BaseException:
+        if report_out is not None:
+            report_out.abort()
+        raise
     finally:
         if pool is not None:
             pool.terminate()
             pool.join()
     command = ["mojifix", *(args.argv or [])]
     result = acc.result(command=command)
-    if args.report:
+    if report_out is not None:
         from mojifix.report import render_report
 
-        with AtomicOutput(args.report) as f:
+        with report_out as f:
             f.write(render_report(result).encode("utf-8"))
     if args.json:
         sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
@@ -647,7 +688,7 @@ def _scan_one(name: str, fmt: str, acc: Any, pool: Any, args: argparse.Namespace
         else:
             stream, raw = open_input(name)
             if fmt in ("csv", "tsv"):
-                csv_in = CsvInput(stream, fmt, args.delimiter)
+                csv_in = CsvInput(stream, fmt, args.delimiter, name)
                 names, indexes = _csv_columns(csv_in.header, fields, name)
                 job = replace(
                     job, fields=tuple(names), columns=tuple(indexes), width=len(csv_in.header)
@@ -733,8 +774,8 @@ def format_scan(result: dict[str, Any]) -> str:
     dup = result.get("duplicates")
     if dup:
         lines.append(
-            f"\nduplicates: {dup['after_folding']:,} records become duplicates only after "
-            f"folding (profile {dup['profile']}), {dup['exact']:,} were exact duplicates"
+            f"\nduplicates after folding (profile {dup['profile']}): {dup['after_folding']:,}; "
+            f"exact duplicates: {dup['exact']:,}"
         )
         for ex in dup["examples"]:
             first = ex["duplicate_of"]
@@ -898,6 +939,14 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _one_char(text: str) -> str:
+    if text == "\\t":
+        return "\t"
+    if len(text) != 1:
+        raise argparse.ArgumentTypeError(f"a delimiter is one character, not {text!r}")
+    return text
+
+
 def _share(text: str) -> float:
     try:
         return float(text)
@@ -920,7 +969,9 @@ def _add_record_options(p: argparse.ArgumentParser) -> None:
         metavar="NAME",
         help="JSON field (a.b for nested) or CSV/Parquet column to work on; repeatable",
     )
-    p.add_argument("--delimiter", help="CSV delimiter (default: ',' for .csv, tab for .tsv)")
+    p.add_argument(
+        "--delimiter", type=_one_char, help="CSV delimiter (default: ',' for .csv, tab for .tsv)"
+    )
     p.add_argument(
         "--on-error",
         choices=ON_ERROR,
@@ -1068,6 +1119,7 @@ def main(argv: list[str] | None = None) -> int:
         return delegate("bench", "benchmark", args_list[1:])
     parser = build_parser()
     args = parser.parse_args(args_list)
+    csv.field_size_limit(2**31 - 1)  # corpora have CSV fields far above the default 128 KiB
     args.argv = args_list
     previous = None
     with contextlib.suppress(ValueError):  # not in the main thread: no handler

@@ -172,6 +172,7 @@ def _single_bytes() -> tuple[_SingleByte, ...]:
 #: bytes), searched in the text re-encoded with a single-byte encoding (one byte per character,
 #: "?" for what the encoding cannot encode).  Lead classes are disjoint: no backtracking beyond
 #: one sequence.  Overlong forms and surrogates are rejected by the strict decode afterwards.
+_SB_PAIR = re.compile(rb"[\xc2-\xf4][\x80-\xbf]")
 _SB_RUN = re.compile(
     rb"(?:[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3})+"
 )
@@ -251,7 +252,10 @@ WEAK = 0.3
 def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
     for enc in _single_bytes():
         data = _recode.encode_lossy(text, enc.name)
-        for match in _SB_RUN.finditer(data):
+        first = _SB_PAIR.search(data)
+        if first is None:
+            continue
+        for match in _SB_RUN.finditer(data, first.start()):
             base = match.start()
             for s, e, decoded in _utf8_pieces(match.group()):
                 strength = _judge_single(decoded, enc, text, base + s, base + e)
@@ -266,6 +270,19 @@ def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
 
 def _judge_single(decoded: str, enc: _SingleByte, text: str, start: int, end: int) -> float:
     """Strength of the evidence that text[start:end] is UTF-8 misread as ``enc``."""
+    before = text[start - 1] if start > 0 else " "
+    strength = _judge_span(decoded, enc, text[start:end], before.isalpha())
+    if strength > 0 and before.islower() and decoded[:1].isupper():
+        # "idÊn", "lapkriĨio": a capital inside a lower-case word means the wrong code page
+        # (ISO-8859-2 and windows-1257 text read with windows-1250/1252 tables).  Weaker, so
+        # another code page's reading of the same span wins.
+        strength = min(strength, 0.7) if strength != WEAK else strength
+    return strength
+
+
+@functools.lru_cache(maxsize=8192)
+def _judge_span(decoded: str, enc: _SingleByte, span: str, after_letter: bool) -> float:
+    """:func:`_judge_single` for one span (memoised: documents repeat their damaged words)."""
     real = decoded.replace("\ufffd", "")
     if not real:
         # Only lost bytes ("Ã�"): damage, but weak on its own.
@@ -276,14 +293,13 @@ def _judge_single(decoded: str, enc: _SingleByte, text: str, start: int, end: in
         return 0.98
     if implausible(real) or not _coherent(real):
         return 0.0
-    if "\u0300" <= real[0] <= "\u036f" and (
-        start == 0 or not text[start - 1].isalpha()
-    ):
+    if "\u0300" <= real[0] <= "\u036f" and not after_letter:
         return 0.0  # a combining mark with nothing to combine with
     own = OWN_SCRIPT.get(enc.name)
     if own is not None and (
         len(decoded) < 2
-        or any(script_of(c) != own and not "\u2000" <= c <= "\u206f" for c in real)
+        or any(script_of(c) not in (own, "Common") for c in real)
+        or not any(script_of(c) == own for c in real)
     ):
         return 0.0
     han = [c for c in real if script_of(c) == "Han"]
@@ -296,29 +312,32 @@ def _judge_single(decoded: str, enc: _SingleByte, text: str, start: int, end: in
     if len(decoded) >= 2:
         return 0.98
     # A single sequence.
-    if end - start >= 3:
+    if len(span) >= 3:
         # Three or four characters that happen to be a valid UTF-8 sequence decoding to a
         # plausible character ("â€™", "вЂ™", "ï»¿", "ä¸­"): too specific to be chance, but in
         # the Cyrillic/Greek/box-drawing code pages only punctuation counts ("рив" in IBM866
         # is a Russian word, not U+0A22).
         if enc.lone_pair_ok and LONE_TRIPLE_OK.match(real):
             return 0.95
-        return 0.95 if LONE_TRIPLE_PUNCT.match(real) else 0.0
+        if LONE_TRIPLE_PUNCT.match(real):
+            return 0.95
+        return WEAK  # "à¸–" (Thai ถ) alone: counts next to strong evidence
     if not LONE_PAIR_OK.match(real):
         # A lone pair decoding to a Cyrillic, Greek, Arabic, Hebrew letter ("Ð´" for д): weak on
         # its own, kept when the same text has strong findings in the same encoding.
-        return WEAK if real.isalpha() else 0.0
-    lead = text[start]
+        return WEAK
+    lead = span[0]
     if enc.name == "macintosh":
         return 0.85 if lead in "\N{SQUARE ROOT}\N{NOT SIGN}" else WEAK
     if not enc.lone_pair_ok:
         # In the Cyrillic/Greek/DOS code pages only the C3 lead (Latin-1 letters: "Г©" for é
         # in windows-1251, "Γ©" in windows-1253) is specific enough on its own; in KOI8 it is
         # the common letter ц ("ці" is Ukrainian).
-        if enc.name in ("windows-1251", "windows-1253") and lead in (
+        if enc.name in ("windows-1251", "windows-1253", "IBM437", "IBM866") and lead in (
             "\N{CYRILLIC CAPITAL LETTER GHE}\N{GREEK CAPITAL LETTER GAMMA}"
+            "\N{BOX DRAWINGS LIGHT VERTICAL AND RIGHT}"
         ):
-            return 0.8
+            return 0.8  # "Г©", "Γ©", "├ñ": lead C3, a Latin-1 letter
         return WEAK
     return 0.9 if lead in "ÃÂ" else 0.75
 
@@ -404,6 +423,20 @@ def _multi_byte_trigger_chars(enc: str) -> tuple[str, str]:
 
 
 @functools.cache
+def _multi_byte_rare(enc: str) -> re.Pattern[str]:
+    return re.compile(_char_class(_multi_byte_trigger_chars(enc)[0]))
+
+
+#: Multi-byte encodings whose misreading of UTF-8 is always lossy beyond Latin letters.
+LOSSY_ONLY = frozenset({"EUC-KR", "Big5", "EUC-JP"})
+
+
+@functools.cache
+def _multi_byte_latin_trigger(enc: str) -> re.Pattern[str]:
+    return re.compile("[A-Za-z]" + _char_class(_multi_byte_trigger_chars(enc)[1]))
+
+
+@functools.cache
 def _multi_byte_trigger(enc: str) -> re.Pattern[str]:
     chars, latin = _multi_byte_trigger_chars(enc)
     return re.compile(_char_class(chars) + "|[A-Za-z]" + _char_class(latin))
@@ -452,8 +485,14 @@ def _encodable_pieces(text: str, start: int, end: int, enc: str) -> Iterator[tup
 
 
 def _multi_byte_candidates(text: str, out: list[_Candidate]) -> None:
+    lossy = "\ufffd" in text
     for rank, enc in enumerate(MULTI_BYTE_ORDER):
         trigger = _multi_byte_trigger(enc)
+        if enc in LOSSY_ONLY and not lossy:
+            # UTF-8 read as EUC-KR, Big5 or EUC-JP loses most characters (their trail bytes
+            # start at A1, UTF-8 continuation bytes end at BF): the damage always comes with
+            # U+FFFD, except Latin letters ("Caf챕"), which the Latin trigger catches.
+            trigger = _multi_byte_latin_trigger(enc)
         if trigger.search(text) is None:
             continue
         for run in _NON_ASCII_RUN.finditer(text):
@@ -461,6 +500,7 @@ def _multi_byte_candidates(text: str, out: list[_Candidate]) -> None:
             if trigger.search(text, max(run.start() - 1, 0), run.end()) is None:
                 continue
             rs, re_ = run.start(), run.end()
+
             if rs > 0 and text[rs - 1].isascii() and text[rs - 1].isalpha():
                 rs -= 1
             for ps, pe in _encodable_pieces(text, rs, re_, enc):
@@ -566,7 +606,7 @@ _HIGH_1252 = _recode.high_half("windows-1252")
 #: Two-byte CJK characters read as windows-1252: a high character, then a high character or an
 #: ASCII trail byte (0x40..0x7E); ASCII spaces, digits and punctuation may sit between words.
 _LEGACY_CJK_RUN = re.compile(
-    f"(?:{_char_class(_HIGH_1252)}[\\x40-\\x7e{re.escape(_HIGH_1252)}])+"
+    f"(?:{_char_class(_HIGH_1252)}[\\x40-\\x7e{re.escape(_HIGH_1252)}]|[\\x20-\\x3f])+"
 )
 #: A "word" of windows-1252 letters and the symbols that are letters in windows-1250/1251
 #: (³ ¹ ¿ º ¾ ¼ £ ¥ ¯ ª ² ´ ¨ ¸ œ Œ Ÿ Š š Ž ž and the C1 controls 8D 8F 9D).
@@ -599,66 +639,144 @@ _CYRILLIC_BIGRAMS = frozenset(cjk_common.CYRILLIC_BIGRAMS.split())
 _LEGACY_CJK = (("GBK", "zh"), ("Shift_JIS", "ja"), ("EUC-KR", "ko"), ("Big5", "zh"))
 
 
-def _legacy_candidates(text: str, out: list[_Candidate]) -> None:
-    _legacy_cyrillic_and_central(text, out)
-    for match in _LEGACY_CJK_RUN.finditer(text):
+def _legacy_cjk_scores(span: str) -> dict[str, tuple[float, str]]:
+    """For each CJK encoding: (share of common characters, decoded text) of *span*."""
+    scores: dict[str, tuple[float, str]] = {}
+    try:
+        data = _recode.encode(span, "windows-1252")
+    except UnicodeError:
+        return scores
+    for rank, (enc, lang) in enumerate(_LEGACY_CJK):
+        try:
+            decoded = _recode.decode(data, enc)
+        except UnicodeError:
+            continue
+        if "\ufffd" in decoded:
+            continue
+        cjk = [c for c in decoded if not c.isascii()]
+        if len(cjk) < 2 or implausible(decoded) or not _coherent(decoded):
+            continue
+        # Two characters prove little ("ÀÉÎÕ" is GBK 郎握): they must be very common.
+        ranks = _RANK[lang]
+        limit = 800 if len(cjk) == 2 else len(ranks)
+        common = sum(ranks.get(c, limit) < limit for c in cjk) / len(cjk)
+        if enc == "Big5" and len(cjk) > 2:
+            # Traditional characters are not in the (simplified) zh list: Big5's own
+            # "frequently used" block stands in.
+            common = max(common, sum(
+                _recode.encode(c, "Big5")[0] <= 0xC6 for c in cjk) / len(cjk) * 0.9)
+        scores[enc] = (common - rank * 0.001, decoded)
+    return scores
+
+
+#: Single-byte code pages of other scripts read as windows-1252: the script their letters must
+#: all be in.  (windows-1251 has its own, stricter check with letter pairs.)
+LEGACY_SINGLE_BYTE = {
+    "windows-1253": "Greek",
+    "windows-1255": "Hebrew",
+    "windows-1256": "Arabic",
+    "windows-874": "Thai",
+}
+#: Runs of windows-1252 high characters (with spaces and ASCII punctuation between words).
+_LEGACY_SB_RUN = re.compile(
+    f"{_char_class(_HIGH_1252)}(?:[\\x20-\\x2f\\x3a-\\x3f]*{_char_class(_HIGH_1252)})+"
+)
+
+
+def _case_ok(word: str) -> bool:
+    rest = word[1:]
+    return not rest or rest.islower() or rest.isupper() or not any(c.isupper() for c in word)
+
+
+def _legacy_single_byte(text: str, out: list[_Candidate]) -> None:
+    for match in _LEGACY_SB_RUN.finditer(text):
         span = match.group()
-        ascii_trails = sum(c.isascii() for c in span)
-        if len(span) - ascii_trails < max(2 * ascii_trails + 2, 4):
-            continue  # mostly ASCII: "A\xa0B\xa0C" is not Big5
+        high = sum(not c.isascii() for c in span)
+        if high < 4:
+            continue
         try:
             data = _recode.encode(span, "windows-1252")
         except UnicodeError:
             continue
-        best: tuple[float, str, str] | None = None
-        for rank, (enc, lang) in enumerate(_LEGACY_CJK):
-            try:
-                decoded = _recode.decode(data, enc)
-            except UnicodeError:
+        for rank, (enc, script) in enumerate(LEGACY_SINGLE_BYTE.items()):
+            decoded = _recode.decode(data, enc, "replace")
+            if "\ufffd" in decoded or implausible(decoded):
                 continue
-            if "\ufffd" in decoded:
+            letters = [c for c in decoded if c.isalpha()]
+            if len(letters) < 4 or any(script_of(c) != script for c in letters):
                 continue
-            cjk = [c for c in decoded if not c.isascii()]
-            if len(cjk) < 2 or implausible(decoded) or not _coherent(decoded):
-                continue
-            # Two characters prove little ("ÀÉÎÕ" is GBK 郎握): they must be very common.
-            ranks = _RANK[lang]
-            limit = 800 if len(cjk) == 2 else len(ranks)
-            common = sum(ranks.get(c, limit) < limit for c in cjk) / len(cjk)
-            if enc == "Big5" and len(cjk) > 2:
-                # Traditional characters are not in the (simplified) zh list: Big5's own
-                # "frequently used" block stands in.
-                common = max(common, sum(
-                    _recode.encode(c, "Big5")[0] <= 0xC6 for c in cjk) / len(cjk) * 0.9)
-            common -= rank * 0.001
-            if best is None or common > best[0]:
-                best = (common, enc, decoded)
-        if best is not None and best[0] >= 0.75:
+            words = re.findall(r"[^\W\d_]+", decoded)
+            if max(map(len, words), default=0) < 4 or not all(
+                _case_ok(w) for w in words
+            ):
+                continue  # "ð, þ, æ" (Icelandic) or "ÀÉÎÕÜ" (a list) are not Greek words
             out.append(
-                _Candidate(
-                    match.start(), match.end(), "legacy-as-legacy", best[1], "windows-1252",
-                    best[2], 0.95 if len(best[2]) >= 3 else 0.85, 40,
-                )
+                _Candidate(match.start(), match.end(), "legacy-as-legacy", enc, "windows-1252",
+                           decoded, 0.85, 43 + rank)
+            )
+            break
+
+
+def _legacy_candidates(text: str, out: list[_Candidate]) -> None:
+    _legacy_cyrillic_and_central(text, out)
+    _legacy_single_byte(text, out)
+    runs = []
+    for match in _LEGACY_CJK_RUN.finditer(text):
+        start, end = match.span()
+        while end > start and text[end - 1].isascii():
+            end -= 1  # the run may not end in ASCII (spaces, digits between words)
+        span = text[start:end]
+        ascii_chars = sum(c.isascii() for c in span)
+        if len(span) - ascii_chars < 4:
+            continue
+        scores = _legacy_cjk_scores(span)
+        if scores:
+            runs.append((start, end, scores))
+    if not runs:
+        return
+    # One encoding for the whole text: the one with the most common characters overall.
+    totals: dict[str, float] = {}
+    for start, end, scores in runs:
+        for enc, (common, _) in scores.items():
+            totals[enc] = totals.get(enc, 0.0) + common * (end - start)
+    best = max(totals, key=lambda enc: totals[enc])
+    strong_document = any(
+        scores.get(best, (0.0, ""))[0] >= 0.75 and end - start >= 6 for start, end, scores in runs
+    )
+    for start, end, scores in runs:
+        if best not in scores:
+            continue
+        common, decoded = scores[best]
+        if common >= 0.75 or (strong_document and common >= 0.5):
+            strength = 0.9 + 0.09 * common if len(decoded) >= 3 else 0.85
+            out.append(
+                _Candidate(start, end, "legacy-as-legacy", best, "windows-1252", decoded,
+                           strength, 40)
             )
 
 
 def _cyrillic_word_ok(word: str) -> bool:
+    """All letters Cyrillic, and the case of a word (lower, UPPER or Capitalised)."""
     letters = [c for c in word if c.isalpha()]
     if not letters or any(script_of(c) != "Cyrillic" for c in letters):
         return False
-    # Case: all lower, all upper, or Capitalised.
     rest = "".join(letters[1:])
-    if rest and not (rest.islower() or rest.isupper()):
+    return not rest or rest.islower() or rest.isupper()
+
+
+def _cyrillic_text_ok(words: list[str]) -> bool:
+    """Do these words, together, read like a Cyrillic-script language?  Vowels 20..70 % and
+    letter pairs from the common-pairs table (wordfreq ru+uk+bg); abbreviations like "стр"
+    pass inside a group."""
+    letters = "".join(c for w in words for c in w if c.isalpha())
+    if len(letters) > 2 and not 0.2 <= vowel_share_cyrillic(letters) <= 0.7:
         return False
-    share = vowel_share_cyrillic(word)
-    if len(letters) > 2 and not 0.2 <= share <= 0.7:
-        return False
-    lower = "".join(letters).lower()
-    pairs = [lower[i : i + 2] for i in range(len(lower) - 1)]
+    pairs = [w.lower()[i : i + 2] for w in words for i in range(len(w) - 1)]
+    pairs = [p for p in pairs if p.isalpha()]
     if not pairs:
         return True
     common = sum(pair in _CYRILLIC_BIGRAMS for pair in pairs) / len(pairs)
-    return common >= (1.0 if len(pairs) <= 5 else 0.85)
+    return common >= (1.0 if len(pairs) <= 4 else 0.8 if len(pairs) <= 10 else 0.7)
 
 
 def _legacy_cyrillic_and_central(text: str, out: list[_Candidate]) -> None:
@@ -670,7 +788,9 @@ def _legacy_cyrillic_and_central(text: str, out: list[_Candidate]) -> None:
 
     def flush() -> None:
         letters = sum(len(w[2]) for w in group)
-        if group and letters >= 4 and max(len(w[2]) for w in group) >= 3:
+        if group and letters >= 4 and max(len(w[2]) for w in group) >= 3 and _cyrillic_text_ok(
+            [w[2] for w in group]
+        ):
             s, e = group[0][0], group[-1][1]
             try:
                 decoded = _recode.decode(_recode.encode(text[s:e], "windows-1252"),
@@ -727,33 +847,89 @@ def _central_signal(word: str) -> bool:
     return False
 
 
+#: The non-ASCII letters of Western languages written in windows-1252, per language.  A word
+#: whose accented letters fit none of them (Czech "Vìra" for Věra, "tøetím" for třetím) was not
+#: written in windows-1252.
+WESTERN_LETTERS = {
+    "French": "àâæçéèêëîïôœùûüÿ",
+    "Italian": "àèéìíîòóùú",
+    "Spanish": "áéíñóúü",
+    "Portuguese": "áâãàçéêíóôõúü",
+    "Catalan": "àçèéíïòóúü",
+    "German": "äöüß",
+    "Dutch": "éëïóöüèáà",
+    "Nordic": "åæøéäöü",
+    "Icelandic": "áðéíóúýþæö",
+    "Estonian": "äöõüšž",
+    "Central (in 1252)": "áéíóúýäôöüšž",
+}
+#: ... and of the languages windows-1250 is for (Czech, Slovak, Polish, Hungarian, Slovenian,
+#: Croatian, Romanian).
+CENTRAL_LETTERS = {
+    "Czech": "áčďéěíňóřšťúůýž",
+    "Slovak": "áäčďéíĺľňóôŕšťúýž",
+    "Polish": "ąćęłńóśźż",
+    "Hungarian": "áéíóöőúüű",
+    "Slovenian/Croatian": "čćđšž",
+    "Romanian": "ăâîşţ",
+}
+
+
+#: Anything a windows-1252 (or latin-1) decoder cannot produce.
+_NOT_1252 = re.compile(
+    "[^\\x00-\\x7f" + "".join(re.escape(c) for c in _HIGH_1252) + "\\x80-\\x9f]"
+)
+
+
+def _fits(word: str, inventories: dict[str, str]) -> bool:
+    lower = word.lower()
+    if inventories is WESTERN_LETTERS and ("ì" in lower[:-1]):
+        return False  # Italian writes ì only at the end of a word ("così"); Czech ě anywhere
+    letters = {c for c in lower if not c.isascii() and c.isalpha()}
+    return not letters or any(letters <= set(chars) for chars in inventories.values())
+
+
 def _legacy_central(text: str, words: list[re.Match[str]], out: list[_Candidate]) -> None:
-    """windows-1250 read as windows-1252: needs a 1250 letter that is a 1252 symbol *inside*
-    a word; then every word of that line with a 1250/1252 difference is converted."""
+    """windows-1250 read as windows-1252.  A line needs a strong sign: a windows-1250 letter
+    that is a windows-1252 symbol inside a word ("mo¿e", "£ódŸ"), or a word whose accented
+    letters fit no Western language while its windows-1250 reading fits a Central European one
+    ("Vìra" -> "Věra").  Then every word of that line whose windows-1250 reading fits a Central
+    European language is converted."""
     strong_lines: set[int] = set()
     line_of = {}
+    central_of: dict[int, str] = {}
     for w in words:
         word = w.group()
         line = text.count("\n", 0, w.start()) if "\n" in text else 0
         line_of[w.start()] = line
-        if _central_signal(word):
+        try:
+            central = _recode.decode(_recode.encode(word, "windows-1252"), "windows-1250")
+        except UnicodeError:
+            continue
+        if central == word or implausible(central) or not central.isalpha():
+            continue
+        if not _fits(central, CENTRAL_LETTERS):
+            continue
+        central_of[w.start()] = central
+        if _central_signal(word) or (not _fits(word, WESTERN_LETTERS) and len(word) >= 3):
             strong_lines.add(line)
     if not strong_lines:
         return
+    # A windows-1252 misreading only ever produces windows-1252 characters: a line with
+    # anything else (Vietnamese ạ ư đ next to "Bình") is not one.
+    lines = text.split("\n")
+    for line in list(strong_lines):
+        if _NOT_1252.search(lines[line]):
+            strong_lines.discard(line)
+    if not strong_lines:
+        return
     for w in words:
-        if line_of[w.start()] not in strong_lines:
-            continue
-        word = w.group()
-        try:
-            data = _recode.encode(word, "windows-1252")
-        except UnicodeError:
-            continue
-        central = _recode.decode(data, "windows-1250")
-        if central == word or implausible(central) or not central.isalpha():
+        central_word = central_of.get(w.start())
+        if central_word is None or line_of[w.start()] not in strong_lines:
             continue
         out.append(
             _Candidate(w.start(), w.end(), "legacy-as-legacy", "windows-1250", "windows-1252",
-                       central, 0.9, 42)
+                       central_word, 0.9, 42)
         )
 
 
@@ -777,8 +953,19 @@ _JIS = re.compile(_char_class("".join(JIS_BROWSER)))
 _KANA = re.compile("[\u3041-\u30ff\u4e00-\u9fff]")
 
 
+#: Two U+FFFD inside a Latin word ("C��cile", "voil��"): one 2-byte UTF-8 letter whose bytes
+#: were each replaced (latin-1 bytes decoded as UTF-8 twice over): one character lost, not two.
+_LOST_PAIR = re.compile("(?<=[A-Za-z\u00c0-\u024f])\ufffd\ufffd(?![\ufffd])")
+
+
 def _lost_and_jis(text: str, out: list[_Candidate]) -> None:
     for match in _LOST.finditer(text):
+        if _LOST_PAIR.fullmatch(text, match.start(), match.end()) and _LOST_PAIR.match(
+            text, match.start()
+        ):
+            out.append(_Candidate(match.start(), match.end(), "lost", "UTF-8", "windows-1252",
+                                  "\ufffd", 0.6, 60))
+            continue
         out.append(_Candidate(match.start(), match.end(), "lost", None, None, None, 0.6, 60))
     if _JIS.search(text) and _KANA.search(text):
         for match in _JIS.finditer(text):
@@ -855,6 +1042,9 @@ def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         # Three windows-1252 high characters in a row ("Ïðè", "ÖÐÎ", "“ú–"), or with ASCII
         # trail bytes between ("¤@¤å"), or a windows-1250-only symbol.
         f"{high}{{3}}|{high}[\\x40-\\x7e]{high}[\\x40-\\x7e]?{high}|"
+        # windows-1250 letters that look like rare Western ones: ì ò mid-word (ě ň), ø (ř),
+        # õ û (ő ű), è before a consonant cluster is too common to use.
+        "[ìòÌÒ](?=[a-z])|[øØõÕûÛðÐþÞ]|"
         + _char_class("".join(_SIGN_1250))
     )
     return single, multi, legacy
@@ -870,7 +1060,7 @@ def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
     if legacy.search(text):
         _legacy_candidates(text, found)
     _lost_and_jis(text, found)
-    chosen = _resolve(found, len(text))
+    chosen = _resolve(found, len(text), inner=depth > 0)
     if depth < _MAX_DEPTH:
         for cand in chosen:
             # A repair of two or more characters may itself be mojibake (multi-layer damage).
@@ -906,7 +1096,7 @@ def _repair_layer(text: str, depth: int) -> str:
     return _apply(text, [c for c in inner if c.kind != "jis-variant" and c.replacement is not None])
 
 
-def _resolve(found: list[_Candidate], length: int) -> list[_Candidate]:
+def _resolve(found: list[_Candidate], length: int, inner: bool = False) -> list[_Candidate]:
     """Keep the best non-overlapping candidates: longer spans, stronger evidence, likelier
     encodings first; jis-variant and lost findings only where nothing else is."""
     if not found:
@@ -915,7 +1105,8 @@ def _resolve(found: list[_Candidate], length: int) -> list[_Candidate]:
     kept = []
     for c in found:
         if c.strength == WEAK:
-            if c.decoded_as not in confirmed:
+            # Inside a repair (a middle layer) the outer layer is the strong evidence.
+            if c.decoded_as not in confirmed and not (inner and c.kind == "utf-8-as-single-byte"):
                 continue
             c.strength = 0.9
         kept.append(c)
@@ -928,7 +1119,12 @@ def _resolve(found: list[_Candidate], length: int) -> list[_Candidate]:
         for leg in strong_legacy:
             inside = [c for c in kept if c.kind != "legacy-as-legacy" and c.start < leg.end
                       and c.end > leg.start]
-            if sum(c.end - c.start for c in inside) < 0.5 * (leg.end - leg.start):
+            coincidences = all(
+                c.replacement is not None and len(c.replacement) <= 2 for c in inside
+            )
+            if sum(c.end - c.start for c in inside) < 0.5 * (leg.end - leg.start) or (
+                leg.strength >= 0.98 and coincidences
+            ):
                 drop.update(id(c) for c in inside)
             else:
                 drop.add(id(leg))

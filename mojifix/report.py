@@ -141,19 +141,20 @@ def histogram_svg(edges: list[float], counts: list[int], threshold: float | None
         f'<svg class="chart histogram" viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="score histogram" xmlns="http://www.w3.org/2000/svg">'
     ]
-    # y axis: powers of ten
+    # y axis: powers of ten, and the biggest count at the top
     if biggest > 0:
-        k = 0
-        while 10**k <= biggest:
-            y = top + plot_h - plot_h * math.log1p(10**k) / math.log1p(biggest)
+        ticks = [10**k for k in range(len(str(biggest))) if 10**k <= biggest]
+        if biggest not in ticks and math.log1p(biggest) - math.log1p(ticks[-1]) > 0.35:
+            ticks.append(biggest)
+        for tick in ticks:
+            y = top + plot_h - plot_h * math.log1p(tick) / math.log1p(biggest)
             parts.append(
                 f'<line x1="{left}" x2="{width - 10}" y1="{y:.1f}" y2="{y:.1f}" stroke="#d9dee3"/>'
             )
             parts.append(
                 f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">'
-                f"{_e(_fmt_int(10**k))}</text>"
+                f"{_e(_fmt_int(tick))}</text>"
             )
-            k += 1
     for i, count in enumerate(counts):
         h = plot_h * math.log1p(count) / math.log1p(biggest) if biggest and count else 0.0
         x = left + i * bar_w
@@ -214,6 +215,10 @@ def bars_svg(items: list[tuple[str, int, str]], label: str) -> str:
         parts.append(f'<text x="{left + w + 6:.1f}" y="{y + 15}">{_e(_fmt_int(count))}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _records(n: int) -> str:
+    return "record" if n == 1 else "records"
 
 
 def _card(number: str, label: str) -> str:
@@ -282,11 +287,14 @@ def _fields_section(per_field: dict[str, dict[str, Any]]) -> str:
 
 
 def _duplicates_section(dup: dict[str, Any]) -> str:
+    after, exact = int(dup["after_folding"]), int(dup["exact"])
     out = [
-        f"<p>{_e(_fmt_int(dup['after_folding']))} records become duplicates only after folding "
+        f"<p>{_e(_fmt_int(after))} {_records(after)} "
+        f"{'becomes a duplicate' if after == 1 else 'become duplicates'} only after folding "
         f"(profile <code>{_e(dup['profile'])}</code>"
         f"{', case folded' if dup.get('casefold') else ''}); "
-        f"{_e(_fmt_int(dup['exact']))} were already exact duplicates.</p>"
+        f"{_e(_fmt_int(exact))} {'was' if exact == 1 else 'were'} already an exact duplicate"
+        f"{'' if exact == 1 else 's'}.</p>"
     ]
     if dup.get("examples"):
         out.append(

@@ -1,9 +1,10 @@
 """Streaming aggregation for ``mojifix scan``: the data behind ``--json`` and ``--report``.
 
 :class:`ScanAccumulator` takes one record at a time (in memory it keeps only counters, a
-fixed number of examples per kind and, with ``duplicates=True``, two 12-byte hashes per
-distinct record) and :meth:`ScanAccumulator.result` returns a plain ``dict`` that is
-printed by ``scan --json`` and rendered by :func:`mojifix.report.render_report`.
+fixed number of examples per kind and, with ``duplicates=True``, two 64-bit hashes per
+distinct record: about 250 bytes) and :meth:`ScanAccumulator.result` returns a plain
+``dict`` that is printed by ``scan --json`` and rendered by
+:func:`mojifix.report.render_report`.
 
 >>> acc = ScanAccumulator(threshold=0.5)
 >>> acc.add_text("plain ASCII", record=1)
@@ -138,8 +139,8 @@ class ScanAccumulator:
         self.malformed = 0
         self.malformed_examples: list[dict[str, Any]] = []
         self.inputs: list[dict[str, Any]] = []
-        self._raw_seen: set[bytes] = set()
-        self._fold_first: dict[bytes, tuple[str, int]] = {}
+        self._raw_seen: set[int] = set()
+        self._fold_first: dict[int, int] = {}  # folded hash -> input index << 40 | record
         self.exact_duplicates = 0
         self.fold_duplicates = 0
         self.duplicate_examples: list[dict[str, Any]] = []
@@ -261,7 +262,7 @@ class ScanAccumulator:
         self._raw_seen.add(outcome.raw_key)
         first = self._fold_first.get(outcome.fold_key)
         if first is None:
-            self._fold_first[outcome.fold_key] = (self._input, outcome.number)
+            self._fold_first[outcome.fold_key] = (len(self.inputs) - 1) << 40 | outcome.number
             return
         self.fold_duplicates += 1
         if len(self.duplicate_examples) < self.max_examples and outcome.joined is not None:
@@ -272,7 +273,10 @@ class ScanAccumulator:
                 {
                     "input": self._input,
                     "record": outcome.number,
-                    "duplicate_of": {"input": first[0], "record": first[1]},
+                    "duplicate_of": {
+                        "input": self.inputs[first >> 40]["name"],
+                        "record": first & (1 << 40) - 1,
+                    },
                     "text": text,
                     "folded": fold(text, profile=self.profile, casefold=self.casefold),
                 }

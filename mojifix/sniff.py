@@ -44,7 +44,7 @@ from array import array
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import regex
 
@@ -291,6 +291,25 @@ def extract_charset_from_content_type(value: str | bytes | None) -> str | None:
         value = bytes(value).decode("latin-1")
     if not isinstance(value, str) or "charset" not in value.lower():
         return None
+    simple = _SIMPLE_CONTENT_TYPE.fullmatch(value)
+    if simple is not None:  # "type/subtype; charset=token": the full parse gives the same
+        return simple.group(1)
+    return _extract_charset_in_full(value)
+
+
+#: The common header ``type/subtype; charset=label`` (tokens only: no quotes, backslashes,
+#: commas or other parameters), whose charset the full parse below would return as is. The
+#: lookahead leaves ``*/*`` (which Fetch skips) to the full parse.
+_SIMPLE_CONTENT_TYPE: Final = re.compile(
+    r"[\t\n\r ]*(?!\*/\*[\t\n\r ]*;)"
+    r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+/[!#$%&'*+\-.^_`|~0-9A-Za-z]+"
+    r"[\t\n\r ]*;[\t\n\r ]*[Cc][Hh][Aa][Rr][Ss][Ee][Tt]="
+    r"([!#$%&'*+\-.^_`|~0-9A-Za-z]+)[\t\n\r ]*"
+)
+
+
+def _extract_charset_in_full(value: str) -> str | None:
+    """Fetch's "extract a MIME type" step by step: the charset of a Content-Type, or None."""
     charset: str | None = None
     essence: str | None = None
     for item in _split_header_values(value):
@@ -364,7 +383,7 @@ _TAG_REST = _compile_atomic(_TAG_ATTRIBUTES)
 #: Everything the prescan passes over without a decision, in one match: other bytes, comments,
 #: tags other than <meta> with their attributes, and "<!", "</", "<?" up to ">". It stops at
 #: a "<meta" (or at a construct that runs off the end of the bytes).
-_PRESCAN_SKIP = _compile_atomic(
+_PRESCAN_SKIP_PATTERN: Final = (
     rb"""
     (?>
         [^<]++                                          # bytes that do nothing
@@ -375,6 +394,44 @@ _PRESCAN_SKIP = _compile_atomic(
       | <[!/?](?!--)[^>]*+>                             # "<!", "</", "<?" to ">"
       | <(?![A-Za-z!/?])                                # a "<" that starts nothing
     )*+
+    """
+)
+_PRESCAN_SKIP = _compile_atomic(_PRESCAN_SKIP_PATTERN)
+
+#: The prescan's usual outcome in one C-level match: everything :data:`_PRESCAN_SKIP` passes
+#: over, then a first ``<meta`` whose attributes are exactly ``charset=label`` (groups 1-3:
+#: double-quoted, single-quoted, unquoted), or exactly ``http-equiv="content-type"`` and a
+#: quoted ``content`` in either order (groups 4-5 or 6-7: the content). The prescan's steps
+#: give these tags the obvious meaning; whether the label is known is checked in Python.
+#: Anything else (another attribute, a repeated one, an unquoted content...) fails the match
+#: and the step-by-step loop decides.
+#: "=" with the spaces "get an attribute" allows around it.
+_EQUALS: Final = rb" [\t\n\f\r ]*+ = [\t\n\f\r ]*+ "
+#: ``http-equiv="content-type"`` (quoted; names and values are compared lowercased).
+_PRAGMA: Final = (
+    rb""" (?i:http-equiv) """ + _EQUALS + rb""" (?:"(?i:content-type)"|'(?i:content-type)') """
+)
+#: ``content="..."`` (quoted), capturing the value.
+_CONTENT: Final = rb""" (?i:content) """ + _EQUALS + rb""" (?:"([^"]*+)"|'([^']*+)') """
+_PRESCAN_FAST = _compile_atomic(
+    _PRESCAN_SKIP_PATTERN
+    + rb"""
+    <[Mm][Ee][Tt][Aa][\t\n\f\r /] [\t\n\f\r /]*+
+    (?: (?i:charset) """
+    + _EQUALS
+    + rb""" (?: "([^"]*+)" | '([^']*+)' | ([^\t\n\f\r >"'][^\t\n\f\r >]*+) )
+      | """
+    + _PRAGMA
+    + rb" [\t\n\f\r /]*+ "
+    + _CONTENT
+    + rb"""
+      | """
+    + _CONTENT
+    + rb" [\t\n\f\r /]*+ "
+    + _PRAGMA
+    + rb"""
+    )
+    [\t\n\f\r /]*+ >
     """
 )
 
@@ -490,9 +547,11 @@ def _ascii_lower(text: str) -> str:
     return text.translate(_ASCII_LOWER)
 
 
-@dataclass(frozen=True)
-class _Found:
-    """A declaration found in the document: the encoding it means and the label as written."""
+class _Found(NamedTuple):
+    """A declaration found in the document: the encoding it means and the label as written.
+
+    (A named tuple: it is built on every declared page, and is cheaper than a dataclass.)
+    """
 
     encoding: str
     label: str
@@ -521,7 +580,31 @@ def _meta_encoding_for_parser(charset: str, label: str, source: str) -> _Found:
 
 
 def _prescan_meta(data: bytes) -> _Found | None:
-    """The prescan's loop over *data* (already cut to 1024 bytes): a <meta> result or None."""
+    """The prescan's loop over *data* (already cut to 1024 bytes): a <meta> result or None.
+
+    Tries the one-match :data:`_PRESCAN_FAST` first; when it does not settle the question,
+    runs the loop step by step (:func:`_prescan_meta_loop`), which is the reference.
+    """
+    if b"<meta" not in data and b"<meta" not in data.lower():
+        return None  # only a <meta> can end the loop with an encoding
+    fast = _PRESCAN_FAST.match(data)
+    if fast is not None:
+        group = fast.lastindex
+        assert group is not None
+        value = fast.group(group).decode("latin-1")
+        if group <= 3:  # <meta charset=...>
+            charset = lookup(value)
+            if charset is not None:
+                return _meta_encoding_for_parser(charset, value.strip(_ASCII_WHITESPACE), "meta")
+        else:  # <meta http-equiv="content-type" content="...">
+            extracted = _extract_from_meta_content(value)
+            if extracted is not None:
+                return _meta_encoding_for_parser(*extracted, "meta")
+    return _prescan_meta_loop(data)
+
+
+def _prescan_meta_loop(data: bytes) -> _Found | None:
+    """The prescan's loop, token by token: the reference for :data:`_PRESCAN_FAST`."""
     if b"<meta" not in data.lower():
         return None  # only a <meta> can end the loop with an encoding
     position = 0
@@ -548,6 +631,12 @@ def _prescan_meta(data: bytes) -> _Found | None:
                         return _meta_encoding_for_parser(
                             charset, label.decode("latin-1").strip(_ASCII_WHITESPACE), "meta"
                         )
+                rest = _TAG_REST.match(data, position)
+                if rest is not None and b"charset" not in data[position : rest.end()].lower():
+                    # Only a "charset" attribute or a content value with "charset" can
+                    # declare; the attributes are read as any tag's.
+                    position = rest.end()
+                    continue
                 found = _prescan_one_meta(data, position)
                 if isinstance(found, _Found):
                     return found
@@ -1202,11 +1291,12 @@ def decode_html(
     TypeError: decode_html() needs the raw bytes of the page, not str: pass response.content \
 (not response.text), or open the file in binary mode ('rb')
     """
-    data = _body_bytes(body)
+    data = body if type(body) is bytes else _body_bytes(body)
     declared: list[tuple[str, str]] = []
     notes: list[str] = []
 
-    bom = bom_sniff(data)
+    # Every byte order mark starts with EF, FE or FF (and b"" is "in" anything).
+    bom = bom_sniff(data) if data[:1] in b"\xef\xfe\xff" else None
     if bom is not None:
         declared.append(("bom", bom[0]))
 
@@ -1312,8 +1402,10 @@ def _result(
     declared: list[tuple[str, str]],
     notes: list[str],
 ) -> Decoded:
+    # A strict decode that succeeds introduced no U+FFFD: nothing to count (the usual case).
     try:
-        text = _decode(data, encoding, "strict")
+        # CPython's UTF-8 decoder is WHATWG's; call it directly.
+        text = data.decode() if encoding == "UTF-8" else _decode(data, encoding, "strict")
         replacements = 0
     except UnicodeDecodeError:
         text = _decode(data, encoding)

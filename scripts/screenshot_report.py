@@ -88,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
         with corpus.open("w", encoding="utf-8") as f:
             for row in corpus_rows():
                 f.write(json.dumps(row, ensure_ascii=False) + "\n")
-        report = Path(args.keep_html) if args.keep_html else Path(tmp) / "report.html"
+        report = Path(args.keep_html).resolve() if args.keep_html else Path(tmp) / "report.html"
+        shown = str(report) if args.keep_html else "report.html"  # the command line in the footer
         subprocess.run(
             [
                 sys.executable,
@@ -103,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
                 "--examples",
                 "3",
                 "--report",
-                str(report.resolve()),
+                shown,
                 "--quiet",
             ],
             cwd=tmp,

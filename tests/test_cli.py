@@ -313,6 +313,8 @@ def test_unwritable_outputs_exit_2(tmp_path: Path) -> None:
     src.write_text("hello\n" * 1000, encoding="utf-8")
     proc = run("fix", src, "-o", src / "out.txt", check=2)  # parent is a file
     assert b"cannot write" in proc.stderr and b"Traceback" not in proc.stderr
+    proc = run("scan", src, "--report", src / "report.html", check=2)  # before scanning
+    assert b"cannot write" in proc.stderr
     proc = run("fix", src, "-o", "/dev/full", check=2)
     assert b"No space left on device" in proc.stderr and b"Traceback" not in proc.stderr
     with open("/dev/full", "wb") as full:
@@ -552,3 +554,15 @@ def test_a_bug_in_the_core_never_loses_a_record(monkeypatch: pytest.MonkeyPatch)
     outcome = _work.transform_record(job, 7, 0, b'{"text": "x"}\n')
     assert outcome.status == _work.MALFORMED and outcome.output == b'{"text": "x"}\n'
     assert outcome.error is not None and "mojifix.fix raised RuntimeError: boom" in outcome.error
+
+
+def test_parquet_scan_agrees_with_text_scan(tmp_path: Path) -> None:
+    """Parquet is scored with mojifix.arrow.score_array, text with detect: same figures."""
+    values = [MOJIBAKE, "plain", "é¢„å®š", "文字化け", MOJIBAKE, "Ïðèâåò"]
+    pq_src, txt_src = tmp_path / "v.parquet", tmp_path / "v.txt"
+    _write_parquet(pq_src, values)
+    txt_src.write_text("".join(v + "\n" for v in values), encoding="utf-8")
+    from_parquet = json.loads(run("scan", pq_src, "--json", "--jobs", "2").stdout)
+    from_text = json.loads(run("scan", txt_src, "--json").stdout)
+    for key in ("totals", "histogram", "by_kind", "by_pair"):
+        assert from_parquet[key] == from_text[key], key

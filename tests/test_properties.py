@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import unicodedata
 from collections.abc import Callable, Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import pytest
@@ -144,8 +144,7 @@ def clean_texts() -> tuple[tuple[str, str, str], ...]:
     rows = benchmark.corpus_rows(CORPUS, split="test")
     if rows:
         return tuple(
-            (r["text"], str(r.get("lang") or "und"), str(r.get("script") or "Latin"))
-            for r in rows
+            (r["text"], str(r.get("lang") or "und"), str(r.get("script") or "Latin")) for r in rows
         )
     out = []
     for i in range(600):
@@ -316,7 +315,7 @@ _CANDIDATES = "".join(
 _ROUND_TRIP_ENCODINGS = [e for e in labels.ENCODINGS if e != "replacement"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _alphabet(encoding: str) -> str:
     ok = []
     for ch in _CANDIDATES:
