@@ -140,12 +140,15 @@ def _time_call(func: Callable[[], object]) -> float:
 
 
 def time_pair(
-    ours: Callable[[], object], baseline: Callable[[], object], repeat: int
+    ours: Callable[[], object],
+    baseline: Callable[[], object],
+    repeat: int,
+    budget_s: float = 120.0,
 ) -> tuple[float, float]:
     """Best-of-*repeat* seconds of *ours* and *baseline*, run alternately.
 
     The order flips every round so that neither side always runs on a warm (or cold)
-    cache.
+    cache.  After two rounds, no new round starts once *budget_s* seconds are spent.
 
     >>> a, b = time_pair(lambda: sum(range(1000)), lambda: sum(range(10)), 3)
     >>> a > 0 and b > 0
@@ -153,7 +156,10 @@ def time_pair(
     """
     best_ours = best_base = math.inf
     gc.collect()
+    start = time.perf_counter()
     for i in range(max(1, repeat)):
+        if i >= 2 and time.perf_counter() - start > budget_s:
+            break
         if i % 2 == 0:
             best_ours = min(best_ours, _time_call(ours))
             best_base = min(best_base, _time_call(baseline))
@@ -163,15 +169,28 @@ def time_pair(
     return best_ours, best_base
 
 
-def time_best(func: Callable[[], object], repeat: int, *, collect: bool = True) -> float:
+def time_best(
+    func: Callable[[], object], repeat: int, *, collect: bool = True, budget_s: float = math.inf
+) -> float:
     """Best-of-*repeat* seconds of *func* (after a full garbage collection if *collect*).
+
+    After two runs, no new run starts once *budget_s* seconds are spent.
 
     >>> time_best(lambda: None, 2) >= 0
     True
     """
     if collect:
         gc.collect()
-    return min(_time_call(func) for _ in range(max(1, repeat)))
+    best, start = math.inf, time.perf_counter()
+    for i in range(max(1, repeat)):
+        if i >= 2 and time.perf_counter() - start > budget_s:
+            break
+        best = min(best, _time_call(func))
+    return best
+
+
+#: Seconds after which a comparison stops starting new rounds (it has done at least two).
+ROW_BUDGET_S = 60.0
 
 
 def _over(func: Callable[[Any], object], items: Sequence[Any]) -> Callable[[], None]:
@@ -412,6 +431,9 @@ class Config:
     scaling_sizes: tuple[int, ...] = (1_000, 10_000, 100_000, 1_000_000, 10_000_000)
     adversarial_sizes: tuple[int, ...] = (1 * MB, 2 * MB, 5 * MB, 10 * MB)
     memory_mb: float = 100.0
+    #: Seconds one measurement may take: a larger input is scaled down to fit (and the
+    #: row's note says so), so that a slow implementation still gets a report.
+    budget_s: float = 150.0
     seed: int = 8
     corpus: Path | None = None
     cli_jobs: int = 2
@@ -430,6 +452,7 @@ class Config:
                 scaling_sizes=(1_000, 10_000, 100_000),
                 adversarial_sizes=(25_000, 50_000, 100_000),
                 memory_mb=2.0,
+                budget_s=5.0,
             )
         else:
             cfg = cls()
@@ -453,7 +476,7 @@ def _ratio_row(
     target: float | None,
     target_text: str | None = None,
 ) -> Result:
-    t_ours, t_base = time_pair(_over(ours, items), _over(base, items), repeat)
+    t_ours, t_base = time_pair(_over(ours, items), _over(base, items), repeat, ROW_BUDGET_S)
     ours_mbps, base_mbps = size_mb / t_ours, size_mb / t_base
     ratio = ours_mbps / base_mbps
     return Result(
@@ -474,7 +497,7 @@ def _abs_row(
     *,
     target_mbps: float | None,
 ) -> Result:
-    t = time_best(_over(ours, items), repeat)
+    t = time_best(_over(ours, items), repeat, budget_s=ROW_BUDGET_S)
     mbps = size_mb / t
     return Result(
         group, name, ours_label, None, size_mb, mbps, None, None, mbps, "MB/s",
@@ -500,7 +523,8 @@ def bench_throughput(cfg: Config) -> list[Result]:
     ftfy = _ftfy()
     clean = [d.text for d in make_docs(cfg.n_docs, seed=cfg.seed, corpus=cfg.corpus)]
     ascii_docs = [d.text for d in make_docs(cfg.n_docs, seed=cfg.seed, ascii_only=True)]
-    damaged = [damage(t) for t in clean]
+    # Damaged text is slower to repair (and 1.5-3x longer): half as many documents.
+    damaged = [damage(t) for t in clean[: max(10, len(clean) // 2)]]
     clean_mb, ascii_mb = _utf8_mb(clean), _utf8_mb(ascii_docs)
     damaged_mb = _utf8_mb(damaged)
     r = cfg.repeat
@@ -914,18 +938,50 @@ def run_measured(cmd: list[str]) -> dict[str, float]:
     return {"seconds": elapsed, "max_process_rss": max_single, "peak_tree_rss": peak_tree}
 
 
+def fix_seconds_per_mb(texts: Sequence[str]) -> float:
+    """Seconds ``fix`` takes per MB of *texts* (one pass): to predict the big runs."""
+    import mojifix
+
+    size = _utf8_mb(texts)
+    start = time.perf_counter()
+    for t in texts:
+        mojifix.fix(t)
+    return (time.perf_counter() - start) / max(size, 1e-9)
+
+
+def fit_size(requested_mb: float, seconds_per_mb: float, budget_s: float) -> tuple[float, str]:
+    """*requested_mb*, or less if it would take over *budget_s*; and a note saying so.
+
+    >>> fit_size(200, 0.01, 60)
+    (200, '')
+    >>> fit_size(200, 1.0, 60)[0]
+    60.0
+    """
+    predicted = requested_mb * seconds_per_mb
+    if predicted <= budget_s:
+        return requested_mb, ""
+    mb = max(0.5, round(budget_s / seconds_per_mb, 1))
+    return mb, (
+        f"scaled down from {requested_mb:g} MB, which would take ~{predicted:,.0f} s per run "
+        f"at the measured {1 / seconds_per_mb:.2f} MB/s"
+    )
+
+
 def bench_cli(cfg: Config) -> list[Result]:
     """``mojifix fix --jobs N`` against ``--jobs 1`` on a large JSONL file."""
     g = "cli"
-    name = f"mojifix fix --jobs {cfg.cli_jobs}, {cfg.cli_mb:g} MB JSONL"
+    texts = [d.text for d in make_docs(230, seed=cfg.seed, corpus=cfg.corpus)]
+    sample = [damage(t) if i % 10 == 0 else t for i, t in enumerate(texts)]
+    cli_mb, scaled = fit_size(cfg.cli_mb, fix_seconds_per_mb(sample[:60]), cfg.budget_s)
+    name = f"mojifix fix --jobs {cfg.cli_jobs}, {cli_mb:g} MB JSONL"
 
     def make() -> Result:
         with tempfile.TemporaryDirectory(prefix="mojifix-bench-") as tmp:
             inp = Path(tmp) / "in.jsonl"
-            write_jsonl(inp, cfg.cli_mb, seed=cfg.seed, corpus=cfg.corpus)
+            write_jsonl(inp, cli_mb, seed=cfg.seed, corpus=cfg.corpus)
             size_mb = inp.stat().st_size / MB
             runs: dict[int, list[dict[str, float]]] = {1: [], cfg.cli_jobs: []}
-            rounds = 1 if cfg.cli_mb >= 50 else 2
+            rounds = 1 if cli_mb >= 50 or scaled else 2
             for i in range(rounds):
                 order = (1, cfg.cli_jobs) if i % 2 == 0 else (cfg.cli_jobs, 1)
                 for jobs in order:
@@ -941,7 +997,7 @@ def bench_cli(cfg: Config) -> list[Result]:
                 g, name, f"--jobs {cfg.cli_jobs}", "--jobs 1", size_mb, size_mb / tn,
                 size_mb / t1, speedup, speedup, "x", ">= 1.7x", speedup >= 1.7,
                 f"peak RSS (process tree): {peak / 2**20:.0f} MiB with --jobs {cfg.cli_jobs},"
-                f" {peak1 / 2**20:.0f} MiB with --jobs 1",
+                f" {peak1 / 2**20:.0f} MiB with --jobs 1" + (f"; {scaled}" if scaled else ""),
                 {"seconds_jobs_1": t1, f"seconds_jobs_{cfg.cli_jobs}": tn,
                  "peak_tree_rss_jobs_n": peak, "peak_tree_rss_jobs_1": peak1,
                  "max_single_process_rss": max(x["max_process_rss"] for v in runs.values()
@@ -977,18 +1033,25 @@ def bench_scaling(cfg: Config) -> list[Result]:
     rows: list[Result] = []
     per_mb: dict[int, float] = {}
     base = mixed_text(max(cfg.scaling_sizes), seed=cfg.seed)
+    seconds_per_mb = fix_seconds_per_mb([base[:100_000]])
     for size in cfg.scaling_sizes:
         name = f"fix, {_size_label(size)} documents"
+        # Process at least 1 MB (or the document once) so small sizes are measurable.
+        count = min(2000, max(1, max(cfg.scaling_sizes[-1] // 10, 100_000) // max(size, 1)))
+        predicted = seconds_per_mb * size * count / MB
+        if predicted > cfg.budget_s:
+            rows.append(Result(
+                g, name, "fix", None, size * count / MB, None, None, None, None, "", "(linear)",
+                None, f"not run: ~{predicted:,.0f} s predicted at {1 / seconds_per_mb:.2f} MB/s",
+            ))  # fmt: skip
+            continue
+        repeat = max(1, min(cfg.repeat, int(cfg.budget_s / max(predicted, 1e-9))))
 
-        def make(size: int = size, name: str = name) -> Result:
+        def make(size: int = size, name: str = name, count: int = count, repeat: int = repeat
+                 ) -> Result:  # fmt: skip
             doc = base[: int(len(base) * size / max(cfg.scaling_sizes))] or base[:1]
-            # Process at least 1 MB (or the document once) so small sizes are measurable.
-            count = max(1, max(cfg.scaling_sizes[-1] // 10, 100_000) // max(size, 1))
-            count = min(count, 2000)
             size_mb = _utf8_mb([doc]) * count
-            t = time_best(
-                lambda: [mojifix.fix(doc) for _ in range(count)], cfg.repeat if size < 5 * MB else 2
-            )
+            t = time_best(lambda: [mojifix.fix(doc) for _ in range(count)], repeat)
             per_mb[size] = t / size_mb
             return Result(
                 g,
@@ -1067,17 +1130,23 @@ def bench_memory(cfg: Config) -> list[Result]:
     """Peak memory of ``fix`` on a large string, as a multiple of the input."""
     g = "memory"
     rows: list[Result] = []
-    size = int(cfg.memory_mb * MB)
     for kind, label in (("mixed", "mostly clean"), ("damaged", "all damaged")):
-        name = f"fix, {cfg.memory_mb:g} MB {label} string, peak allocation"
+        probe = mixed_text(60_000, seed=cfg.seed)
+        probe = damage(probe[: len(probe) // 2]) if kind == "damaged" else probe
+        # tracemalloc about doubles the time: half the budget.
+        mb, scaled = fit_size(cfg.memory_mb, fix_seconds_per_mb([probe]), cfg.budget_s / 2)
+        name = f"fix, {mb:g} MB {label} string, peak allocation"
 
-        def make(kind: str = kind, name: str = name) -> Result:
-            m = measure_fix_memory(size, kind)
+        def make(
+            kind: str = kind, name: str = name, mb: float = mb, scaled: str = scaled
+        ) -> Result:
+            m = measure_fix_memory(int(mb * MB), kind)
             return Result(
                 g, name, "fix", None, m["utf8_bytes"] / MB, None, None, None, m["ratio"],
                 "x input", "< 5x input", m["ratio"] < 5,
                 f"input {m['input_bytes'] / 2**20:.0f} MiB in memory, "
-                f"peak extra {m['peak_extra'] / 2**20:.0f} MiB", m,
+                f"peak extra {m['peak_extra'] / 2**20:.0f} MiB" + (f"; {scaled}" if scaled else ""),
+                m,
             )  # fmt: skip
 
         rows += _guard(name, g, make)

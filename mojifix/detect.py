@@ -249,23 +249,42 @@ _LAYER = re.compile(
 WEAK = 0.3
 
 
+@functools.cache
+def _single_byte_leads(name: str) -> frozenset[str]:
+    return frozenset(_recode.high_half(name)[0x42:0x75]) - {"\ufffd"}
+
+
 def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
+    chars = set(text)
+    non_ascii = len(text) - len(text.encode("ascii", "ignore"))
     for enc in _single_bytes():
-        data = _recode.encode_lossy(text, enc.name)
-        first = _SB_PAIR.search(data)
-        if first is None:
+        if chars.isdisjoint(_single_byte_leads(enc.name)):
             continue
-        for match in _SB_RUN.finditer(data, first.start()):
-            base = match.start()
-            for s, e, decoded in _utf8_pieces(match.group()):
-                strength = _judge_single(decoded, enc, text, base + s, base + e)
-                if strength > 0:
-                    out.append(
-                        _Candidate(
-                            base + s, base + e, "utf-8-as-single-byte", "UTF-8", enc.name,
-                            decoded, strength, enc.rank,
-                        )
+        before = len(out)
+        _single_byte_scan(text, enc, out)
+        # The likeliest code page explains every non-ASCII character with strong evidence and
+        # no capital inside a word: the others can only tie with it.
+        mine = [c for c in out[before:] if c.strength >= 0.9]
+        if mine and sum(c.end - c.start for c in mine) >= non_ascii:
+            break
+
+
+def _single_byte_scan(text: str, enc: _SingleByte, out: list[_Candidate]) -> None:
+    data = _recode.encode_lossy(text, enc.name)
+    first = _SB_PAIR.search(data)
+    if first is None:
+        return
+    for match in _SB_RUN.finditer(data, first.start()):
+        base = match.start()
+        for s, e, decoded in _utf8_pieces(match.group()):
+            strength = _judge_single(decoded, enc, text, base + s, base + e)
+            if strength > 0:
+                out.append(
+                    _Candidate(
+                        base + s, base + e, "utf-8-as-single-byte", "UTF-8", enc.name,
+                        decoded, strength, enc.rank,
                     )
+                )
 
 
 def _judge_single(decoded: str, enc: _SingleByte, text: str, start: int, end: int) -> float:
@@ -305,7 +324,7 @@ def _judge_span(decoded: str, enc: _SingleByte, span: str, after_letter: bool) -
     han = [c for c in real if script_of(c) == "Han"]
     if han and not enc.lone_pair_ok and sum(c in _COMMON_HAN for c in han) < 0.5 * len(han):
         return 0.0  # rare ideographs: a coincidence, not Chinese or Japanese
-    if enc.name == "IBM866" and any("\u0800" <= c < "\u2000" or c > "\u2bff" for c in real):
+    if enc.name == "IBM866" and any(c >= "\u0800" and not LONE_TRIPLE_PUNCT.match(c) for c in real):
         # In IBM866 the 3-byte leads are р..я and the continuations А..п: Russian words are
         # full of "valid UTF-8".  Only punctuation ("тАФ" for —) is evidence there.
         return 0.0
@@ -419,6 +438,14 @@ def _multi_byte_trigger_chars(enc: str) -> tuple[str, str]:
             continue
         if len(char) == 1 and char != "\ufffd":
             latin.add(char)
+    if enc == "GBK":
+        # Cyrillic and Greek UTF-8 (leads CE, CF, D0, D1) read as GBK: "袦邪褉芯泻泻芯" is
+        # Марокко.  Continuation bytes 80..A0 as a trail byte are GBK/4 (rare) characters.
+        for lead in (0xCE, 0xCF, 0xD0, 0xD1):
+            for trail in range(0x80, 0xA1):
+                char = _recode.decode(bytes((lead, trail)), enc, "replace")
+                if len(char) == 1 and char != "\ufffd":
+                    chars.add(char)
     return "".join(sorted(chars)), "".join(sorted(latin))
 
 
@@ -433,13 +460,16 @@ LOSSY_ONLY = frozenset({"EUC-KR", "Big5", "EUC-JP"})
 
 @functools.cache
 def _multi_byte_latin_trigger(enc: str) -> re.Pattern[str]:
-    return re.compile("[A-Za-z]" + _char_class(_multi_byte_trigger_chars(enc)[1]))
+    latin = _char_class(_multi_byte_trigger_chars(enc)[1])
+    return re.compile(f"[A-Za-z]{latin}|{latin}[a-z]")
 
 
 @functools.cache
 def _multi_byte_trigger(enc: str) -> re.Pattern[str]:
     chars, latin = _multi_byte_trigger_chars(enc)
-    return re.compile(_char_class(chars) + "|[A-Za-z]" + _char_class(latin))
+    return re.compile(
+        _char_class(chars) + "|[A-Za-z]" + _char_class(latin) + "|" + _char_class(latin) + "[a-z]"
+    )
 
 
 #: Any run of non-ASCII characters; a multi-byte candidate run is cut out of one.
@@ -535,10 +565,7 @@ def _multi_byte_piece(
         if be <= bs:
             continue
         cs, ce = start + boundary[bs], start + boundary[be]
-        try:
-            decoded = chunk.decode("utf-8")  # real U+FFFDs (锟斤拷) stay as many as they were
-        except UnicodeDecodeError:
-            decoded = _collapse_lost(chunk.decode("utf-8", "replace"))
+        decoded = _collapse_lost(chunk.decode("utf-8", "replace"))
         strength, kind = _judge_multi(text, cs, ce, decoded, enc, data, offsets, start)
         # Report only the damaged characters, not the ASCII letters around them.
         while strength > 0 and cs < ce and decoded and text[cs] == decoded[0]:
@@ -582,6 +609,14 @@ def _judge_multi(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
     ):
         return 0.7, "utf-8-as-multi-byte"
+    # Cyrillic or Greek words read as GBK ("袦邪褉芯泻泻芯" -> "Марокко"): all 2-byte letters of
+    # one script, a quarter of the input in GBK/4, and, for Cyrillic, real letter pairs.
+    words = re.findall(r"[^\W\d_]+", real)
+    scripts = {script_of(c) for c in real if c.isalpha()}
+    if n_multi >= 3 and rare >= 0.25 and scripts in ({"Cyrillic"}, {"Greek"}) and all(
+        _case_ok(w) for w in words
+    ) and (scripts == {"Greek"} or _cyrillic_text_ok(words)):
+        return 0.9, "utf-8-as-multi-byte"
     # Latin letters with diacritics ("Caf茅" -> "Café"): every decoded non-ASCII character a
     # Latin letter, and the span touches ASCII letters.
     if all(
@@ -683,6 +718,9 @@ _LEGACY_SB_RUN = re.compile(
 )
 
 
+_GREEK_TONOS = frozenset("άέήίόύώΆΈΉΊΌΎΏ")
+
+
 def _case_ok(word: str) -> bool:
     rest = word[1:]
     return not rest or rest.islower() or rest.isupper() or not any(c.isupper() for c in word)
@@ -706,13 +744,45 @@ def _legacy_single_byte(text: str, out: list[_Candidate]) -> None:
             if len(letters) < 4 or any(script_of(c) != script for c in letters):
                 continue
             words = re.findall(r"[^\W\d_]+", decoded)
-            if max(map(len, words), default=0) < 4 or not all(
+            if max((len(set(w)) for w in words), default=0) < 3 or not all(
                 _case_ok(w) for w in words
             ):
                 continue  # "ð, þ, æ" (Icelandic) or "ÀÉÎÕÜ" (a list) are not Greek words
+            if script == "Greek" and not any(c in _GREEK_TONOS for c in decoded):
+                continue  # Greek words carry accents; Hebrew read as windows-1253 does not
             out.append(
                 _Candidate(match.start(), match.end(), "legacy-as-legacy", enc, "windows-1252",
                            decoded, 0.85, 43 + rank)
+            )
+            break
+
+
+#: windows-1251 read as KOI8-R (and back) swaps the case of Cyrillic letters: "вЕПМНЦНПХЪ" is
+#: Черногория.  A lower-case letter followed by capitals inside a word is the sign.
+_CYRILLIC_SWAPPED = re.compile("[а-яё][А-ЯЁ]{2,}")
+_CYRILLIC_LOWER = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
+_CYRILLIC_GROUP = re.compile("[А-яЁё]+(?:[ \t0-9.,;:!?()\"'-]+[А-яЁё]+)*")
+
+
+def _legacy_cyrillic_swap(text: str, out: list[_Candidate]) -> None:
+    for match in _CYRILLIC_GROUP.finditer(text):
+        group = match.group()
+        words = re.findall("[А-яЁё]+", group)
+        if sum(map(len, words)) < 4:
+            continue
+        for encoded_as, decoded_as in (("windows-1251", "KOI8-R"), ("KOI8-R", "windows-1251")):
+            try:
+                converted = _recode.decode(_recode.encode(group, decoded_as), encoded_as)
+            except UnicodeError:
+                continue
+            new_words = re.findall("[^\\W\\d_]+", converted)
+            if not all(_cyrillic_word_ok(w) for w in new_words) or not _cyrillic_text_ok(
+                new_words
+            ):
+                continue
+            out.append(
+                _Candidate(match.start(), match.end(), "legacy-as-legacy", encoded_as,
+                           decoded_as, converted, 0.9, 45)
             )
             break
 
@@ -776,7 +846,7 @@ def _cyrillic_text_ok(words: list[str]) -> bool:
     if not pairs:
         return True
     common = sum(pair in _CYRILLIC_BIGRAMS for pair in pairs) / len(pairs)
-    return common >= (1.0 if len(pairs) <= 4 else 0.8 if len(pairs) <= 10 else 0.7)
+    return common >= (1.0 if len(pairs) <= 4 else 0.85 if len(pairs) <= 20 else 0.8)
 
 
 def _legacy_cyrillic_and_central(text: str, out: list[_Candidate]) -> None:
@@ -881,6 +951,15 @@ _NOT_1252 = re.compile(
 )
 
 
+_ALL_LATIN_INVENTORIES = tuple(WESTERN_LETTERS.values()) + tuple(CENTRAL_LETTERS.values()) + (
+    "ąčęėįšųūž",  # Lithuanian
+    "āčēģīķļņšūž",  # Latvian
+    "äõöüšž",  # Estonian
+    "çğıöşü",  # Turkish
+    "ăâîșțşţ",  # Romanian
+)
+
+
 def _fits(word: str, inventories: dict[str, str]) -> bool:
     lower = word.lower()
     if inventories is WESTERN_LETTERS and ("ì" in lower[:-1]):
@@ -953,20 +1032,22 @@ _JIS = re.compile(_char_class("".join(JIS_BROWSER)))
 _KANA = re.compile("[\u3041-\u30ff\u4e00-\u9fff]")
 
 
-#: Two U+FFFD inside a Latin word ("C��cile", "voil��"): one 2-byte UTF-8 letter whose bytes
-#: were each replaced (latin-1 bytes decoded as UTF-8 twice over): one character lost, not two.
-_LOST_PAIR = re.compile("(?<=[A-Za-z\u00c0-\u024f])\ufffd\ufffd(?![\ufffd])")
+#: U+FFFD's UTF-8 bytes EF BF BD read as GBK: "锟斤拷" per two U+FFFD, "锟�" for a lone one at
+#: the end of a run.  Each run stands for one run of lost bytes: one U+FFFD.
+_KUN_JIN_KAO = re.compile("(?:锟斤拷)+(?:锟\ufffd|锟)?|锟\ufffd")
 
 
 def _lost_and_jis(text: str, out: list[_Candidate]) -> None:
+    if "锟" in text:
+        for match in _KUN_JIN_KAO.finditer(text):
+            out.append(_Candidate(match.start(), match.end(), "lost", "UTF-8", "GBK", "\ufffd",
+                                  0.95, 19))
     for match in _LOST.finditer(text):
-        if _LOST_PAIR.fullmatch(text, match.start(), match.end()) and _LOST_PAIR.match(
-            text, match.start()
-        ):
-            out.append(_Candidate(match.start(), match.end(), "lost", "UTF-8", "windows-1252",
-                                  "\ufffd", 0.6, 60))
-            continue
-        out.append(_Candidate(match.start(), match.end(), "lost", None, None, None, 0.6, 60))
+        # A run of U+FFFD stands for one run of lost bytes: one U+FFFD ("C��cile" -> "C�cile").
+        replacement = "\ufffd" if match.end() - match.start() >= 2 else None
+        out.append(
+            _Candidate(match.start(), match.end(), "lost", None, None, replacement, 0.6, 60)
+        )
     if _JIS.search(text) and _KANA.search(text):
         for match in _JIS.finditer(text):
             out.append(
@@ -997,7 +1078,10 @@ def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
       or a Latin letter followed by one (the union of the per-encoding triggers).
     * legacy: three windows-1252 letters in a row, a 1250-only symbol, or a C1 control.
     """
-    lead2, lead3, lead4, conts = set(), set(), set(), set()
+    lead2: set[str] = set()
+    lead3: set[str] = set()
+    lead4: set[str] = set()
+    conts: set[str] = set()
     letter_conts = (
         "IBM866", "IBM437", "KOI8-R", "KOI8-U", "macintosh", "windows-874", "windows-1256"
     )
@@ -1050,16 +1134,86 @@ def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     return single, multi, legacy
 
 
+@functools.cache
+def _prefilter_sets() -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+    """Characters each prefilter needs at least one of (tested on the set of the text's
+    characters, which costs far less than a regex scan of a clean document)."""
+    single_leads: set[str] = set()
+    for name in SINGLE_BYTE_ORDER:
+        single_leads.update(_recode.high_half(name)[0x42:0x75])
+    single_leads.add("т")  # IBM866 "тА" punctuation
+    single_leads.discard("\ufffd")
+    multi: set[str] = {"锟"}
+    for enc in MULTI_BYTE_ORDER:
+        chars, latin = _multi_byte_trigger_chars(enc)
+        multi.update(chars)
+        multi.update(latin)
+    legacy = set(_HIGH_1252) | set(map(chr, range(0x80, 0xA0)))
+    jis_lost = set(JIS_BROWSER) | {"\ufffd", "锟"}
+    return frozenset(single_leads), frozenset(multi), frozenset(legacy), frozenset(jis_lost)
+
+
+@functools.cache
+def _single_byte_pair_sets() -> tuple[
+    frozenset[str], frozenset[str], tuple[tuple[frozenset[str], frozenset[str]], ...]
+]:
+    """Per code page: its lead and continuation characters (IBM866: box-drawing leads and
+    "т" only, the leads its judge can accept); and their unions."""
+    pairs = []
+    for name in SINGLE_BYTE_ORDER:
+        high = _recode.high_half(name)
+        leads = set(high[0x42:0x75])
+        conts = set(high[0x00:0x40])
+        if name == "windows-1252":
+            conts.update(map(chr, range(0x80, 0xA0)))  # latin-1 C1 controls
+        if name == "IBM866":
+            leads = set(high[0x42:0x60]) | {"т"}
+        pairs.append((frozenset(leads - {"\ufffd"}), frozenset(conts - {"\ufffd"})))
+    all_leads = frozenset().union(*(lead for lead, _ in pairs))
+    all_conts = frozenset().union(*(cont for _, cont in pairs))
+    return all_leads, all_conts, tuple(pairs)
+
+
+def _single_byte_possible(chars: set[str]) -> bool:
+    """Does some code page have both a lead and a continuation character in *chars*?  (A
+    necessary condition for UTF-8 read as that code page; set operations on the few distinct
+    characters of a text cost far less than a regex scan.)"""
+    all_leads, all_conts, pairs = _single_byte_pair_sets()
+    leads, conts = chars & all_leads, chars & all_conts
+    if not leads or not conts:
+        return False
+    return any(not leads.isdisjoint(lead) and not conts.isdisjoint(cont) for lead, cont in pairs)
+
+
+def _explained(text: str, found: list[_Candidate]) -> bool:
+    """Do proven UTF-8 findings already cover (nearly) all non-ASCII characters?  Then the
+    legacy-as-legacy guesses, which never beat them, need not run."""
+    non_ascii = len(text) - len(text.encode("ascii", "ignore"))
+    spans = sorted((c.start, c.end) for c in found if c.strength >= 0.9)
+    covered, reach = 0, 0
+    for start, end in spans:
+        start = max(start, reach)
+        if end > start:
+            covered += end - start
+            reach = end
+    return covered >= 0.8 * non_ascii
+
+
 def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
     found: list[_Candidate] = []
+    chars = set(text)
+    single_set, multi_set, legacy_set, jis_lost_set = _prefilter_sets()
     single, multi, legacy = _prefilters()
-    if single.search(text):
+    if not chars.isdisjoint(single_set) and _single_byte_possible(chars) and single.search(text):
         _single_byte_candidates(text, found)
-    if multi.search(text):
+    if not chars.isdisjoint(multi_set) and multi.search(text):
         _multi_byte_candidates(text, found)
-    if legacy.search(text):
+    if not chars.isdisjoint(legacy_set) and legacy.search(text) and not _explained(text, found):
         _legacy_candidates(text, found)
-    _lost_and_jis(text, found)
+    if not chars.isdisjoint(_CYRILLIC_LOWER) and _CYRILLIC_SWAPPED.search(text):
+        _legacy_cyrillic_swap(text, found)
+    if not chars.isdisjoint(jis_lost_set):
+        _lost_and_jis(text, found)
     chosen = _resolve(found, len(text), inner=depth > 0)
     if depth < _MAX_DEPTH:
         for cand in chosen:
@@ -1137,8 +1291,20 @@ def _resolve(found: list[_Candidate], length: int, inner: bool = False) -> list[
     # The encoding with the most evidence in this text wins ties: ISO-8859-2 over windows-1250
     # when the text has C1 controls only ISO-8859-2 explains.
     weight: dict[str | None, float] = {}
+    letters: dict[str | None, set[str]] = {}
     for c in found:
         weight[c.decoded_as] = weight.get(c.decoded_as, 0.0) + (c.end - c.start) * c.strength
+        if c.kind == "utf-8-as-single-byte" and c.replacement:
+            letters.setdefault(c.decoded_as, set()).update(
+                ch for ch in c.replacement.lower() if ch.isalpha()
+            )
+    for name, chars in letters.items():
+        # The reading whose accented letters all belong to one language ("ü á ó": Hungarian)
+        # beats one that mixes languages ("ß å ó" from the wrong code page).
+        if chars and all("\u00c0" <= ch <= "\u024f" for ch in chars) and any(
+            chars <= set(inventory) for inventory in _ALL_LATIN_INVENTORIES
+        ):
+            weight[name] = weight.get(name, 0.0) * 1.5
     found.sort(
         key=lambda c: (
             _TIER[c.kind], -(c.end - c.start) * c.strength, -weight[c.decoded_as], c.rank

@@ -61,9 +61,11 @@ def main() -> None:
     print(f"  score vs is_bad: {results['ftfy.is_bad clean'] / results['score clean']:.1f}x")
     print(f"  fix vs fix_encoding (clean): "
           f"{results['ftfy.fix_encoding clean'] / results['fix clean']:.1f}x")
-    print(f"  fix vs fix_text (clean): {results['ftfy.fix_text clean'] / results['fix clean']:.1f}x")
+    ratio = results["ftfy.fix_text clean"] / results["fix clean"]
+    print(f"  fix vs fix_text (clean): {ratio:.1f}x")
     if "plsfix.fix_text clean" in results:
-        print(f"  fix vs plsfix (clean): {results['plsfix.fix_text clean'] / results['fix clean']:.1f}x")
+        ratio = results["plsfix.fix_text clean"] / results["fix clean"]
+        print(f"  fix vs plsfix (clean): {ratio:.1f}x")
     print(f"  fix vs fix_encoding (damaged): "
           f"{results['ftfy.fix_encoding damaged-1252'] / results['fix damaged-1252']:.1f}x")
 

@@ -35,12 +35,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     stats: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     shown = 0
+    positives: list[float] = []
+    negatives: list[float] = []
     for source in ("damaged", "real-world"):
         for row in rows(source):
             text, original, kind = str(row["text"]), str(row["original"]), str(row["kind"])
             key = kind + (f" {row['encoded_as']}->{row['decoded_as']}" if args.pairs else "")
             s = score(text)
-            fixed = fix(text)
+            fixed = fix(text, jis="browser" if kind == "jis-variant" else "keep")
+            if kind != "jis-variant":  # never scored, by design
+                positives.append(s)
             st = stats[key]
             st["rows"] += 1
             st["detected"] += s >= 0.5
@@ -58,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
         for row in rows(source):
             text = str(row["text"])
             s = score(text)
+            negatives.append(s)
             fixed = fix(text)
             st = stats[source]
             st["rows"] += 1
@@ -69,6 +74,22 @@ def main(argv: list[str] | None = None) -> int:
                     f"FALSE {row['id']} score={s:.2f}\n  text: {text!r}\n  got:  {fixed!r}",
                     file=sys.stderr,
                 )
+    # ROC AUC by ranks (ties count half), precision and recall at 0.5.
+    pairs = sorted([(v, 1) for v in positives] + [(v, 0) for v in negatives])
+    rank_sum, i = 0.0, 0
+    while i < len(pairs):
+        j = i
+        while j < len(pairs) and pairs[j][0] == pairs[i][0]:
+            j += 1
+        mean_rank = (i + j + 1) / 2
+        rank_sum += mean_rank * sum(label for _, label in pairs[i:j])
+        i = j
+    n_pos, n_neg = len(positives), len(negatives)
+    auc = (rank_sum - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg)
+    tp = sum(v >= 0.5 for v in positives)
+    fp = sum(v >= 0.5 for v in negatives)
+    print(f"ROC AUC {auc:.4f}; at 0.5: precision {tp / max(tp + fp, 1):.4f}, "
+          f"recall {tp / n_pos:.4f} ({n_pos} damaged rows without jis-variant, {n_neg} clean)")
     for key in sorted(stats):
         st = stats[key]
         if "false_alarms" in st or key in ("clean", "negatives"):

@@ -135,19 +135,24 @@ def test_scanner_catches_a_quadratic_pattern() -> None:
 
     bad = re.compile(r"[a-z]*[0-9]")  # no digit: every start position scans to the end
     result = benchmark.pattern_growth(bad, small=2_000, large=8_000, budget_s=0.5)
-    good = benchmark.pattern_growth(re.compile(r"[a-z]+[0-9]"), small=2_000, large=8_000)
-    assert good["growth"] < 10
-    assert result["growth"] > 10 or result["seconds"] > 0.01
+    good = benchmark.pattern_growth(re.compile(r"[a-z]+[0-9]?"), small=2_000, large=8_000)
+    assert good["growth"] < 10, good  # one match over the whole run: linear
+    assert result["growth"] > 10, result
 
 
-def test_fix_memory_on_10_mb_stays_below_5x_input() -> None:
-    """Peak allocation of fix() on a 10 MB string, in a fresh process, < 5x the input."""
-    for kind in ("mixed", "damaged"):
-        m = benchmark.measure_fix_memory(10 * benchmark.MB, kind)
-        assert m["ratio"] < 5, (
-            f"fix() on {kind} 10 MB text allocated {m['peak_extra'] / 2**20:.0f} MiB at peak, "
-            f"{m['ratio']:.1f}x the {m['input_bytes'] / 2**20:.0f} MiB input"
-        )
+@pytest.mark.slow
+@pytest.mark.parametrize(("kind", "megabytes"), [("mixed", 10), ("damaged", 2)])
+def test_fix_memory_stays_below_5x_input(kind: str, megabytes: int) -> None:
+    """Peak allocation of fix() on a large string, in a fresh process, < 5x the input.
+
+    10 MB of mostly clean text; the all-damaged text is 2 MB because repairing it is so
+    much slower (the benchmark measures 100 MB of each).
+    """
+    m = benchmark.measure_fix_memory(megabytes * benchmark.MB, kind)
+    assert m["ratio"] < 5, (
+        f"fix() on {megabytes} MB of {kind} text allocated {m['peak_extra'] / 2**20:.0f} MiB "
+        f"at peak, {m['ratio']:.1f}x the {m['input_bytes'] / 2**20:.0f} MiB input"
+    )
 
 
 # --------------------------------------------------------------------------------------

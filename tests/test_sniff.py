@@ -770,3 +770,153 @@ def test_late_scan_matches_a_token_by_token_scan(parts: list[bytes]) -> None:
     body = b"".join(parts) + b" charset"  # the quick "charset" test must not decide
     found = _late_meta(body)
     assert (found.encoding if found else None) == _reference_late_meta(body)
+
+
+# --- the fast path of decode_html against the general path ----------------------------------
+#
+# decode_html() first tries a fast path (_decode_declared: one regex match for the prescan's
+# usual outcome, a regex for the usual Content-Type) and falls back to the general path
+# (_sniff_and_decode) whenever anything is unusual. The fast path must give exactly what the
+# general path gives, and its prescan exactly what the literal transcription of the standard
+# gives. Documents are built from pieces chosen to reach every branch of the fast scan:
+# ordinary prefixes, prefixes that hide a "<meta" (in a comment, in a quoted or unquoted
+# attribute value, in an attribute name, in a bogus comment), and <meta> tags that are simple,
+# almost simple, or special cases of the standard.
+
+import random  # noqa: E402
+
+from mojifix.sniff import (  # noqa: E402
+    _decode_declared,
+    _extract_charset_in_full,
+    _make_decoded,
+    _prescan_meta,
+    _prescan_meta_loop,
+    _sniff_and_decode,
+)
+
+FAST_PREFIXES = [
+    b"", b"<!DOCTYPE html>\n", b'<html lang="fr">\n', b"<head>", b"<HEAD >", b"text ",
+    b"<!-- a comment -->", b"<!-->", b"<!--->", b"<!-- <meta charset=koi8-r> -->",
+    b'<p title="<meta charset=koi8-r>">', b"<p title='<meta charset=koi8-r>'>",
+    b"<p title=<meta charset=koi8-r>>", b"<p <meta charset=koi8-r>", b"<br/>", b"<a/b>",
+    b"<!x <meta charset=koi8-r>>", b"<? <meta charset=koi8-r> ?>", b"</p <meta charset=koi8-r>>",
+    b"a < b ", b"<", b"<x a=\"1\"b='2' c = 3 d>", b'<p "a=b">', b"<p a=\"x>y\">",
+    b"<!-- unterminated ", b'<p title="unterminated ', b"<meta name=viewport content=\"x\">",
+    b'<meta http-equiv="X-UA-Compatible" content="IE=edge">', b"\x00", b"\xc3\xa9",
+    b"<title>t</title>", b"<script>var a = '<meta charset=koi8-r>';</script>",
+    b'<meta name="description" content="Charset test">', b"<meta name=x content=a>",
+    b'<meta content="a=>"b">', b"<meta a=>", b'<meta name="x"/>', b"<meta x=\"1\"y>",
+    b"<meta/>", b"<meta name='a' content='x'  >", b"<meta name=\"charset\">",
+    b"<meta name=\"a\" content=\"<meta charset=koi8-r>\">", b"<META NAME=A CONTENT='<b>'>",
+]  # fmt: skip
+FAST_METAS = [
+    b'<meta charset="utf-8">', b"<meta charset='UTF-8'>", b"<meta charset=utf-8>",
+    b"<META CHARSET=koi8-r>", b'<meta charset = "latin2" />', b"<meta/charset=gbk/>",
+    b"<meta charset=utf-8/>", b'<meta charset=" utf-8 ">', b'<meta charset="no-such">',
+    b'<meta charset="utf-16">', b'<meta charset="x-user-defined">',
+    b'<meta charset="iso-2022-kr">', b'<meta charset="utf-8" charset="koi8-r">',
+    b'<meta charset="koi8-r" name="x">', b"<meta\tcharset=\"shift_jis\"\n>",
+    b'<meta http-equiv="Content-Type" content="text/html; charset=euc-jp">',
+    b"<meta content='text/html;charset=windows-1251' HTTP-EQUIV='content-type'/>",
+    b'<meta http-equiv="content-type"content="text/html; charset=big5">',
+    b'<meta http-equiv="content-type" content="text/html">',
+    b'<meta http-equiv="refresh" content="text/html; charset=koi8-r">',
+    b'<meta content="text/html; charset=koi8-r">',
+    b'<meta http-equiv=content-type content="charset=koi8-r">',
+    b'<meta http-equiv="content-type" content="charset=\'utf-16\'">',
+    b'<meta http-equiv="content-type" content="charset=\'x-user-defined">',
+    b'<meta charset="utf-8"', b"<meta charset=", b"<meta",
+]  # fmt: skip
+FAST_HEADERS = [
+    None, "text/html", "TEXT/HTML", "text/html; charset=utf-8", "text/html;charset=KOI8-R",
+    " text/html ; charset=utf-8 ", "*/*; charset=utf-8", "text/html; charset=no-such",
+    "text/html; charset=iso-2022-kr", "text/html; charset=utf-16", 'text/html; charset="gbk"',
+    "text/html; charset=utf-8; q=1", "text/html; charset=gbk, text/plain",
+    "text/html ;CHARSET=shift_jis", b"text/html; charset=utf-8", "text/html; charset = utf-8",
+]  # fmt: skip
+FAST_TAILS = [b"<p>caf\xc3\xa9</p>", b"<p>caf\xe9</p>", b"\xef\xbf\xbd", b"<p>plain</p>", b""]
+
+
+def _fast_documents(count: int, seed: int = 20261129) -> list[tuple[bytes, str | bytes | None]]:
+    rng = random.Random(seed)
+    documents = []
+    for _ in range(count):
+        prefix = b"".join(rng.choices(FAST_PREFIXES, k=rng.randrange(4)))
+        metas = b"".join(rng.choices(FAST_METAS, k=rng.randrange(1, 3)))
+        document = prefix + metas + rng.choice(FAST_TAILS)
+        if rng.random() < 0.1:  # a <meta> at the edge of the 1024 bytes
+            document = b" " * rng.randrange(1000 - len(prefix), 1024) + document
+        documents.append((document, rng.choice(FAST_HEADERS)))
+    return documents
+
+
+def test_the_fast_path_agrees_with_the_general_path_and_the_standard() -> None:
+    documents = _fast_documents(3000)
+    fast = 0
+    for document, header in documents:
+        expected = _sniff_and_decode(document, header, locale=None, tld=None, detect=False)
+        assert decode_html(document, header, detect=False) == expected, (document, header)
+        taken = _decode_declared(document, header)
+        if taken is not None:
+            fast += 1
+            assert taken == expected, (document, header)
+        assert prescan(document) == _reference_prescan(document), document
+        loop = _prescan_meta_loop(document[:1024])
+        assert _prescan_meta(document[:1024]) == loop, document
+    # Both paths are exercised: the fast path settles a good share, not all.
+    assert 0.1 * len(documents) < fast < 0.9 * len(documents), fast
+
+
+def test_the_fast_path_on_html5lib_documents() -> None:
+    from test_html5lib_conformance import DAT_FILES, DATA, read_dat
+
+    for name in DAT_FILES:
+        for document, _ in read_dat(DATA / name):
+            for header in (None, "text/html", "text/html; charset=utf-8"):
+                general = _sniff_and_decode(document, header, locale=None, tld=None, detect=False)
+                assert decode_html(document, header, detect=False) == general
+
+
+def test_the_fast_path_settles_common_pages() -> None:
+    page = '<!DOCTYPE html>\n<html lang="de">\n<head>\n{}<title>Grüße</title>'
+    for head, header, source in [
+        ('<meta charset="utf-8">', "text/html", "meta"),
+        ('<meta http-equiv="Content-Type" content="text/html; charset=utf-8">', None, "meta"),
+        ('<meta name="viewport" content="width=device-width"><meta charset=utf-8>', None, "meta"),
+        ("", "text/html; charset=utf-8", "header"),
+        ('<meta charset="utf-8">', "text/html; charset=UTF-8", "header"),
+    ]:
+        body = page.format(head).encode()
+        decoded = _decode_declared(body, header)
+        assert decoded is not None, head
+        assert (decoded.text, decoded.source, decoded.replacements) == (body.decode(), source, 0)
+    # Conflicts and special cases are left to the general path (which writes the notes).
+    assert _decode_declared(b'<meta charset="koi8-r">', "text/html; charset=utf-8") is None
+    assert _decode_declared(b'<meta charset="utf-16">', None) is None
+    # Malformed bytes: the fast path counts the U+FFFD it introduced, not the spelled one.
+    decoded = _decode_declared(b"<meta charset=utf-8>\xef\xbf\xbd\xff", None)
+    assert decoded is not None and decoded.replacements == 1
+
+
+HEADER_PARTS = [
+    "text", "/", "html", "*", ";", " ", "\t", "charset", "CharSet", "=", "utf-8", '"', "\\", ",",
+    "q=1", "x", "\x00", "é", "koi8-r",
+]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(HEADER_PARTS), max_size=14))
+def test_header_shortcut_agrees_with_the_full_parse(parts: list[str]) -> None:
+    header = "".join(parts)
+    assert extract_charset_from_content_type(header) == _extract_charset_in_full(header)
+
+
+def test_make_decoded_is_the_dataclass() -> None:
+    import dataclasses
+
+    values = ("t", "UTF-8", "meta", "tentative", 0, (("meta", "utf-8"),), ("n",))
+    made, built = _make_decoded(*values), Decoded(*values)
+    assert made == built and repr(made) == repr(built) and hash(made) == hash(built)
+    assert [field.name for field in dataclasses.fields(Decoded)] == list(vars(made))
+    with pytest.raises(AttributeError):
+        made.text = "y"  # type: ignore[misc]
