@@ -10,12 +10,10 @@ from __future__ import annotations
 import sys
 
 import atheris
-
-with atheris.instrument_imports():
-    import mojifix
-    from mojifix import labels
-
 from _common import save
+
+import mojifix
+from mojifix import labels
 
 
 def TestOneInput(data: bytes) -> None:
@@ -40,5 +38,6 @@ def TestOneInput(data: bytes) -> None:
 
 
 if __name__ == "__main__":
+    atheris.instrument_all()  # coverage of mojifix (imported above) and its dependencies
     atheris.Setup(sys.argv, TestOneInput)
     atheris.Fuzz()

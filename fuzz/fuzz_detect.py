@@ -10,11 +10,9 @@ from __future__ import annotations
 import sys
 
 import atheris
-
-with atheris.instrument_imports():
-    import mojifix
-
 from _common import save
+
+import mojifix
 
 
 def TestOneInput(data: bytes) -> None:
@@ -46,5 +44,6 @@ def TestOneInput(data: bytes) -> None:
 
 
 if __name__ == "__main__":
+    atheris.instrument_all()  # coverage of mojifix (imported above) and its dependencies
     atheris.Setup(sys.argv, TestOneInput)
     atheris.Fuzz()

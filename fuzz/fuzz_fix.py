@@ -11,11 +11,9 @@ from __future__ import annotations
 import sys
 
 import atheris
-
-with atheris.instrument_imports():
-    pass
-
 from _common import check_text, save
+
+import mojifix  # noqa: F401  (imported before instrument_all, so that it is instrumented)
 
 # Bias the input towards mojibake: half of the time the bytes are read as windows-1252
 # or GBK (which is what mojibake is), the other half they are arbitrary code points.
@@ -39,5 +37,6 @@ def TestOneInput(data: bytes) -> None:
 
 
 if __name__ == "__main__":
+    atheris.instrument_all()  # coverage of mojifix (imported above) and its dependencies
     atheris.Setup(sys.argv, TestOneInput)
     atheris.Fuzz()

@@ -1091,29 +1091,46 @@ def _size_label(size: int) -> str:
 
 
 _MEMORY_CHILD = r"""
-import json, sys, tracemalloc
+import gc, json, re, sys, tracemalloc
 from mojifix.benchmark import mixed_text, damage
 import mojifix
-size = int(sys.argv[1])
-kind = sys.argv[2]
+
+def status(key):
+    with open("/proc/self/status") as fh:
+        return int(re.search(key + r":\s+(\d+)", fh.read()).group(1)) * 1024
+
+size, kind = int(sys.argv[1]), sys.argv[2]
 text = mixed_text(size) if kind == "mixed" else damage(mixed_text(size // 2))
+# Load the lazy tables (codecs, detector) before the measurement: they are a fixed cost.
+mojifix.fix(mixed_text(60_000))
+mojifix.fix(damage(mixed_text(30_000)))
 input_bytes = sys.getsizeof(text)
-tracemalloc.start()
-before = tracemalloc.get_traced_memory()[0]
-tracemalloc.reset_peak()
+gc.collect()
+try:  # Linux: reset the peak RSS ("VmHWM") to the current RSS
+    with open("/proc/self/clear_refs", "w") as fh:
+        fh.write("5")
+    method, before = "rss", status("VmRSS")
+except OSError:
+    method = "tracemalloc"
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
 out = mojifix.fix(text)
-peak = tracemalloc.get_traced_memory()[1] - before
+if method == "rss":
+    peak = status("VmHWM") - before
+else:
+    peak = tracemalloc.get_traced_memory()[1] - before
 print(json.dumps({"input_bytes": input_bytes, "utf8_bytes": len(text.encode("utf-8")),
-                  "peak_extra": peak, "output_len": len(out)}))
+                  "peak_extra": peak, "output_len": len(out), "method": method}))
 """
 
 
-def measure_fix_memory(size: int, kind: str = "mixed") -> dict[str, float]:
-    """Peak memory that ``fix`` allocates on a *size*-byte text, in a fresh subprocess.
+def measure_fix_memory(size: int, kind: str = "mixed") -> dict[str, Any]:
+    """Peak memory that ``fix`` needs on a *size*-byte text, in a fresh subprocess.
 
-    Measured with ``tracemalloc``: the peak of traced allocations during the call, above
-    what was allocated before it (the input itself).  ``ratio`` is that peak over the
-    input string's own size in memory (``sys.getsizeof``).
+    On Linux, the peak resident set size during the call above the resident size just
+    before it (the input is already built; ``/proc/self/clear_refs`` resets the peak);
+    elsewhere, the peak of ``tracemalloc``'s traced allocations.  ``ratio`` is that over
+    the input string's own size in memory (``sys.getsizeof``).
     """
     proc = subprocess.run(
         [sys.executable, "-c", _MEMORY_CHILD, str(size), kind],
@@ -1121,9 +1138,37 @@ def measure_fix_memory(size: int, kind: str = "mixed") -> dict[str, float]:
     )  # fmt: skip
     if proc.returncode != 0:
         raise RuntimeError(f"memory probe failed: {proc.stderr[-400:]}")
-    data: dict[str, float] = json.loads(proc.stdout.strip().splitlines()[-1])
+    data: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
     data["ratio"] = data["peak_extra"] / data["input_bytes"]
     return data
+
+
+def fit_size_superlinear(
+    requested_mb: float, kind: str, budget_s: float, *, seed: int = 8
+) -> tuple[float, str]:
+    """Like :func:`fit_size`, for one big string: ``fix`` may grow faster than linearly,
+    so the time is predicted from a probe at 50 KB and 200 KB (``time ~ size ** k``)."""
+    import mojifix
+
+    def build(n: int) -> str:
+        text = mixed_text(n, seed=seed)
+        return damage(text[: len(text) // 2]) if kind == "damaged" else text
+
+    _, t_large, k = growth_probe(mojifix.fix, build, 50_000, 200_000)
+    k = max(k, 1.0)
+
+    def predict(mb: float) -> float:
+        return float(t_large * (mb * MB / 200_000) ** k)
+
+    if predict(requested_mb) <= budget_s:
+        return requested_mb, ""
+    mb = requested_mb
+    while mb > 0.25 and predict(mb) > budget_s:
+        mb /= 2
+    return round(mb, 2), (
+        f"scaled down from {requested_mb:g} MB, which would take ~{predict(requested_mb):,.0f} s "
+        f"(time ~ size^{k:.1f} between 50 KB and 200 KB)"
+    )
 
 
 def bench_memory(cfg: Config) -> list[Result]:
@@ -1131,10 +1176,7 @@ def bench_memory(cfg: Config) -> list[Result]:
     g = "memory"
     rows: list[Result] = []
     for kind, label in (("mixed", "mostly clean"), ("damaged", "all damaged")):
-        probe = mixed_text(60_000, seed=cfg.seed)
-        probe = damage(probe[: len(probe) // 2]) if kind == "damaged" else probe
-        # tracemalloc about doubles the time: half the budget.
-        mb, scaled = fit_size(cfg.memory_mb, fix_seconds_per_mb([probe]), cfg.budget_s / 2)
+        mb, scaled = fit_size_superlinear(cfg.memory_mb, kind, cfg.budget_s, seed=cfg.seed)
         name = f"fix, {mb:g} MB {label} string, peak allocation"
 
         def make(
@@ -1680,6 +1722,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--cli-mb", type=float, help="size of the JSONL file for the --jobs run")
     p.add_argument("--pandas-rows", type=int, help="rows in the pandas column")
     p.add_argument("--memory-mb", type=float, help="size of the string for the memory probe")
+    p.add_argument(
+        "--budget",
+        type=float,
+        metavar="SECONDS",
+        help="time one measurement may take before its input is scaled down (default 150, quick 5)",
+    )
     return p  # fmt: skip
 
 
@@ -1700,6 +1748,13 @@ def main(argv: list[str] | None = None) -> int:
         args.quick, repeat=args.repeat, corpus=corpus, seed=args.seed, cli_mb=args.cli_mb,
         pandas_rows=args.pandas_rows, memory_mb=args.memory_mb,
     )  # fmt: skip
+    if args.budget is not None:
+        if args.budget <= 0:
+            print("mojifix bench: --budget must be a positive number of seconds", file=sys.stderr)
+            return 2
+        cfg.budget_s = args.budget
+    global ROW_BUDGET_S
+    ROW_BUDGET_S = cfg.budget_s / 2
     if args.pandas_rows is not None:
         cfg.pandas_sample = min(cfg.pandas_sample, args.pandas_rows)
     if args.profile:

@@ -254,8 +254,12 @@ def _single_byte_leads(name: str) -> frozenset[str]:
     return frozenset(_recode.high_half(name)[0x42:0x75]) - {"\ufffd"}
 
 
+_NON_ASCII = re.compile("[^\\x00-\\x7f]+")
+
+
 def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
-    chars = set(text)
+    # The distinct non-ASCII characters (cheaper than set(text) on mostly-ASCII text).
+    chars = set("".join(_NON_ASCII.findall(text)))
     non_ascii = len(text) - len(text.encode("ascii", "ignore"))
     for enc in _single_bytes():
         if chars.isdisjoint(_single_byte_leads(enc.name)):
@@ -274,17 +278,31 @@ def _single_byte_scan(text: str, enc: _SingleByte, out: list[_Candidate]) -> Non
     first = _SB_PAIR.search(data)
     if first is None:
         return
+    name, rank = enc.name, enc.rank
     for match in _SB_RUN.finditer(data, first.start()):
-        base = match.start()
-        for s, e, decoded in _utf8_pieces(match.group()):
-            strength = _judge_single(decoded, enc, text, base + s, base + e)
-            if strength > 0:
-                out.append(
-                    _Candidate(
-                        base + s, base + e, "utf-8-as-single-byte", "UTF-8", enc.name,
-                        decoded, strength, enc.rank,
-                    )
-                )
+        base, end = match.span()
+        before = text[base - 1] if base > 0 else " "
+        for s, e, decoded, strength in _judge_run(match.group(), enc, text[base:end], before):
+            out.append(
+                _Candidate(base + s, base + e, "utf-8-as-single-byte", "UTF-8", name, decoded,
+                           strength, rank)
+            )
+
+
+@functools.lru_cache(maxsize=16384)
+def _judge_run(
+    chunk: bytes, enc: _SingleByte, span: str, before: str
+) -> tuple[tuple[int, int, str, float], ...]:
+    """The pieces of one run of UTF-8-shaped bytes (*span* re-encoded with *enc*, *before* the
+    character in front of it) that are evidence: ``(start, end, decoded, strength)`` relative
+    to the run.  Memoised per distinct run: documents repeat their damaged words, and the same
+    run is judged again in the second round of :func:`mojifix.fix`."""
+    found = []
+    for s, e, decoded in _utf8_pieces(chunk):
+        strength = _judge_single(decoded, enc, before + span, s + 1, e + 1)
+        if strength > 0:
+            found.append((s, e, decoded, strength))
+    return tuple(found)
 
 
 def _judge_single(decoded: str, enc: _SingleByte, text: str, start: int, end: int) -> float:
@@ -524,17 +542,190 @@ def _multi_byte_candidates(text: str, out: list[_Candidate]) -> None:
             # U+FFFD, except Latin letters ("Caf챕"), which the Latin trigger catches.
             trigger = _multi_byte_latin_trigger(enc)
         if trigger.search(text) is None:
+            if lossy:
+                _multi_byte_lossy_words(text, enc, rank, out, False)
             continue
+        before = len(out)
+        untriggered: list[tuple[int, int]] = []
         for run in _NON_ASCII_RUN.finditer(text):
-            # Include ASCII letters in the run: CJK trail bytes 0x40..0x7E are ASCII.
-            if trigger.search(text, max(run.start() - 1, 0), run.end()) is None:
-                continue
             rs, re_ = run.start(), run.end()
-
             if rs > 0 and text[rs - 1].isascii() and text[rs - 1].isalpha():
-                rs -= 1
+                rs -= 1  # include ASCII letters: CJK trail bytes 0x40..0x7E are ASCII
+            if trigger.search(text, rs, re_) is None:
+                untriggered.append((rs, re_))
+                continue
             for ps, pe in _encodable_pieces(text, rs, re_, enc):
                 _multi_byte_piece(text, ps, pe, enc, rank, out)
+        _multi_byte_second_look(text, enc, rank, untriggered, out, before)
+
+
+#: Strength of a multi-byte finding that is proven by the rest of the text: once a text has
+#: strong evidence of UTF-8 read as *enc*, the pieces that are only plausible on their own
+#: ("楼" for ¥, "聽" for NBSP, a Cyrillic word whose letters are all level-1 hanzi) count.
+CONFIRMED_BY_CONTEXT = 0.85
+
+
+def _greek_words_ok(real: str, words: list[str]) -> bool:
+    """Greek read through a CJK code page: whole words (three letters or more), no combining
+    marks."""
+    return all(len(w) >= 3 for w in words) and not any(
+        unicodedata.category(c) == "Mn" for c in real
+    )
+
+
+#: What a piece that is weak on its own may decode to and be confirmed by the rest of the
+#: text: U+FFFD (lost bytes), NBSP and the Latin-1/Latin Extended-A letters and signs ("¥",
+#: "é"), general punctuation and "€", CJK, kana, Hangul, fullwidth forms; or whole words of
+#: Cyrillic letters.  Not a lone combining mark, Greek, Arabic or Armenian letter (a genuine
+#: ideograph re-encoded by chance: "擊" in EUC-KR is U+032A).
+_CONFIRMABLE = re.compile(
+    "[\ufffd\u00a0-\u017f\u2010-\u206f\u20ac\u3000-\u30ff\u3400-\u9fff\uac00-\ud7a3"
+    "\uff01-\uffef\x20-\x7e]+"
+    "|(?:[\u0400-\u04ff]{3,}[\x20-\x2f\x3a-\x40]*)+"
+)
+
+
+def _confirmable(replacement: str | None) -> bool:
+    """May a weak piece decoding to *replacement* be confirmed by the rest of the text?"""
+    if not replacement or not _CONFIRMABLE.fullmatch(replacement):
+        return False
+    words = re.findall("[\u0400-\u04ff]+", replacement)
+    return not words or (all(_case_ok(w) for w in words) and _cyrillic_text_ok(words))
+
+
+def _multi_byte_second_look(
+    text: str, enc: str, rank: int, untriggered: list[tuple[int, int]],
+    out: list[_Candidate], before: int,
+) -> None:
+    """With strong evidence of *enc* in this text (a finding of at least 0.8, e.g. "T盲sche"
+    for Täsche), judge the runs without a trigger character too and let the weak findings of
+    *enc* count ("楼139" for ¥139, "鈥�" for a lost dash)."""
+    mine = out[before:]
+    strong = any(c.strength >= 0.8 and c.kind == "utf-8-as-multi-byte" for c in mine)
+    if "\ufffd" in text:
+        _multi_byte_lossy_words(text, enc, rank, out, strong)
+    if not strong:
+        return
+    extra: list[_Candidate] = []
+    for rs, re_ in untriggered:
+        for ps, pe in _encodable_pieces(text, rs, re_, enc):
+            _multi_byte_piece(text, ps, pe, enc, rank, extra)
+    # Only what the context can confirm: a genuine "要" in the same text is "Ҫ" by chance.
+    out.extend(c for c in extra if c.strength != WEAK or _confirmable(c.replacement))
+    for cand in out[before:]:
+        if (
+            cand.strength == WEAK and cand.kind == "utf-8-as-multi-byte"
+            and _confirmable(cand.replacement)
+        ):
+            cand.strength = CONFIRMED_BY_CONTEXT
+
+
+#: A whitespace-delimited word (with a U+FFFD in it: the unit of a lossy repair).
+_LOSSY_WORD = re.compile("\\S+")
+#: What a lossy word may repair to: U+FFFD, ASCII, CJK, kana, Hangul, fullwidth forms,
+#: Latin-1 letters and signs.
+_LOSSY_RESULT = re.compile("[\ufffd\x20-\x7e\u00a0-\u017f\u2010-\u206f\u3000-\u30ff"
+                           "\u3400-\u9fff\uac00-\ud7a3\uff01-\uffef]+")
+
+
+def _lossy_repair(word: str, enc: str) -> str | None:
+    """*word* (with U+FFFD where bytes were lost) as UTF-8 read as *enc*, repaired the way the
+    bytes allow: split at each U+FFFD, each piece encoded with *enc* and decoded as UTF-8 (a
+    sequence cut by a lost byte becomes U+FFFD), one U+FFFD per run.  ``None`` when *enc*
+    cannot encode a character.
+
+    >>> _lossy_repair("\ufffd\uc884\ubfe4", "EUC-KR")  # Japanese 藤 read as EUC-KR
+    '\ufffd藤'
+    >>> _lossy_repair("\N{CJK UNIFIED IDEOGRAPH-5360}\ufffd182", "EUC-KR")  # ￥182
+    '\ufffd182'
+    """
+    pieces = []
+    for piece in word.split("\ufffd"):
+        try:
+            pieces.append(_recode.encode(piece, enc).decode("utf-8", "replace"))
+        except UnicodeError:
+            return None
+    return _collapse_lost("\ufffd".join(pieces))
+
+
+def _lossy_reading(word: str, enc: str) -> tuple[str, bool] | None:
+    """:func:`_lossy_repair` of *word* if the result is plausible text, and whether the bytes
+    are UTF-8-shaped (every byte a lead, a continuation after its lead, or next to a lost byte:
+    genuine CJK text fails at its first character, whose lead byte is B0..FE)."""
+    repaired = _lossy_repair(word, enc)
+    if repaired is None or repaired == word or not _LOSSY_RESULT.fullmatch(repaired):
+        return None
+    if implausible(repaired.replace("\ufffd", "")):
+        return None
+    encoded = _mb_encode(word, enc)
+    return repaired, encoded is not None and _UTF8_RUN.fullmatch(encoded[0]) is not None
+
+
+def _ascii(text: str) -> int:
+    return len(text.encode("ascii", "ignore"))
+
+
+def _kept(repaired: str) -> int:
+    """How many characters a lossy repair recovered (not ASCII, not U+FFFD)."""
+    return sum(not c.isascii() for c in repaired) - repaired.count("\ufffd")
+
+
+def _multi_byte_lossy_words(
+    text: str, enc: str, rank: int, out: list[_Candidate], strong: bool
+) -> None:
+    """UTF-8 read as *enc* with bytes lost: repair each word with a U+FFFD the way the bytes
+    allow (:func:`_lossy_repair`; "孖ｹ��" in EUC-JP is "�", "占�182" in EUC-KR "�182").
+    The misreading must be proven elsewhere in the text (*strong*), or most characters of those
+    words must be from *enc*'s rare regions (UHC extension syllables, half-width katakana:
+    "�좄뿤 �긱꺖�밤" is Japanese read as EUC-KR); words without a U+FFFD count when all their
+    characters are rare.  A word is left to another CJK encoding whose reading recovers more
+    characters.  Never invents a character.
+    """
+    found: list[_Candidate] = []
+    n_chars = n_lost = n_kept = n_rare = 0
+    for match in _LOSSY_WORD.finditer(text):
+        word = match.group()
+        if word.isascii() or not word.strip("\ufffd"):
+            continue
+        chars = [c for c in word if not c.isascii() and c != "\ufffd"]
+        reading = _lossy_reading(word, enc)
+        if reading is None or not (strong or reading[1]):
+            continue
+        repaired, shaped = reading
+        if "\ufffd" not in word and not (shaped and repaired.count("\ufffd") < len(chars)):
+            continue
+        # Left to another CJK encoding whose reading gives back more characters, or as many
+        # with UTF-8-shaped bytes where this one is not, or fewer ASCII characters made of
+        # trail bytes ("�I�" in Shift_JIS where EUC-JP gives "�").
+        rival = max(
+            ((_kept(r[0]), r[1], -_ascii(r[0])) for e in MULTI_BYTE_ORDER if e != enc
+             for r in [_lossy_reading(word, e)] if r is not None),
+            default=(-1, False, 0),
+        )
+        if rival > (_kept(repaired), shaped, -_ascii(repaired)):
+            continue
+        if not strong and _ascii(repaired) > _ascii(word):
+            continue  # ASCII made of trail bytes: "�大�網絡�" is not "�j�"
+        found.append(_Candidate(match.start(), match.end(), "utf-8-as-multi-byte", "UTF-8",
+                                enc, repaired, CONFIRMED_BY_CONTEXT, 20 + rank))
+        n_chars += len(chars)
+        n_lost += word.count("\ufffd")
+        n_kept += _kept(repaired)
+        n_rare += sum(_rare(enc, _recode.encode(c, enc)) for c in chars)
+    # Without proof elsewhere: UTF-8-shaped words only, enough of them, and either characters
+    # given back or far more lost runs than characters ("����������終���潟���ャ��" is Japanese
+    # read as EUC-JP: nothing survived; genuine "�大�網絡�" keeps its characters).
+    # And the characters must be mostly from the rare regions: genuine Korean "�체" (C3 BC, a
+    # common syllable) is not "�ü", "�산�" not "�" (fix() reads its own output again).
+    # (Or most of the text is lost bytes: "篋阪就�泣�潟�����㏍�ｃ���恰｢" is EUC-JP, whose
+    # common regions are what UTF-8 continuation + lead bytes make.)
+    mostly_lost = text.count("\ufffd") >= 0.5 * (len(text) - _ascii(text))
+    if found and (
+        strong or (n_chars + n_lost >= 4 and (n_rare >= 0.5 * n_chars or mostly_lost) and (
+            n_kept > 0 or n_lost >= 2 * n_chars
+        ))
+    ):
+        out.extend(found)
 
 
 def _multi_byte_piece(
@@ -572,8 +763,13 @@ def _multi_byte_piece(
             cs, decoded = cs + 1, decoded[1:]
         while strength > 0 and ce > cs and decoded and text[ce - 1] == decoded[-1]:
             ce, decoded = ce - 1, decoded[:-1]
-        if strength > 0:
+        if strength > 0 and ce > cs:
             out.append(_Candidate(cs, ce, kind, "UTF-8", enc, decoded, strength, 20 + rank))
+
+
+#: E2 80 (— – ‘ ’ “ ” … •) and E2 82 (€) read as GBK, then U+FFFD for the lost last byte:
+#: 鈥 and 鈧 are ideographs no modern text uses.
+_GBK_LOST_PUNCT = re.compile("[\N{CJK UNIFIED IDEOGRAPH-9225}\N{CJK UNIFIED IDEOGRAPH-9227}]\ufffd")
 
 
 def _judge_multi(
@@ -582,7 +778,11 @@ def _judge_multi(
 ) -> tuple[float, str]:
     span = text[cs:ce]
     real = decoded.replace("\ufffd", "")
-    if not real.strip():
+    if enc == "GBK" and _GBK_LOST_PUNCT.search(span) and (not real or not real.isascii()):
+        # "聽鈧�" (NBSP €), "鈥�" (— ” …): the best-known GBK damage, a dash or euro sign whose
+        # last byte was lost.
+        return 0.85, "utf-8-as-multi-byte"
+    if not real.strip(" \t\r\n"):  # (not NBSP: "聽" is C2 A0 read as GBK)
         if "锟" in span or "拷" in span:
             return 0.95, "lost"  # 锟斤拷: U+FFFD's own bytes read as GBK
         if "\ufffd" in decoded and "\ufffd" in span:
@@ -613,9 +813,16 @@ def _judge_multi(
     # one script, a quarter of the input in GBK/4, and, for Cyrillic, real letter pairs.
     words = re.findall(r"[^\W\d_]+", real)
     scripts = {script_of(c) for c in real if c.isalpha()}
-    if n_multi >= 3 and rare >= 0.25 and scripts in ({"Cyrillic"}, {"Greek"}) and all(
+    # (Or, for six letters and more, any GBK/4 character at all: "校蟹斜械泻懈褋褌邪薪" is
+    # Узбекистан, whose letters а..п are level-1 hanzi; the letter pairs decide.)
+    enough_rare = rare >= 0.25 or (rare > 0 and n_multi >= 6)
+    if n_multi >= 3 and enough_rare and scripts in ({"Cyrillic"}, {"Greek"}) and all(
         _case_ok(w) for w in words
-    ) and (scripts == {"Greek"} or _cyrillic_text_ok(words)):
+    ) and (
+        # Greek: real words of three letters or more, no stray combining marks ("μͧͩ" is
+        # Traditional Chinese 關系繼 read as EUC-KR, not Greek).
+        _greek_words_ok(real, words) if scripts == {"Greek"} else _cyrillic_text_ok(words)
+    ):
         return 0.9, "utf-8-as-multi-byte"
     # Latin letters with diacritics ("Caf茅" -> "Café"): every decoded non-ASCII character a
     # Latin letter, and the span touches ASCII letters.
@@ -646,6 +853,11 @@ _LEGACY_CJK_RUN = re.compile(
 #: A "word" of windows-1252 letters and the symbols that are letters in windows-1250/1251
 #: (³ ¹ ¿ º ¾ ¼ £ ¥ ¯ ª ² ´ ¨ ¸ œ Œ Ÿ Š š Ž ž and the C1 controls 8D 8F 9D).
 _LEGACY_WORD = re.compile(
+    # (Only from the start of a run of word characters: a match tried at every position of a
+    # long ASCII word would scan to its end each time, quadratic.)
+    "(?<![A-Za-z\u00c0-\u00ff\u00a8\u00b8\u00b3\u00b9\u00bf\u00ba\u00be\u00bc\u00a3\u00a5"
+    "\u00af\u00aa\u00b2\u00b4\u0153\u0152\u0178\u0160\u0161\u017d\u017e\x8d\x8f\x9d\u0104"
+    "\u0105])"
     "[A-Za-z\u00c0-\u00ff\u00a8\u00b8\u00b3\u00b9\u00bf\u00ba\u00be\u00bc\u00a3\u00a5\u00af"
     "\u00aa\u00b2\u00b4\u0153\u0152\u0178\u0160\u0161\u017d\u017e\x8d\x8f\x9d\u0104\u0105]*"
     "[\u00c0-\u00ff\u00a8\u00b8\u00b3\u00b9\u00bf\u00ba\u00be\u00bc\u00a3\u00a5\u00af\u00aa"
@@ -700,7 +912,12 @@ def _legacy_cjk_scores(span: str) -> dict[str, tuple[float, str]]:
             # "frequently used" block stands in.
             common = max(common, sum(
                 _recode.encode(c, "Big5")[0] <= 0xC6 for c in cjk) / len(cjk) * 0.9)
-        scores[enc] = (common - rank * 0.001, decoded)
+        # Ties (short names: every reading is "common") go to the reading whose characters are
+        # the more frequent ones: 김영환 (ranks 357, 118, 300 in Korean) over 辫康券.
+        frequency = 1.0 - sum(min(ranks.get(c, len(ranks)), len(ranks)) for c in cjk) / (
+            len(cjk) * len(ranks)
+        )
+        scores[enc] = (common - rank * 0.001 + 0.009 * frequency, decoded)
     return scores
 
 
@@ -726,35 +943,138 @@ def _case_ok(word: str) -> bool:
     return not rest or rest.islower() or rest.isupper() or not any(c.isupper() for c in word)
 
 
+#: Thai letters no modern text uses (ฃ ฅ are obsolete, ฦ archaic).
+_THAI_OBSOLETE = frozenset(
+    "\N{THAI CHARACTER KHO KHUAT}\N{THAI CHARACTER KHO KHON}\N{THAI CHARACTER LU}"
+)
+#: Thai spelling: a leading vowel (เ แ โ ใ ไ) stands before a consonant; an above/below vowel or
+#: tone mark stands after a consonant or another mark.  Random Thai letters break these.
+_THAI_BAD = re.compile(
+    "[\u0e40-\u0e44](?![\u0e01-\u0e2e])"
+    "|(?<![\u0e01-\u0e2e\u0e31\u0e34-\u0e3a\u0e47-\u0e4e])[\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]"
+)
+
+
+#: Hebrew spelling: a final form (ך ם ן ף ץ) ends a word; the paseq (׀) is a cantillation
+#: sign of Bible texts, not of what gets misread.
+_HEBREW_BAD = re.compile(
+    "[\N{HEBREW LETTER FINAL KAF}\N{HEBREW LETTER FINAL MEM}\N{HEBREW LETTER FINAL NUN}"
+    "\N{HEBREW LETTER FINAL PE}\N{HEBREW LETTER FINAL TSADI}](?=[\u05d0-\u05ea])"
+    "|\N{HEBREW PUNCTUATION PASEQ}"
+    # a point (rafe, dagesh ...) with no letter before it: "ֿאגכמ" is Cyrillic Павло
+    "|(?<![\u05b0-\u05c7\u05d0-\u05ea])[\u05b0-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]"
+    # × (windows-1255 AA) inside a word: "×כטסוי" is Ukrainian Єлисей
+    "|\N{MULTIPLICATION SIGN}(?=[\u05d0-\u05ea])"
+)
+
+
+#: A Hebrew final letter at the end of a word.
+_HEBREW_FINAL_END = re.compile("[\u05da\u05dd\u05df\u05e3\u05e5](?![\u05d0-\u05ea])")
+
+
+def _thai_ok(decoded: str) -> bool:
+    """Is *decoded* spelled like Thai?
+
+    >>> _thai_ok("สวัสดีครับ"), _thai_ok("ฤใบรฃฌสภฝ็")
+    (True, False)
+    """
+    return _THAI_OBSOLETE.isdisjoint(decoded) and not _THAI_BAD.search(decoded)
+
+
+#: A word: letters with their combining marks (Thai vowel signs, Hebrew points).
+_SCRIPT_WORD = re.compile(
+    "(?:[^\\W\\d_]|[\u0300-\u036f\u05b0-\u05c7\u0e31\u0e34-\u0e3a\u0e47-\u0e4e])+"
+)
+
+
+def _legacy_single_byte_reading(decoded: str, script: str) -> list[str] | None:
+    """The letters of *decoded* if it reads as words of *script*, else ``None``."""
+    if "\ufffd" in decoded or implausible(decoded):
+        return None
+    # (Letters and vowel signs: Thai "กรัม" is four.)
+    letters = [c for c in decoded if c.isalpha() or unicodedata.category(c) == "Mn"]
+    if len(letters) < 4 or any(script_of(c) != script for c in letters if c.isalpha()):
+        return None
+    words = _SCRIPT_WORD.findall(decoded)
+    if max((len(set(w)) for w in words), default=0) < 3 or not all(_case_ok(w) for w in words):
+        return None  # "ð, þ, æ" (Icelandic) or "ÀÉÎÕÜ" (a list) are not Greek words
+    if script == "Greek" and not any(c in _GREEK_TONOS for c in decoded):
+        return None  # Greek words carry accents; Hebrew read as windows-1253 does not
+    if script == "Thai" and not _thai_ok(decoded):
+        return None  # Big5 or GBK read as windows-1252 is random Thai letters
+    if script == "Hebrew" and _HEBREW_BAD.search(decoded):
+        return None  # "׀טאםא" is Cyrillic Риана (windows-1251), not Hebrew
+    return letters
+
+
 def _legacy_single_byte(text: str, out: list[_Candidate]) -> None:
+    """Greek, Hebrew, Arabic or Thai single-byte text read as windows-1252.  Each run is read
+    with every encoding of LEGACY_SINGLE_BYTE; the text gets one encoding (the one that reads
+    the most letters), a run falls back to its own first reading."""
+    short: list[re.Match[str]] = []
+    readings: list[tuple[re.Match[str], dict[str, tuple[str, list[str]]]]] = []
+    totals: dict[str, int] = {}
     for match in _LEGACY_SB_RUN.finditer(text):
         span = match.group()
         high = sum(not c.isascii() for c in span)
         if high < 4:
+            short.append(match)
             continue
         try:
             data = _recode.encode(span, "windows-1252")
         except UnicodeError:
             continue
-        for rank, (enc, script) in enumerate(LEGACY_SINGLE_BYTE.items()):
+        mine: dict[str, tuple[str, list[str]]] = {}
+        for enc, script in LEGACY_SINGLE_BYTE.items():
             decoded = _recode.decode(data, enc, "replace")
-            if "\ufffd" in decoded or implausible(decoded):
-                continue
-            letters = [c for c in decoded if c.isalpha()]
-            if len(letters) < 4 or any(script_of(c) != script for c in letters):
-                continue
-            words = re.findall(r"[^\W\d_]+", decoded)
-            if max((len(set(w)) for w in words), default=0) < 3 or not all(
-                _case_ok(w) for w in words
-            ):
-                continue  # "ð, þ, æ" (Icelandic) or "ÀÉÎÕÜ" (a list) are not Greek words
-            if script == "Greek" and not any(c in _GREEK_TONOS for c in decoded):
-                continue  # Greek words carry accents; Hebrew read as windows-1253 does not
-            out.append(
-                _Candidate(match.start(), match.end(), "legacy-as-legacy", enc, "windows-1252",
-                           decoded, 0.85, 43 + rank)
-            )
-            break
+            letters = _legacy_single_byte_reading(decoded, script)
+            if letters is not None:
+                mine[enc] = (decoded, letters)
+                totals[enc] = totals.get(enc, 0) + len(letters)
+        if mine:
+            readings.append((match, mine))
+    if not readings:
+        return
+    order = list(LEGACY_SINGLE_BYTE)
+    best = max(totals, key=lambda enc: (totals[enc], -order.index(enc)))
+    for match, mine in readings:
+        enc = best if best in mine else next(iter(mine))
+        decoded, letters = mine[enc]
+        # A long run (a dozen letters and more) is stronger than the coincidental UTF-8
+        # pairs inside it ("Ñ´" in Thai read as windows-1252 is U+0474 by chance); Hebrew
+        # with final letters exactly at word ends is stronger than a Cyrillic reading.
+        strength = 0.95 if len(letters) >= 12 else 0.85
+        if enc == "windows-1255" and strength > 0.9 and _HEBREW_FINAL_END.search(decoded):
+            strength = 0.97
+        out.append(
+            _Candidate(match.start(), match.end(), "legacy-as-legacy", enc, "windows-1252",
+                       decoded, strength, 43 + order.index(enc))
+        )
+    if short:
+        _legacy_single_byte_short(text, short, best, out)
+
+
+def _legacy_single_byte_short(
+    text: str, short: list[re.Match[str]], enc: str, out: list[_Candidate]
+) -> None:
+    """Short runs (two or three letters: "ÔÊ" for the Greek abbreviation ΤΚ) in a text whose
+    long runs are *enc* read as windows-1252: converted when they are letters of its script
+    with a sane case."""
+    script = LEGACY_SINGLE_BYTE[enc]
+    for match in short:
+        if len(match.group()) < 2:
+            continue
+        try:
+            decoded = _recode.decode(_recode.encode(match.group(), "windows-1252"), enc)
+        except UnicodeError:
+            continue
+        letters = [c for c in decoded if c.isalpha()]
+        if len(letters) == len(decoded) and all(script_of(c) == script for c in letters) and (
+            _case_ok(decoded) and not _HEBREW_BAD.search(decoded)
+            and (script != "Thai" or _thai_ok(decoded))
+        ):
+            out.append(_Candidate(match.start(), match.end(), "legacy-as-legacy", enc,
+                                  "windows-1252", decoded, 0.85, 43))
 
 
 #: windows-1251 read as KOI8-R (and back) swaps the case of Cyrillic letters: "вЕПМНЦНПХЪ" is
@@ -791,13 +1111,18 @@ def _legacy_candidates(text: str, out: list[_Candidate]) -> None:
     _legacy_cyrillic_and_central(text, out)
     _legacy_single_byte(text, out)
     runs = []
+    short: list[tuple[int, int]] = []
     for match in _LEGACY_CJK_RUN.finditer(text):
         start, end = match.span()
-        while end > start and text[end - 1].isascii():
-            end -= 1  # the run may not end in ASCII (spaces, digits between words)
+        while end > start and "\x20" <= text[end - 1] <= "\x3f":
+            # The run may not end in spaces, digits or punctuation between words; an ASCII
+            # letter there is a trail byte ("\x81B" is Shift_JIS 。).
+            end -= 1
         span = text[start:end]
         ascii_chars = sum(c.isascii() for c in span)
         if len(span) - ascii_chars < 4:
+            if len(span) == 2 and ascii_chars == 0:
+                short.append((start, end))  # one character: only next to a strong run
             continue
         scores = _legacy_cjk_scores(span)
         if scores:
@@ -823,6 +1148,27 @@ def _legacy_candidates(text: str, out: list[_Candidate]) -> None:
                 _Candidate(start, end, "legacy-as-legacy", best, "windows-1252", decoded,
                            strength, 40)
             )
+    if strong_document and short:
+        _legacy_cjk_short(text, short, best, out)
+
+
+#: How common a lone character read as legacy CJK must be (rank in its language's list) to be
+#: repaired next to a strong run: "×ù" is GBK 座 in "南溪澳门街K×ù 373100".
+SHORT_CJK_RANK = 1000
+
+
+def _legacy_cjk_short(text: str, short: list[tuple[int, int]], enc: str,
+                      out: list[_Candidate]) -> None:
+    """Lone two-byte characters in a text whose long runs are *enc* read as windows-1252."""
+    lang = dict(_LEGACY_CJK)[enc]
+    for start, end in short:
+        try:
+            char = _recode.decode(_recode.encode(text[start:end], "windows-1252"), enc)
+        except UnicodeError:
+            continue
+        if len(char) == 1 and _RANK[lang].get(char, SHORT_CJK_RANK) < SHORT_CJK_RANK:
+            out.append(_Candidate(start, end, "legacy-as-legacy", enc, "windows-1252", char,
+                                  0.85, 40))
 
 
 def _cyrillic_word_ok(word: str) -> bool:
@@ -849,6 +1195,20 @@ def _cyrillic_text_ok(words: list[str]) -> bool:
     return common >= (1.0 if len(pairs) <= 4 else 0.85 if len(pairs) <= 20 else 0.8)
 
 
+def _cyrillic_pairs_loose(words: list[str]) -> bool:
+    """A word of six letters and more, all windows-1252 high letters, is never Western: one
+    letter pair may be missing from the common-pairs table ("япония": "яп", "гръцки": "ъц").
+
+    >>> _cyrillic_pairs_loose(["япония"]), _cyrillic_pairs_loose(["ъъъъъъ"])
+    (True, False)
+    """
+    letters = "".join(c for w in words for c in w if c.isalpha())
+    if not 0.2 <= vowel_share_cyrillic(letters) <= 0.7:
+        return False
+    pairs = [p for w in words for i in range(len(w) - 1) if (p := w.lower()[i : i + 2]).isalpha()]
+    return bool(pairs) and sum(p not in _CYRILLIC_BIGRAMS for p in pairs) <= 1
+
+
 def _legacy_cyrillic_and_central(text: str, out: list[_Candidate]) -> None:
     words = list(_LEGACY_WORD.finditer(text))
     if not words:
@@ -858,8 +1218,9 @@ def _legacy_cyrillic_and_central(text: str, out: list[_Candidate]) -> None:
 
     def flush() -> None:
         letters = sum(len(w[2]) for w in group)
-        if group and letters >= 4 and max(len(w[2]) for w in group) >= 3 and _cyrillic_text_ok(
-            [w[2] for w in group]
+        if group and letters >= 4 and max(len(w[2]) for w in group) >= 3 and (
+            _cyrillic_text_ok([w[2] for w in group])
+            or (max(len(w[2]) for w in group) >= 6 and _cyrillic_pairs_loose([w[2] for w in group]))
         ):
             s, e = group[0][0], group[-1][1]
             try:
@@ -930,6 +1291,7 @@ WESTERN_LETTERS = {
     "Dutch": "éëïóöüèáà",
     "Nordic": "åæøéäöü",
     "Icelandic": "áðéíóúýþæö",
+    "Faroese": "áðíóúýæø",
     "Estonian": "äöõüšž",
     "Central (in 1252)": "áéíóúýäôöüšž",
 }
@@ -960,12 +1322,123 @@ _ALL_LATIN_INVENTORIES = tuple(WESTERN_LETTERS.values()) + tuple(CENTRAL_LETTERS
 )
 
 
+#: Where a Western language writes some of its letters: a word that breaks the rule is not in
+#: that language (but may be Central European read as windows-1252).
+WESTERN_POSITIONS = {
+    # Italian writes ì only at the end of a word ("così"); Czech ě (ì) anywhere ("Vìra").
+    "Italian": re.compile("ì(?=[^\\W\\d_])"),
+    # Portuguese writes õ only in "õe(s)" ("informações"), and ã before o, e, s or at the end
+    # ("não", "mãe", "irmãs", "irmã"; final not after r or z); Hungarian ő (õ) and Romanian ă (ã)
+    # go anywhere ("vezetõ", "elõ", "bãiat", "Rãzvan", "singurã", "conteazã").
+    "Portuguese": re.compile("õ(?!e)|ã(?=[^\\W\\d_oes])|(?<=[rz])ã(?![^\\W\\d_])"),
+}
+
+
+#: Letters no Western language writes in that place, but a Central European one does: è before
+#: a vowel (Czech, Slovak, Slovenian, Croatian č: "odloèi", "moèan", "Èakovec"; French, Italian
+#: and Catalan è stands before a consonant or at the end), æ before a vowel or in a final "-iæ"
+#: (Croatian ć: "veæi", "Franjiæ"; Danish and Norwegian æ stands before a consonant).
+_NOT_WESTERN = re.compile(
+    "\N{LATIN SMALL LETTER E WITH GRAVE}(?=[aiouáíóúy])"
+    "|\N{LATIN SMALL LETTER AE}(?=[aeiouy])"
+    "|i\N{LATIN SMALL LETTER AE}(?![^\\W\\d_])"
+)
+
+
+def _letters(word: str) -> set[str]:
+    return {c for c in word.lower() if not c.isascii() and c.isalpha()}
+
+
+def _languages(words: list[str], inventories: dict[str, str]) -> set[str]:
+    """The languages of *inventories* that can write all *words* (their non-ASCII letters,
+    and, for the Western ones, where those letters stand)."""
+    letters = set().union(*(_letters(w) for w in words)) if words else set()
+    if inventories is WESTERN_LETTERS and any(_NOT_WESTERN.search(w.lower()) for w in words):
+        return set()
+    langs = set()
+    for lang, chars in inventories.items():
+        if not letters <= set(chars):
+            continue
+        rule = WESTERN_POSITIONS.get(lang) if inventories is WESTERN_LETTERS else None
+        if rule is not None and any(rule.search(w.lower()) for w in words):
+            continue
+        langs.add(lang)
+    return langs
+
+
 def _fits(word: str, inventories: dict[str, str]) -> bool:
-    lower = word.lower()
-    if inventories is WESTERN_LETTERS and ("ì" in lower[:-1]):
-        return False  # Italian writes ì only at the end of a word ("così"); Czech ě anywhere
-    letters = {c for c in lower if not c.isascii() and c.isalpha()}
-    return not letters or any(letters <= set(chars) for chars in inventories.values())
+    return not _letters(word) or bool(_languages([word], inventories))
+
+
+#: The letters of Turkish (windows-1254 differs from windows-1252 in six of them: Ğ İ Ş ğ ı ş
+#: are windows-1252 Ð Ý Þ ð ý þ).
+TURKISH_LETTERS = {"Turkish": "çğıöşüâîû"}
+_TURKISH_ONLY = frozenset("ÐÝÞðýþ")
+#: Icelandic writes þ only at the start of a word ("það", "Þórður"): inside one it is Turkish ş
+#: ("piþman", "Ertaþ", "Ülküdeþ").
+_INNER_THORN = re.compile("(?<=[^\\W\\d_])[þÞ]")
+
+
+def _legacy_turkish(
+    text: str, words: list[re.Match[str]], line_of: dict[int, int], out: list[_Candidate]
+) -> None:
+    """windows-1254 (Turkish) read as windows-1252.  A line is Turkish when a word has þ inside
+    it, or when its accented letters, together, fit no Western language and their windows-1254
+    reading is Turkish ("Akçay Yýldýrým": ç with ý is not Icelandic)."""
+    by_line: dict[int, list[re.Match[str]]] = {}
+    for w in words:
+        if _letters(w.group()):
+            by_line.setdefault(line_of[w.start()], []).append(w)
+    for line_words in by_line.values():
+        texts = [w.group() for w in line_words]
+        if not any(_TURKISH_ONLY.intersection(t) for t in texts):
+            continue
+        try:
+            turkish = [_recode.decode(_recode.encode(t, "windows-1252"), "windows-1254")
+                       for t in texts]
+        except UnicodeError:
+            continue
+        if not all(t.isalpha() and _case_ok(t) for t in turkish) or not _languages(
+            turkish, TURKISH_LETTERS
+        ):
+            continue
+        if not any(_INNER_THORN.search(t) for t in texts) and _languages(texts, WESTERN_LETTERS):
+            continue
+        for w, t in zip(line_words, turkish, strict=True):
+            if t != w.group():
+                out.append(_Candidate(w.start(), w.end(), "legacy-as-legacy", "windows-1254",
+                                      "windows-1252", t, 0.9, 44))
+
+
+#: The one word that is a strong sign on its own: "Kè" is the Czech crown (Kč) after a price.
+_CENTRAL_WORDS = frozenset({"Kè"})
+
+
+def _central_lines(text: str, words: list[re.Match[str]], line_of: dict[int, int]) -> set[int]:
+    """Lines whose accented letters, together, no Western language writes while their
+    windows-1250 reading is one Central European language ("Sajtó ... zöld ... vezetõ": ó ö õ
+    is not Portuguese nor Estonian, ó ö ő is Hungarian), or with a sign word ("Kè")."""
+    by_line: dict[int, list[str]] = {}
+    for w in words:
+        by_line.setdefault(line_of[w.start()], []).append(w.group())
+    strong = set()
+    for line, line_words in by_line.items():
+        if any(w in _CENTRAL_WORDS for w in line_words):
+            strong.add(line)
+            continue
+        accented = [w for w in line_words if _letters(w)]
+        if not accented or _languages(accented, WESTERN_LETTERS):
+            continue
+        try:
+            central = [_recode.decode(_recode.encode(w, "windows-1252"), "windows-1250")
+                       for w in accented]
+        except UnicodeError:
+            continue
+        if all(c.isalpha() and not implausible(c) for c in central) and _languages(
+            central, CENTRAL_LETTERS
+        ):
+            strong.add(line)
+    return strong
 
 
 def _legacy_central(text: str, words: list[re.Match[str]], out: list[_Candidate]) -> None:
@@ -992,6 +1465,9 @@ def _legacy_central(text: str, words: list[re.Match[str]], out: list[_Candidate]
         central_of[w.start()] = central
         if _central_signal(word) or (not _fits(word, WESTERN_LETTERS) and len(word) >= 3):
             strong_lines.add(line)
+    if central_of:
+        strong_lines |= _central_lines(text, words, line_of)
+    _legacy_turkish(text, words, line_of, out)
     if not strong_lines:
         return
     # A windows-1252 misreading only ever produces windows-1252 characters: a line with
@@ -1117,9 +1593,12 @@ def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     )
     triggers = [_multi_byte_trigger_chars(enc) for enc in MULTI_BYTE_ORDER]
     multi = re.compile(
-        _char_class("".join(sorted(set("".join(t[0] for t in triggers)) | {"锟"})))
+        _char_class("".join(sorted(set("".join(t[0] for t in triggers)) | {"锟", "\ufffd"})))
         + "|[A-Za-z]"
         + _char_class("".join(sorted(set("".join(t[1] for t in triggers)))))
+        + "|"
+        + _char_class("".join(sorted(set("".join(t[1] for t in triggers)))))
+        + "[a-z]"
     )
     high = _char_class(_HIGH_1252)
     legacy = re.compile(
@@ -1129,6 +1608,10 @@ def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         # windows-1250 letters that look like rare Western ones: ì ò mid-word (ě ň), ø (ř),
         # õ û (ő ű), è before a consonant cluster is too common to use.
         "[ìòÌÒ](?=[a-z])|[øØõÕûÛðÐþÞ]|"
+        # ... and letters in places no Western language puts them: è or æ before a vowel,
+        # final -iæ, ã before a consonant or final after r/z, "Kè"; ý (Turkish ı).
+        "[èÈ](?=[aiouáíóúyAIOUÁÍÓÚY])|[æÆ](?=[aeiouyAEIOUY])|iæ(?![^\\W\\d_])"
+        "|ã(?=[^\\W\\d_oesOES])|[rz]ã(?![^\\W\\d_])|Kè(?![^\\W\\d_])|[ýÝ]|"
         + _char_class("".join(_SIGN_1250))
     )
     return single, multi, legacy
@@ -1143,7 +1626,7 @@ def _prefilter_sets() -> tuple[frozenset[str], frozenset[str], frozenset[str], f
         single_leads.update(_recode.high_half(name)[0x42:0x75])
     single_leads.add("т")  # IBM866 "тА" punctuation
     single_leads.discard("\ufffd")
-    multi: set[str] = {"锟"}
+    multi: set[str] = {"锟", "\ufffd"}  # U+FFFD: lossy words need no trigger
     for enc in MULTI_BYTE_ORDER:
         chars, latin = _multi_byte_trigger_chars(enc)
         multi.update(chars)
@@ -1151,6 +1634,219 @@ def _prefilter_sets() -> tuple[frozenset[str], frozenset[str], frozenset[str], f
     legacy = set(_HIGH_1252) | set(map(chr, range(0x80, 0xA0)))
     jis_lost = set(JIS_BROWSER) | {"\ufffd", "锟"}
     return frozenset(single_leads), frozenset(multi), frozenset(legacy), frozenset(jis_lost)
+
+
+def _anchored(anchor: set[str], branches: list[str]) -> str:
+    """``[anchor](?:branch|...)``: a pattern that starts with one character class, so that the
+    regex engine skips, in C, every character that is not in *anchor* (a pattern starting with
+    an alternation or a lookaround gets no such fast scan).  Each branch re-checks the anchor
+    character with a lookbehind."""
+    return _char_class("".join(sorted(anchor))) + "(?:" + "|".join(_grouped(anchor, branches)) + ")"
+
+
+def _anchor_chars(branch: str, anchor: set[str]) -> set[str] | None:
+    """The anchor characters *branch* can follow: when it starts with a lookbehind whose last
+    element is a character class or a literal, only the anchors that element matches (the
+    lookbehind ends at the anchor just consumed); ``None`` when that cannot be read off."""
+    from re import _compiler, _parser  # type: ignore[attr-defined]
+    from re._constants import ASSERT, IN, LITERAL
+
+    try:
+        parsed = _parser.parse(branch)
+        if not parsed.data or parsed.data[0][0] is not ASSERT or parsed.data[0][1][0] != -1:
+            return None
+        behind = parsed.data[0][1][1]
+        if not behind.data or behind.data[-1][0] not in (IN, LITERAL):
+            return None
+        last = _compiler.compile(_parser.SubPattern(parsed.state, [behind.data[-1]]), 0)
+    except Exception:  # the private parser changed shape: no grouping, same matches
+        return None
+    return {a for a in anchor if last.fullmatch(a)}
+
+
+def _grouped(anchor: set[str], branches: list[str]) -> list[str]:
+    """*branches* with those that can only follow a few anchor characters gathered under one
+    lookbehind of those characters: at an ordinary anchor (an accented letter in Latin text)
+    the engine then tries one lookbehind instead of each branch.  Same matches."""
+    few, rest, chars = [], [], set()
+    for branch in branches:
+        own = _anchor_chars(branch, anchor)
+        if own is not None and len(own) <= 64:
+            few.append(branch)
+            chars |= own
+        else:
+            rest.append(branch)
+    if len(few) < 2 or not chars:
+        return branches
+    return [*rest, f"(?<={_char_class(''.join(sorted(chars)))})(?:{'|'.join(few)})"]
+
+
+def _cls(chars: set[str] | frozenset[str] | str) -> str:
+    return _char_class("".join(sorted(set(chars) - {"\ufffd"})))
+
+
+@functools.cache
+def _single_byte_gate_branches() -> tuple[set[str], list[str]]:
+    """The single-byte family of the gate, anchored on the *continuation* character (rare in
+    clean text: punctuation, symbols, rare letters) rather than on the lead (every letter of
+    Cyrillic or accented Latin text is the lead of some code page).
+
+    Per code page: a lead of that code page, then its continuations (minus the letters the
+    prefilter leaves out, see :func:`_prefilters`); a 3- or 4-byte lead needs 2 or 3 of them,
+    as a candidate needs a structurally complete UTF-8 sequence.  Plus the special signatures
+    of IBM866, Mac OS Roman, IBM437 and windows-874.  This is a subset of what the
+    cross-code-page union in :func:`_prefilters` matches ("\\N{NO-BREAK SPACE}€" in "100 €" is
+    a Mac OS Roman lead before a windows-1252 continuation: no code page has both).
+    """
+    letter_conts = (
+        "IBM866", "IBM437", "KOI8-R", "KOI8-U", "macintosh", "windows-874", "windows-1256"
+    )
+    union: set[str] = set()
+    per_cp = []
+    for name in SINGLE_BYTE_ORDER:
+        high = _recode.high_half(name)
+        conts = {c for c in high[0x00:0x40] if not (name in letter_conts and c.isalpha())}
+        if name == "windows-1252":
+            conts.update(map(chr, range(0x80, 0xA0)))  # latin-1 C1 controls
+        union.update(high[0x00:0x40])
+        per_cp.append((high, conts))
+    union.update(map(chr, range(0x80, 0xA0)))
+    excluded = set("ёЁіїєґІЇЄҐ") | {"\u200c", "\u200d", "\ufffd"}
+    anchor: set[str] = set()
+    branches = []
+    for high, conts in per_cp:
+        conts -= excluded
+        if not conts:
+            continue
+        anchor |= conts
+        c = _cls(conts)
+        branches.append(f"(?<={_cls(high[0x42:0x60])}{c})")
+        branches.append(f"(?<={_cls(high[0x60:0x70])}{c}){c}")
+        branches.append(f"(?<={_cls(high[0x70:0x75])}{c}){c}{c}")
+    ibm866 = _recode.high_half("IBM866")
+    mac = _recode.high_half("macintosh")
+    ibm437 = _recode.high_half("IBM437")
+    # Signatures whose continuations are common letters somewhere (Cyrillic А..п, accented
+    # Latin) but whose leads are rare: anchored on the lead.
+    lead_anchored = [
+        # IBM866: box-drawing lead, Cyrillic letter continuation.
+        (ibm866[0x42:0x60], ibm866[0x00:0x40]),
+        # Mac OS Roman: √ ¬ ƒ ≈ ‚ leads before accented letters.
+        ("√¬ƒ≈‚", mac[0x00:0x40]),
+        # IBM437: box-drawing leads before accented letters.
+        (ibm437[0x42:0x60], ibm437[0x00:0x40]),
+    ]
+    cont_anchored = [
+        # IBM866 "тА" punctuation.
+        ("т", "АБВД"),
+        # IBM437: Greek/math leads before accented letters ("Γö£" for ├); anchored on the
+        # accented letter, which is rarer in Greek text than α σ τ ε.
+        (ibm437[0x60:0x70], ibm437[0x00:0x40]),
+    ]
+    all_leads: set[str] = set()
+    for high, _ in per_cp:
+        all_leads.update(high[0x42:0x75])
+    for leads, conts_s in cont_anchored:
+        anchor |= set(conts_s) - {"\ufffd"}
+        all_leads |= set(leads)
+        branches.append(f"(?<={_cls(leads)}{_cls(conts_s)})")
+    # windows-874: Thai UTF-8 is E0 B8 80..BF (U+0E00..U+0E3F) -> "เธ" + a continuation, and
+    # E0 B9 80..9B (U+0E40..U+0E5B) -> "เน" + one of € … ‘ ’ “ ” • – — or a C1 control.
+    # Genuine Thai has "เน" + a consonant everywhere (E0 B9 A1.. would be unassigned code
+    # points), so the third character is checked too.
+    thai = _recode.high_half("windows-874")
+    anchor |= set("ธน")
+    branches.append(
+        f"(?<=เธ){_cls(thai[0x00:0x40])}|(?<=เน){_cls(thai[0x00:0x1C])}"
+    )
+    # Every continuation-anchored branch has a lead just before the anchor: one class check
+    # rejects most stops (an accented letter after an ASCII letter) before the branches run.
+    branches = [f"(?<={_cls(all_leads)}.)(?:{'|'.join(branches)})"]
+    for leads, conts_s in lead_anchored:
+        anchor |= set(leads) - {"\ufffd"}
+        branches.append(f"(?<={_cls(leads)}){_cls(conts_s)}")
+    return anchor, branches
+
+
+@functools.cache
+def _gates(lossy: bool = True) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str],
+                                       re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """One search that says whether a text can contain mojibake at all, then one per family.
+
+    Returns ``(any, single, multi, legacy, cyrillic_swap, lost_jis)``.  Each family pattern
+    starts with one character class (the engine's fast scan) and matches exactly where the
+    corresponding check of the detector could fire; ``any`` is their union, anchored on the
+    union of the classes, so clean text costs one scan in C.  ``tests/test_detect_gate.py``
+    checks that ``any`` is conservative (no finding without a match) on the whole corpus.
+
+    The gate for text without U+FFFD (``lossy`` false) leaves out the triggers of the
+    multi-byte encodings that always lose bytes.
+
+    >>> gate = _gates(lossy=False)[0]
+    >>> gate.search("Café, 100 €, Привет, 中文") is None
+    True
+    >>> gate.search("CafÃ© au lait") is not None
+    True
+    """
+    families: list[tuple[set[str], list[str]]] = []
+    families.append(_single_byte_gate_branches())
+    # Multi-byte: the union of the per-encoding triggers of _multi_byte_candidates.  Without
+    # U+FFFD in the text (*lossy* false), EUC-KR, Big5 and EUC-JP only have their Latin trigger.
+    triggers = [
+        _multi_byte_trigger_chars(enc) if lossy or enc not in LOSSY_ONLY
+        else ("", _multi_byte_trigger_chars(enc)[1])
+        for enc in MULTI_BYTE_ORDER
+    ]
+    multi_chars = set("".join(t[0] for t in triggers)) | {"锟"}
+    if lossy:
+        multi_chars.add("\ufffd")  # lossy words (_multi_byte_lossy_words) need no trigger
+    latin_chars = set("".join(t[1] for t in triggers))
+    latin = _char_class("".join(sorted(latin_chars)))
+    families.append((
+        multi_chars | latin_chars,
+        [
+            f"(?<={_char_class(''.join(sorted(multi_chars)))})",
+            f"(?<=[A-Za-z]{latin})",
+            f"(?<={latin})[a-z]",
+        ],
+    ))
+    high = _char_class(_HIGH_1252)
+    families.append((
+        set(_HIGH_1252) | set("ìòÌÒøØõÕûÛðÐþÞ") | set(_SIGN_1250),
+        [
+            # Three windows-1252 high characters in a row ("Ïðè", "ÖÐÎ", "“ú–"), or with ASCII
+            # trail bytes between ("¤@¤å"), or a windows-1250-only symbol.
+            f"(?<={high}){high}{{2}}",
+            f"(?<={high})[\\x40-\\x7e]{high}[\\x40-\\x7e]?{high}",
+            # windows-1250 letters that look like rare Western ones (see _prefilters).
+            "(?<=[ìòÌÒ])(?=[a-z])",
+            "(?<=[øØõÕûÛðÐþÞ])",
+            f"(?<={_char_class(''.join(_SIGN_1250))})",
+            # windows-1250/1254 letters in places no Western language puts them (see
+            # _NOT_WESTERN, WESTERN_POSITIONS, _CENTRAL_WORDS, _legacy_turkish): è or æ before
+            # a vowel, final -iæ, ã before a consonant or final after r/z, "Kè"; ý (Turkish ı).
+            "(?<=[èÈ])(?=[aiouáíóúyAIOUÁÍÓÚY])",
+            "(?<=[æÆ])(?=[aeiouyAEIOUY])",
+            "(?<=iæ)(?![^\\W\\d_])",
+            "(?<=ã)(?=[^\\W\\d_oesOES])",
+            "(?<=[rz]ã)(?![^\\W\\d_])",
+            "(?<=Kè)(?![^\\W\\d_])",
+            "(?<=[ýÝ])",
+        ],
+    ))
+    upper = set("АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯЁ")
+    families.append((upper, ["(?<=[а-яё][А-ЯЁ])[А-ЯЁ]"]))
+    lost_jis = set(JIS_BROWSER) | {"\ufffd", "锟"}
+    families.append((lost_jis, [""]))
+    patterns = [re.compile(_anchored(anchor, branches)) for anchor, branches in families]
+    anchor_all = set().union(*(anchor for anchor, _ in families))
+    any_branches = [
+        f"(?<={_char_class(''.join(sorted(anchor)))})(?:{'|'.join(_grouped(anchor, branches))})"
+        for anchor, branches in families
+    ]
+    gate = re.compile(_anchored(anchor_all, any_branches))
+    single, multi, legacy, cyrillic, lost = patterns
+    return gate, single, multi, legacy, cyrillic, lost
 
 
 @functools.cache
@@ -1201,18 +1897,21 @@ def _explained(text: str, found: list[_Candidate]) -> bool:
 
 def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
     found: list[_Candidate] = []
-    chars = set(text)
-    single_set, multi_set, legacy_set, jis_lost_set = _prefilter_sets()
-    single, multi, legacy = _prefilters()
-    if not chars.isdisjoint(single_set) and _single_byte_possible(chars) and single.search(text):
+    gate, single, multi, legacy, cyrillic, lost_jis = _gates("\ufffd" in text)
+    first = gate.search(text)
+    if first is None:
+        return []  # the common case for clean text: one scan in C
+    # Every family match is at or after the gate's first match (the gate is their union).
+    pos = first.start()
+    if single.search(text, pos):
         _single_byte_candidates(text, found)
-    if not chars.isdisjoint(multi_set) and multi.search(text):
+    if multi.search(text, pos):
         _multi_byte_candidates(text, found)
-    if not chars.isdisjoint(legacy_set) and legacy.search(text) and not _explained(text, found):
+    if legacy.search(text, pos) and not _explained(text, found):
         _legacy_candidates(text, found)
-    if not chars.isdisjoint(_CYRILLIC_LOWER) and _CYRILLIC_SWAPPED.search(text):
+    if cyrillic.search(text, pos):
         _legacy_cyrillic_swap(text, found)
-    if not chars.isdisjoint(jis_lost_set):
+    if lost_jis.search(text, pos):
         _lost_and_jis(text, found)
     chosen = _resolve(found, len(text), inner=depth > 0)
     if depth < _MAX_DEPTH:
@@ -1250,6 +1949,11 @@ def _repair_layer(text: str, depth: int) -> str:
     return _apply(text, [c for c in inner if c.kind != "jis-variant" and c.replacement is not None])
 
 
+@functools.cache
+def _inventory_sets() -> tuple[frozenset[str], ...]:
+    return tuple(frozenset(inventory) for inventory in _ALL_LATIN_INVENTORIES)
+
+
 def _resolve(found: list[_Candidate], length: int, inner: bool = False) -> list[_Candidate]:
     """Keep the best non-overlapping candidates: longer spans, stronger evidence, likelier
     encodings first; jis-variant and lost findings only where nothing else is."""
@@ -1276,7 +1980,10 @@ def _resolve(found: list[_Candidate], length: int, inner: bool = False) -> list[
             coincidences = all(
                 c.replacement is not None and len(c.replacement) <= 2 for c in inside
             )
-            if sum(c.end - c.start for c in inside) < 0.5 * (leg.end - leg.start) or (
+            # (Characters covered, not summed spans: three code pages reading the same "Ã£"
+            # as ã are one coincidence.)
+            covered = len({i for c in inside for i in range(c.start, c.end)})
+            if covered < 0.5 * (leg.end - leg.start) or (
                 leg.strength >= 0.98 and coincidences
             ):
                 drop.update(id(c) for c in inside)
@@ -1295,14 +2002,13 @@ def _resolve(found: list[_Candidate], length: int, inner: bool = False) -> list[
     for c in found:
         weight[c.decoded_as] = weight.get(c.decoded_as, 0.0) + (c.end - c.start) * c.strength
         if c.kind == "utf-8-as-single-byte" and c.replacement:
-            letters.setdefault(c.decoded_as, set()).update(
-                ch for ch in c.replacement.lower() if ch.isalpha()
-            )
+            letters.setdefault(c.decoded_as, set()).update(c.replacement.lower())
     for name, chars in letters.items():
         # The reading whose accented letters all belong to one language ("ü á ó": Hungarian)
         # beats one that mixes languages ("ß å ó" from the wrong code page).
+        chars = {ch for ch in chars if ch.isalpha()}
         if chars and all("\u00c0" <= ch <= "\u024f" for ch in chars) and any(
-            chars <= set(inventory) for inventory in _ALL_LATIN_INVENTORIES
+            chars <= inventory for inventory in _inventory_sets()
         ):
             weight[name] = weight.get(name, 0.0) * 1.5
     found.sort(

@@ -244,13 +244,37 @@ def recover(
             if not piece:
                 undone.append("")
                 continue
-            try:
-                raw = _encode(piece, str(layer["decode"]), encode)
-            except (UnicodeEncodeError, ValueError):
-                raw = _encode_lenient(piece, str(layer["decode"]), encode)
-            undone.append(_decode(raw, str(layer["encode"]), "replace", decode))
+            undone.append(_undo_piece(piece, layer, decode, encode))
         text = text[:start] + _FFFD.join(undone) + text[end:]
     return collapse_replacements(text)
+
+
+#: Decoders that read two byte sequences as the same character: the gb18030 decoder gives
+#: EURO SIGN for the single byte 0x80 (a UTF-8 continuation byte) and for A2 E3; its encoder
+#: gives back A2 E3 only.  Recovery tries both and keeps the one that decodes with fewer
+#: U+FFFD, as a perfect repairer would.
+_AMBIGUOUS_BYTES: dict[str, tuple[str, bytes]] = {"gb18030": ("\N{EURO SIGN}", b"\x80")}
+
+
+def _undo_piece(piece: str, layer: Layer, decode: Decoder, encode: Encoder) -> str:
+    """Undo one layer on a piece of text with no U+FFFD in it."""
+    decoded_as, encoded_as = str(layer["decode"]), str(layer["encode"])
+
+    def raw_bytes(part: str) -> bytes:
+        try:
+            return _encode(part, decoded_as, encode)
+        except (UnicodeEncodeError, ValueError):
+            return _encode_lenient(part, decoded_as, encode)
+
+    best = _decode(raw_bytes(piece), encoded_as, "replace", decode)
+    ambiguous = _AMBIGUOUS_BYTES.get(decoded_as.lower())
+    if ambiguous is not None and ambiguous[0] in piece:
+        char, byte = ambiguous
+        raw = byte.join(raw_bytes(part) for part in piece.split(char))
+        other = _decode(raw, encoded_as, "replace", decode)
+        if other.count(_FFFD) < best.count(_FFFD):
+            best = other
+    return best
 
 
 def _encode_lenient(piece: str, name: str, encode: Encoder) -> bytes:

@@ -1,0 +1,182 @@
+"""The detector's fast gate (``mojifix.detect._gates``) is conservative.
+
+Clean text is rejected by one regex search in C; the families of the detector then run only
+where their own gate pattern matches.  The reference is the readable, loose prefilter of each
+family (``_prefilters``, ``_prefilter_sets``: a set test on the text's characters and a union
+regex).  These tests check that the gated detector finds exactly what the reference finds, and
+that a text the gate rejects has no findings in the reference: on every row of the corpus, on
+the test data of the detector, and on hypothesis-generated mojibake-biased text.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import pathlib
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+D = importlib.import_module("mojifix.detect")
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def _texts() -> list[str]:
+    files = sorted((ROOT / "corpus").glob("*.jsonl")) + sorted(
+        (ROOT / "tests" / "data" / "detect").glob("*.jsonl")
+    )
+    texts = []
+    for path in files:
+        for line in path.read_text(encoding="utf-8").split("\n"):
+            if line.strip():
+                text = json.loads(line).get("text")
+                if isinstance(text, str):
+                    texts.append(text)
+    return texts
+
+
+TEXTS = _texts()
+
+
+def _ungated(text: str) -> list[tuple[object, ...]]:
+    """What the detector finds with the readable reference prefilters (``_prefilters``: a
+    set test and one loose regex per family) instead of the fast gate.  (Some families rely on
+    their prefilter as a precondition, e.g. the KOI8-R case swap needs "аБВ", so "no gate at
+    all" is not the reference.)"""
+    found: list[object] = []
+    chars = set(text)
+    single_set, multi_set, legacy_set, jis_lost_set = D._prefilter_sets()
+    single, multi, legacy = D._prefilters()
+    if not chars.isdisjoint(single_set) and D._single_byte_possible(chars) and single.search(text):
+        D._single_byte_candidates(text, found)
+    if not chars.isdisjoint(multi_set) and multi.search(text):
+        D._multi_byte_candidates(text, found)
+    if not chars.isdisjoint(legacy_set) and legacy.search(text) and not D._explained(text, found):
+        D._legacy_candidates(text, found)
+    if not chars.isdisjoint(D._CYRILLIC_LOWER) and D._CYRILLIC_SWAPPED.search(text):
+        D._legacy_cyrillic_swap(text, found)
+    if not chars.isdisjoint(jis_lost_set):
+        D._lost_and_jis(text, found)
+    return _key(D._resolve(found, len(text)))
+
+
+def _key(cands: list[object]) -> list[tuple[object, ...]]:
+    return [
+        (c.start, c.end, c.kind, c.encoded_as, c.decoded_as, c.replacement, c.strength)  # type: ignore[attr-defined]
+        for c in cands
+    ]
+
+
+def _gate_violations(text: str) -> list[str]:
+    """How the gated detector (one layer, before multi-layer recursion) differs from the
+    ungated one: the gates may only skip work that finds nothing."""
+    gates = D._gates("\ufffd" in text)
+    ungated = _ungated(text)
+    if gates[0].search(text) is None:
+        return [f"gate rejects a text with findings {ungated}"] if ungated else []
+    gated = _key(D._resolve(_gated_found(text), len(text)))
+    return [] if gated == ungated else [f"gated {gated} != ungated {ungated}"]
+
+
+def _gated_found(text: str) -> list[object]:
+    found: list[object] = []
+    _, single, multi, legacy, cyrillic, lost_jis = D._gates("\ufffd" in text)
+    if single.search(text):
+        D._single_byte_candidates(text, found)
+    if multi.search(text):
+        D._multi_byte_candidates(text, found)
+    if legacy.search(text) and not D._explained(text, found):
+        D._legacy_candidates(text, found)
+    if cyrillic.search(text):
+        D._legacy_cyrillic_swap(text, found)
+    if lost_jis.search(text):
+        D._lost_and_jis(text, found)
+    return found
+
+
+def test_the_corpus_is_large_enough_to_mean_something() -> None:
+    assert len(TEXTS) > 3000
+
+
+@pytest.mark.parametrize("chunk", range(8))
+def test_gate_is_conservative_on_the_corpus(chunk: int) -> None:
+    failures = [(text[:80], wrong) for text in TEXTS[chunk::8] if (wrong := _gate_violations(text))]
+    assert not failures, failures[:5]
+
+
+def test_gate_rejects_clean_text_and_accepts_damage() -> None:
+    gate = D._gates()[0]
+    for clean in ("Café au lait, 100 €", "Привет, мир", "中文", "Ελληνικά", "สวัสดี"):
+        assert gate.search(clean) is None, clean
+    for damaged in (
+        "CafÃ© au lait",
+        "Ð¿Ñ€Ð¸Ð²ÐµÑ‚",
+        "鐢ㄦ埛",
+        "Ïðèâåò",
+        "C\ufffdcile",
+        "тАФ",
+        "вЕПМНЦНПХЪ",
+    ):
+        assert gate.search(damaged) is not None, damaged
+
+
+def test_gate_decides_detect() -> None:
+    """A text the gate rejects has no findings; the gate's verdict is what detect() uses."""
+    gate = D._gates()[0]
+    rejected = [t for t in TEXTS if not t.isascii() and gate.search(t) is None]
+    assert len(rejected) > 500  # the gate does reject most clean non-ASCII rows
+    assert all(D.detect(t).findings == [] for t in rejected[::5])
+
+
+# Mojibake-biased text: real misreadings of random text, spliced with characters every family
+# reacts to.
+_SOURCE = st.text(
+    alphabet=st.sampled_from(
+        "abcdefghij ,.é€ü߀ł–—“”ąčřžĐđ Привет мир Ελλάδα 中文用户日本語한국어สวัสดี"
+        "שלוםمرحبا✓™°±·…\u00a0"
+    ),
+    min_size=1,
+    max_size=20,
+)
+_ENCODINGS = [
+    "cp1252",
+    "cp1251",
+    "cp1250",
+    "cp1253",
+    "cp1257",
+    "cp437",
+    "cp866",
+    "koi8_r",
+    "mac_roman",
+    "cp874",
+    "gbk",
+    "shift_jis",
+    "big5",
+    "euc_kr",
+]
+_NOISE = st.text(
+    alphabet=st.sampled_from(
+        "ÃÂÐÑâ€™©®¿ÏðèâåòÖÐÎÄ鐢ㄦ埛锟斤拷\ufffd〜−¢£¬\x81\x8d\x9dтАФ├╗√ƒìøõ³¹вЕПМНЦ abc"
+    ),
+    max_size=12,
+)
+
+
+@st.composite
+def _mojibake(draw: st.DrawFn) -> str:
+    source = draw(_SOURCE)
+    encoding = draw(st.sampled_from(_ENCODINGS))
+    misread = source.encode("utf-8").decode(encoding, errors="replace")
+    if draw(st.booleans()):
+        # legacy read as legacy: the text's own encoding read as windows-1252
+        with contextlib.suppress(UnicodeEncodeError):
+            misread = source.encode(encoding).decode("cp1252", errors="replace")
+    return draw(_NOISE) + misread + draw(_NOISE)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_mojibake())
+def test_gate_is_conservative_on_mojibake_biased_text(text: str) -> None:
+    assert _gate_violations(text) == []
