@@ -32,6 +32,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import unicodedata
@@ -472,6 +473,116 @@ def _multi_byte_rare(enc: str) -> re.Pattern[str]:
     return re.compile(_char_class(_multi_byte_trigger_chars(enc)[0]))
 
 
+@functools.cache
+def _multi_byte_sequence_start(enc: str) -> tuple[str, str]:
+    """Where UTF-8 read as *enc* (GBK, Shift_JIS) can hold a 3- or 4-byte sequence, as a
+    pattern and its anchor characters: the evidence the gate asks of text without U+FFFD.
+
+    A run of UTF-8 read as *enc* starts aligned (ASCII, two-byte sequences = one character,
+    four-byte = two), so its first 3-byte (or 4-byte) sequence starts at the *lead* byte of a
+    character: a character encoded E0..F4 + continuation (the trigger "中" = E4 B8 read as GBK
+    is "涓").  The sequence then takes the next character's first byte, a continuation 80..BF;
+    that character's second byte must either be ASCII or a continuation (the run then ends at a
+    character boundary) or start the next sequence (C2..F4), whose own next character again
+    starts with a continuation.  Clean Traditional Chinese and Japanese have level-2 characters
+    (the trigger set) everywhere, but rarely followed like this: "劉柏霖 陳" no longer reaches
+    the re-encoding.  Everything :func:`_judge_multi` accepts without U+FFFD needs a 3-byte
+    sequence (or 4-byte: an emoji), except Latin letters ("Caf茅": the Latin trigger) and
+    Cyrillic/Greek words (the GBK/4 triggers, kept as they are).
+
+    >>> pattern = re.compile(_multi_byte_sequence_start("GBK")[0])
+    >>> pattern.search(_recode.decode("中文".encode(), "GBK")) is not None
+    True
+    >>> pattern.search("劉柏霖 陳進財") is None
+    True
+    """
+    lead3: set[str] = set()
+    lead4: set[str] = set()
+    end: set[str] = set()
+    cont: set[str] = set()
+    single: set[str] = set()
+    both: set[str] = set()
+    more: dict[int, set[str]] = {2: set(), 3: set(), 4: set()}
+    end_common: set[str] = set()
+    lead_led: set[str] = set()
+    seq2: set[str] = set()
+    for first in range(0x80, 0x100):
+        try:
+            char = _recode.decode(bytes((first,)), enc)
+        except UnicodeError:
+            char = ""
+        if len(char) == 1 and char != "\ufffd" and 0x80 <= first <= 0xBF:
+            end.add(char)  # a one-byte character (Shift_JIS half-width katakana)
+            cont.add(char)
+            single.add(char)
+        for second in range(0x40, 0x100):
+            try:
+                char = _recode.decode(bytes((first, second)), enc)
+            except UnicodeError:
+                continue
+            if len(char) != 1 or char == "\ufffd":
+                continue
+            if 0xE0 <= first <= 0xEF and 0x80 <= second <= 0xBF:
+                lead3.add(char)
+            if 0xF0 <= first <= 0xF4 and 0x80 <= second <= 0xBF:
+                lead4.add(char)
+            if 0xC2 <= first <= 0xF4:
+                lead_led.add(char)
+            if 0xC2 <= first <= 0xDF and 0x80 <= second <= 0xBF:
+                seq2.add(char)  # one 2-byte sequence
+            if 0x80 <= first <= 0xBF:
+                cont.add(char)
+                if 0x40 <= second <= 0x7E:
+                    # The sequence ends, then ASCII.  Two characters make one 3-byte sequence
+                    # only from the rare regions (_judge_multi); a common one needs the run to
+                    # go on with another sequence (or ASCII and then one).
+                    (end if _rare(enc, bytes((first, second))) else end_common).add(char)
+                if 0x80 <= second <= 0xBF:
+                    both.add(char)  # completes a sequence begun by the previous character
+                if 0xC2 <= second <= 0xF4:
+                    # The sequence ends, the next one (2, 3 or 4 bytes) starts.
+                    more[2 if second <= 0xDF else 3 if second <= 0xEF else 4].add(char)
+    # After a 3-byte lead (state: one byte missing), characters that complete a sequence and
+    # start a 2-byte one keep the run one byte short (more[2], any number of them); it reaches a
+    # character boundary with a character ending in ASCII (or a one-byte character), or one
+    # starting a 3-byte sequence and the next completing it (two continuation bytes), or one
+    # starting a 4-byte sequence (loose).  With no such chain, a common character ending in
+    # ASCII makes a second sequence only next to another one: before ("é涓-"), or after.
+    # A 4-byte lead (an emoji, F0 9F | 98 80): two continuation bytes (or a one-byte one).
+    end_any = _cls(end | end_common)
+    ascii_trail = set(map(chr, range(0x40, 0x7F)))
+    pattern = (
+        f"(?<={_cls(lead3)})(?:"
+        f"{_cls(more[2])}++(?:{end_any}|{_cls(more[3])}{_cls(both | single)}"
+        f"|{_cls(more[4])})"
+        f"|{_cls(end)}"
+        f"|{_cls(end_common)}(?:[\\x40-\\x7e]|{_cls(lead_led)})"
+        f"|(?<={_cls(seq2 | both | ascii_trail)}{_cls(lead3)}){_cls(end_common)}"
+        f"|{_cls(more[3])}{_cls(both | single)}"
+        f"|{_cls(more[4])})"
+        f"|(?<={_cls(lead4)}){_cls(both | single)}"
+    )
+    lead = lead3 | lead4
+    return pattern, "".join(sorted(lead - {"\ufffd"}))
+
+
+@functools.cache
+def _multi_byte_sequence_starts() -> tuple[list[str], set[str]]:
+    """:func:`_multi_byte_sequence_start` for GBK and Shift_JIS: the patterns, and the trigger
+    characters they replace in the gate for text without U+FFFD (all but the GBK/4 characters
+    of Cyrillic and Greek UTF-8 and the Shift_JIS half-width katakana, which stay plain
+    triggers)."""
+    patterns, leads = [], set()
+    for enc in ("GBK", "Shift_JIS"):
+        patterns.append(_multi_byte_sequence_start(enc)[0])
+        leads |= set(_multi_byte_trigger_chars(enc)[0])
+    for lead in (0xCE, 0xCF, 0xD0, 0xD1):
+        for trail in range(0x80, 0xA1):
+            leads.discard(_recode.decode(bytes((lead, trail)), "GBK", "replace"))
+    leads -= {chr(c) for c in range(0xFF61, 0xFFA0)}
+    return patterns, leads
+
+
 #: Multi-byte encodings whose misreading of UTF-8 is always lossy beyond Latin letters.
 LOSSY_ONLY = frozenset({"EUC-KR", "Big5", "EUC-JP"})
 
@@ -532,6 +643,48 @@ def _encodable_pieces(text: str, start: int, end: int, enc: str) -> Iterator[tup
             s = s + exc.end
 
 
+@functools.cache
+def _multi_byte_run_evidence(enc: str) -> re.Pattern[str]:
+    """For GBK and Shift_JIS in text without U+FFFD: what a triggered run needs before its
+    findings can be more than :data:`WEAK` (which count only next to a strong finding): a
+    3- or 4-byte sequence start (:func:`_multi_byte_sequence_start`), a trigger that is not a
+    sequence lead (GBK/4 characters of Cyrillic and Greek UTF-8, half-width katakana, 锟), or
+    a Latin letter's two bytes (C3..C5 + continuation) next to an ASCII letter ("Caf茅")."""
+    leads = _multi_byte_sequence_starts()[1]
+    plain = set(_multi_byte_trigger_chars(enc)[0]) - leads
+    latin = set()
+    for lead in (0xC3, 0xC4, 0xC5):
+        for trail in range(0x80, 0xC0):
+            char = _recode.decode(bytes((lead, trail)), enc, "replace")
+            if len(char) == 1 and char != "\ufffd":
+                latin.add(char)
+    return re.compile(
+        f"{_multi_byte_sequence_start(enc)[0]}|{_cls(plain | {'锟'})}"
+        f"|[A-Za-z]{_cls(latin)}|{_cls(latin)}[A-Za-z]"
+    )
+
+
+def _runs_with(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[int, int]]:
+    """The runs of :data:`_NON_ASCII_RUN` that hold a match of *pattern*, a pattern that never
+    consumes a character of \\x00..\\x3f (so a match never leaves its run): the matches and
+    the runs are walked side by side, one scan in C each, nothing kept.
+
+    >>> list(_runs_with("ab, cd. ef", re.compile("d")))
+    [(4, 6)]
+    """
+    matches = pattern.finditer(text)
+    match = next(matches, None)
+    for run in _NON_ASCII_RUN.finditer(text):
+        if match is None:
+            return
+        rs, re_ = run.span()
+        if match.start() >= re_:
+            continue
+        while match is not None and match.start() < re_:
+            match = next(matches, None)
+        yield rs, re_
+
+
 def _multi_byte_candidates(text: str, out: list[_Candidate]) -> None:
     lossy = "\ufffd" in text
     for rank, enc in enumerate(MULTI_BYTE_ORDER):
@@ -545,6 +698,23 @@ def _multi_byte_candidates(text: str, out: list[_Candidate]) -> None:
             if lossy:
                 _multi_byte_lossy_words(text, enc, rank, out, False)
             continue
+        if not lossy and enc not in LOSSY_ONLY:
+            # Clean Traditional Chinese and Japanese trigger GBK and Shift_JIS everywhere.
+            # First judge only the runs with evidence (_multi_byte_run_evidence): without a
+            # strong finding among them, the other runs could only add WEAK findings, which
+            # _resolve drops.  With one, judge every run as below (same findings, same order).
+            evidence = _multi_byte_run_evidence(enc)
+            trial: list[_Candidate] = []
+            for rs, re_ in _runs_with(text, evidence):
+                if rs > 0 and text[rs - 1].isascii() and text[rs - 1].isalpha():
+                    rs -= 1
+                if trigger.search(text, rs, re_) is None or evidence.search(text, rs, re_) is None:
+                    continue
+                for ps, pe in _encodable_pieces(text, rs, re_, enc):
+                    _multi_byte_piece(text, ps, pe, enc, rank, trial)
+            if not any(c.strength >= 0.8 and c.kind == "utf-8-as-multi-byte" for c in trial):
+                out.extend(trial)
+                continue
         before = len(out)
         untriggered: list[tuple[int, int]] = []
         for run in _NON_ASCII_RUN.finditer(text):
@@ -648,10 +818,12 @@ def _lossy_repair(word: str, enc: str) -> str | None:
     return _collapse_lost("\ufffd".join(pieces))
 
 
+@functools.lru_cache(maxsize=16384)
 def _lossy_reading(word: str, enc: str) -> tuple[str, bool] | None:
     """:func:`_lossy_repair` of *word* if the result is plausible text, and whether the bytes
     are UTF-8-shaped (every byte a lead, a continuation after its lead, or next to a lost byte:
-    genuine CJK text fails at its first character, whose lead byte is B0..FE)."""
+    genuine CJK text fails at its first character, whose lead byte is B0..FE).  Memoised: each
+    word is read with every multi-byte encoding, once as itself and four times as a rival."""
     repaired = _lossy_repair(word, enc)
     if repaired is None or repaired == word or not _LOSSY_RESULT.fullmatch(repaired):
         return None
@@ -687,10 +859,10 @@ def _multi_byte_lossy_words(
         word = match.group()
         if word.isascii() or not word.strip("\ufffd"):
             continue
-        chars = [c for c in word if not c.isascii() and c != "\ufffd"]
         reading = _lossy_reading(word, enc)
         if reading is None or not (strong or reading[1]):
             continue
+        chars = [c for c in word if not c.isascii() and c != "\ufffd"]
         repaired, shaped = reading
         if "\ufffd" not in word and not (shaped and repaired.count("\ufffd") < len(chars)):
             continue
@@ -848,7 +1020,12 @@ _HIGH_1252 = _recode.high_half("windows-1252")
 #: Two-byte CJK characters read as windows-1252: a high character, then a high character or an
 #: ASCII trail byte (0x40..0x7E); ASCII spaces, digits and punctuation may sit between words.
 _LEGACY_CJK_RUN = re.compile(
-    f"(?:{_char_class(_HIGH_1252)}[\\x40-\\x7e{re.escape(_HIGH_1252)}]|[\\x20-\\x3f])+"
+    # Only the runs with a high character (the others, spaces and digits between words, were
+    # each a Python iteration for nothing); they start where a run of ASCII spaces, digits and
+    # punctuation starts, so the runs found are the same as those of
+    # "(?:HIGH[\x40-\x7eHIGH]|[\x20-\x3f])+" that hold a high character.
+    f"(?<![\\x20-\\x3f])[\\x20-\\x3f]*+{_char_class(_HIGH_1252)}[\\x40-\\x7e{re.escape(_HIGH_1252)}]"
+    f"(?:{_char_class(_HIGH_1252)}[\\x40-\\x7e{re.escape(_HIGH_1252)}]|[\\x20-\\x3f])*"
 )
 #: A "word" of windows-1252 letters and the symbols that are letters in windows-1250/1251
 #: (³ ¹ ¿ º ¾ ¼ £ ¥ ¯ ª ² ´ ¨ ¸ œ Œ Ÿ Š š Ž ž and the C1 controls 8D 8F 9D).
@@ -1119,7 +1296,7 @@ def _legacy_candidates(text: str, out: list[_Candidate]) -> None:
             # letter there is a trail byte ("\x81B" is Shift_JIS 。).
             end -= 1
         span = text[start:end]
-        ascii_chars = sum(c.isascii() for c in span)
+        ascii_chars = len(span.encode("ascii", "ignore"))
         if len(span) - ascii_chars < 4:
             if len(span) == 2 and ascii_chars == 0:
                 short.append((start, end))  # one character: only next to a strong run
@@ -1209,6 +1386,22 @@ def _cyrillic_pairs_loose(words: list[str]) -> bool:
     return bool(pairs) and sum(p not in _CYRILLIC_BIGRAMS for p in pairs) <= 1
 
 
+@functools.lru_cache(maxsize=16384)
+def _cyrillic_reading(word: str) -> str | None:
+    """*word* (no ASCII in it) read as windows-1251, when that is a Cyrillic word; memoised.
+
+    >>> _cyrillic_reading("Ïðèâåò"), _cyrillic_reading("café")
+    ('Привет', None)
+    """
+    if any(c.isascii() for c in word):
+        return None
+    try:
+        cyr = _recode.decode(_recode.encode(word, "windows-1252"), "windows-1251")
+    except UnicodeError:
+        return None
+    return cyr if _cyrillic_word_ok(cyr) else None
+
+
 def _legacy_cyrillic_and_central(text: str, out: list[_Candidate]) -> None:
     words = list(_LEGACY_WORD.finditer(text))
     if not words:
@@ -1236,14 +1429,8 @@ def _legacy_cyrillic_and_central(text: str, out: list[_Candidate]) -> None:
         group.clear()
 
     for w in words:
-        word = w.group()
-        cyr = None
-        if not any(c.isascii() for c in word):
-            try:
-                cyr = _recode.decode(_recode.encode(word, "windows-1252"), "windows-1251")
-            except UnicodeError:
-                cyr = None
-        if cyr is not None and _cyrillic_word_ok(cyr):
+        cyr = _cyrillic_reading(w.group())
+        if cyr is not None:
             if group:
                 between = text[group[-1][1] : w.start()]
                 if any(c.isalpha() for c in between) or "\n" in between:
@@ -1345,16 +1532,39 @@ _NOT_WESTERN = re.compile(
 )
 
 
-def _letters(word: str) -> set[str]:
-    return {c for c in word.lower() if not c.isascii() and c.isalpha()}
+@functools.lru_cache(maxsize=16384)
+def _letters(word: str) -> frozenset[str]:
+    """The non-ASCII letters of *word*, lower case (memoised: documents repeat words).
+
+    >>> sorted(_letters("Hämäläinen"))
+    ['ä']
+    """
+    return frozenset(c for c in word.lower() if not c.isascii() and c.isalpha())
 
 
-def _languages(words: list[str], inventories: dict[str, str]) -> set[str]:
+def _languages(words: list[str], inventories: dict[str, str]) -> frozenset[str]:
     """The languages of *inventories* that can write all *words* (their non-ASCII letters,
-    and, for the Western ones, where those letters stand)."""
-    letters = set().union(*(_letters(w) for w in words)) if words else set()
+    and, for the Western ones, where those letters stand).  Memoised per word list for the
+    module's own inventories (a document asks about the same words again and again).
+
+    >>> sorted(_languages(["Øystein", "søster"], WESTERN_LETTERS))
+    ['Faroese', 'Nordic']
+    """
+    for name, known in _INVENTORIES.items():
+        if inventories is known:
+            return _languages_of(tuple(words), name)
+    return _languages_uncached(words, inventories)
+
+
+@functools.lru_cache(maxsize=16384)
+def _languages_of(words: tuple[str, ...], name: str) -> frozenset[str]:
+    return _languages_uncached(list(words), _INVENTORIES[name])
+
+
+def _languages_uncached(words: list[str], inventories: dict[str, str]) -> frozenset[str]:
+    letters = frozenset().union(*(_letters(w) for w in words)) if words else frozenset()
     if inventories is WESTERN_LETTERS and any(_NOT_WESTERN.search(w.lower()) for w in words):
-        return set()
+        return frozenset()
     langs = set()
     for lang, chars in inventories.items():
         if not letters <= set(chars):
@@ -1363,7 +1573,7 @@ def _languages(words: list[str], inventories: dict[str, str]) -> set[str]:
         if rule is not None and any(rule.search(w.lower()) for w in words):
             continue
         langs.add(lang)
-    return langs
+    return frozenset(langs)
 
 
 def _fits(word: str, inventories: dict[str, str]) -> bool:
@@ -1374,6 +1584,8 @@ def _fits(word: str, inventories: dict[str, str]) -> bool:
 #: are windows-1252 Ð Ý Þ ð ý þ).
 TURKISH_LETTERS = {"Turkish": "çğıöşüâîû"}
 _TURKISH_ONLY = frozenset("ÐÝÞðýþ")
+#: The inventories :func:`_languages` memoises, by name.
+_INVENTORIES = {"western": WESTERN_LETTERS, "central": CENTRAL_LETTERS, "turkish": TURKISH_LETTERS}
 #: Icelandic writes þ only at the start of a word ("það", "Þórður"): inside one it is Turkish ş
 #: ("piþman", "Ertaþ", "Ülküdeþ").
 _INNER_THORN = re.compile("(?<=[^\\W\\d_])[þÞ]")
@@ -1441,6 +1653,28 @@ def _central_lines(text: str, words: list[re.Match[str]], line_of: dict[int, int
     return strong
 
 
+@functools.lru_cache(maxsize=16384)
+def _central_reading(word: str) -> tuple[str | None, bool]:
+    """*word*'s windows-1250 reading when it is a plausible Central European word (else
+    ``None``), and whether the word alone is a strong sign of windows-1250 (a 1250 letter that
+    is a 1252 symbol, or accented letters no Western language has).  Memoised per word.
+
+    >>> _central_reading("Vìra")
+    ('Věra', True)
+    >>> _central_reading("café")
+    (None, False)
+    """
+    try:
+        central = _recode.decode(_recode.encode(word, "windows-1252"), "windows-1250")
+    except UnicodeError:
+        return None, False
+    if central == word or implausible(central) or not central.isalpha():
+        return None, False
+    if not _fits(central, CENTRAL_LETTERS):
+        return None, False
+    return central, _central_signal(word) or (not _fits(word, WESTERN_LETTERS) and len(word) >= 3)
+
+
 def _legacy_central(text: str, words: list[re.Match[str]], out: list[_Candidate]) -> None:
     """windows-1250 read as windows-1252.  A line needs a strong sign: a windows-1250 letter
     that is a windows-1252 symbol inside a word ("mo¿e", "£ódŸ"), or a word whose accented
@@ -1450,20 +1684,16 @@ def _legacy_central(text: str, words: list[re.Match[str]], out: list[_Candidate]
     strong_lines: set[int] = set()
     line_of = {}
     central_of: dict[int, str] = {}
+    newlines = [i for i, c in enumerate(text) if c == "\n"] if "\n" in text else []
     for w in words:
         word = w.group()
-        line = text.count("\n", 0, w.start()) if "\n" in text else 0
+        line = bisect.bisect_left(newlines, w.start())  # newlines before the word
         line_of[w.start()] = line
-        try:
-            central = _recode.decode(_recode.encode(word, "windows-1252"), "windows-1250")
-        except UnicodeError:
-            continue
-        if central == word or implausible(central) or not central.isalpha():
-            continue
-        if not _fits(central, CENTRAL_LETTERS):
+        central, strong = _central_reading(word)
+        if central is None:
             continue
         central_of[w.start()] = central
-        if _central_signal(word) or (not _fits(word, WESTERN_LETTERS) and len(word) >= 3):
+        if strong:
             strong_lines.add(line)
     if central_of:
         strong_lines |= _central_lines(text, words, line_of)
@@ -1798,14 +2028,24 @@ def _gates(lossy: bool = True) -> tuple[re.Pattern[str], re.Pattern[str], re.Pat
         for enc in MULTI_BYTE_ORDER
     ]
     multi_chars = set("".join(t[0] for t in triggers)) | {"锟"}
+    sequences: list[str] = []
+    anchors: set[str] = set()
     if lossy:
         multi_chars.add("\ufffd")  # lossy words (_multi_byte_lossy_words) need no trigger
+    else:
+        # Without U+FFFD, a GBK or Shift_JIS trigger that starts a 3-byte sequence counts only
+        # where the next characters can complete it (_multi_byte_sequence_start): clean
+        # Traditional Chinese and Japanese are full of such triggers.
+        sequences, leads = _multi_byte_sequence_starts()
+        multi_chars -= leads
+        anchors = {c for enc in ("GBK", "Shift_JIS") for c in _multi_byte_sequence_start(enc)[1]}
     latin_chars = set("".join(t[1] for t in triggers))
     latin = _char_class("".join(sorted(latin_chars)))
     families.append((
-        multi_chars | latin_chars,
+        multi_chars | latin_chars | anchors,
         [
             f"(?<={_char_class(''.join(sorted(multi_chars)))})",
+            *sequences,
             f"(?<=[A-Za-z]{latin})",
             f"(?<={latin})[a-z]",
         ],
@@ -1895,6 +2135,65 @@ def _explained(text: str, found: list[_Candidate]) -> bool:
     return covered >= 0.8 * non_ascii
 
 
+#: The legacy family's evidence other than a lone ø õ û ð þ ý (which clean Danish, Norwegian,
+#: Portuguese, Estonian, French, Icelandic, Czech and Slovak text is full of): three windows-1252
+#: high characters in a row, or with ASCII trail bytes or spaces between (Cyrillic words, CJK
+#: and Greek/Hebrew/Arabic/Thai runs), ì ò before a letter, è æ ã in places no Western language
+#: puts them, a windows-1250 sign, "Kè", an inner þ (Turkish ş).
+_LEGACY_BEYOND_LETTERS = re.compile(
+    # One character class first (the engine's fast scan), each branch re-checks it behind.
+    _char_class(_HIGH_1252 + "".join(_SIGN_1250)) + "(?:" + "|".join([
+        f"(?<={_char_class(_HIGH_1252)}){_char_class(_HIGH_1252)}{{2}}",
+        # A CJK run with four high characters: three pairs, or two pairs of two high ones.
+        f"(?<={_char_class(_HIGH_1252)})[\\x40-\\x7e{re.escape(_HIGH_1252)}]"
+        f"(?:[\\x20-\\x3f]*{_char_class(_HIGH_1252)}[\\x40-\\x7e{re.escape(_HIGH_1252)}]){{2}}",
+        f"(?<={_char_class(_HIGH_1252)}){_char_class(_HIGH_1252)}[\\x20-\\x3f]*"
+        f"{_char_class(_HIGH_1252)}{{2}}",
+        # A Greek/Hebrew/Arabic/Thai run of four high characters (spaces, punctuation between).
+        f"(?<={_char_class(_HIGH_1252)})(?:[\\x20-\\x2f\\x3a-\\x3f]*{_char_class(_HIGH_1252)}){{3}}",
+        "(?<=[ìòÌÒ])(?=[a-z])",
+        "(?<=[èÈ])(?=[aiouáíóúyAIOUÁÍÓÚY])",
+        "(?<=[æÆ])(?=[aeiouyAEIOUY])",
+        "(?<=iæ)(?![^\\W\\d_])",
+        "(?<=ã)(?=[^\\W\\d_oesOES])",
+        "(?<=[rz]ã)(?![^\\W\\d_])",
+        "(?<=Kè)",
+        "(?<=[^\\W\\d_][þÞ])",
+        f"(?<={_char_class(''.join(_SIGN_1250))})",
+    ]) + ")"
+)
+#: The lower-case forms of the windows-1252 letters (what :func:`_letters` can return for a
+#: word that windows-1252 can encode).
+_LETTERS_1252 = frozenset(c.lower() for c in _HIGH_1252 if c.isalpha())
+
+
+def _legacy_western_only(text: str) -> bool:
+    """Can the legacy family find nothing in *text*?  True when its only evidence is a lone
+    ø õ û ð þ ý (:data:`_LEGACY_BEYOND_LETTERS` finds nothing) and all the windows-1252 letters
+    of the text, together, fit one Western language (with where that language puts them).
+    Then no word and no line fits no Western language, which windows-1250 and windows-1254
+    need (a word windows-1252 cannot encode is never read as either), so the family's
+    per-word work is skipped.  (Every line's letters are a subset of the text's: a language
+    that fits the text fits each line.)
+
+    >>> _legacy_western_only("Øystein bor på Sørlandet.")
+    True
+    >>> _legacy_western_only("Vìra a Tomáš")  # ì before a letter: Czech ě
+    False
+    """
+    if _LEGACY_BEYOND_LETTERS.search(text):
+        return False
+    low = text.lower()
+    if _NOT_WESTERN.search(low):
+        return False
+    letters = _LETTERS_1252.intersection("".join(_NON_ASCII.findall(low)))
+    for lang, chars in WESTERN_LETTERS.items():
+        rule = WESTERN_POSITIONS.get(lang)
+        if letters <= set(chars) and not (rule is not None and rule.search(low)):
+            return True
+    return False
+
+
 def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
     found: list[_Candidate] = []
     gate, single, multi, legacy, cyrillic, lost_jis = _gates("\ufffd" in text)
@@ -1907,7 +2206,10 @@ def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
         _single_byte_candidates(text, found)
     if multi.search(text, pos):
         _multi_byte_candidates(text, found)
-    if legacy.search(text, pos) and not _explained(text, found):
+    if (
+        legacy.search(text, pos) and not _explained(text, found)
+        and not _legacy_western_only(text)
+    ):
         _legacy_candidates(text, found)
     if cyrillic.search(text, pos):
         _legacy_cyrillic_swap(text, found)
