@@ -152,11 +152,14 @@ def fix_and_explain(
     True
     """
     _check(text, jis, width, "fix_and_explain")
+    given = text
     all_steps: list[Step] = []
     seen = {text}
+    converged = False
     for _ in range(MAX_ROUNDS):
         steps = _one_round(text, jis)
         if not steps:
+            converged = True
             break
         new = _replay(text, steps)
         all_steps.extend(steps)
@@ -164,6 +167,12 @@ def fix_and_explain(
         if new in seen:  # a cycle cannot happen with shrinking repairs; be safe anyway
             break
         seen.add(new)
+    if not converged and _one_round(text, jis):
+        # Still "repairing" after MAX_ROUNDS layers (or cycling): this is not mojibake of any
+        # mechanism we understand (e.g. a run of NOT SIGNs, each pair of which reads as Mac OS
+        # Roman UTF-8), and a partial repair would not be a fixed point, so fix() would not be
+        # idempotent.  Never worse: leave the encoding alone.
+        text, all_steps = given, []
     # The optional ftfy clean-ups, each one step.
     cleanups = []
     if html:

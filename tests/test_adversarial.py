@@ -141,6 +141,12 @@ def test_scanner_catches_a_quadratic_pattern() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue #9 not met yet: fix() peaks at ~12x (mostly clean) and ~58x (all damaged) the "
+    "input; the per-span candidates and caches must be made lighter "
+    "(docs/notes/bench-reliability.md)",
+)
 @pytest.mark.parametrize(("kind", "megabytes"), [("mixed", 2), ("damaged", 1)])
 def test_fix_memory_stays_below_5x_input(kind: str, megabytes: float) -> None:
     """Peak memory of fix() on a large string, in a fresh process, < 5x the input.
