@@ -55,7 +55,7 @@ KINDS = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a long damaged document holds thousands (issue #9)
 class Finding:
     """One damaged span: ``text[start:end] == text``, character offsets.
 
@@ -154,7 +154,9 @@ def _char_class(chars: str) -> str:
     return "[" + "".join(re.escape(c) for c in chars) + "]" if chars else "[^\\s\\S]"
 
 
-@dataclass(frozen=True)
+# eq=False: identity hash and equality.  The instances are the singletons of _single_bytes(),
+# and _judge_run/_judge_span hash one per call (a field-tuple hash cost ~10 % of the scan).
+@dataclass(frozen=True, eq=False)
 class _SingleByte:
     name: str
     rank: int
@@ -179,7 +181,7 @@ _SB_RUN = re.compile(
 )
 
 
-@dataclass
+@dataclass(slots=True)  # slots: one per span per code page; ~3x lighter (issue #9)
 class _Candidate:
     start: int
     end: int
@@ -256,11 +258,15 @@ def _single_byte_leads(name: str) -> frozenset[str]:
 
 
 _NON_ASCII = re.compile("[^\\x00-\\x7f]+")
+#: Deleting the ASCII runs leaves one string of the non-ASCII characters: the same characters as
+#: joining ``_NON_ASCII.findall``, without a list of one small string per run (issue #9: that
+#: list was several times the input on a long damaged document).
+_ASCII_RUNS = re.compile("[\\x00-\\x7f]+")
 
 
 def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
     # The distinct non-ASCII characters (cheaper than set(text) on mostly-ASCII text).
-    chars = set("".join(_NON_ASCII.findall(text)))
+    chars = set(_ASCII_RUNS.sub("", text))
     non_ascii = len(text) - len(text.encode("ascii", "ignore"))
     for enc in _single_bytes():
         if chars.isdisjoint(_single_byte_leads(enc.name)):
@@ -280,14 +286,14 @@ def _single_byte_scan(text: str, enc: _SingleByte, out: list[_Candidate]) -> Non
     if first is None:
         return
     name, rank = enc.name, enc.rank
+    # Locals: this loop runs once per damaged word per code page (the hot path of fix on damage).
+    append, judge, candidate = out.append, _judge_run, _Candidate
     for match in _SB_RUN.finditer(data, first.start()):
         base, end = match.span()
         before = text[base - 1] if base > 0 else " "
-        for s, e, decoded, strength in _judge_run(match.group(), enc, text[base:end], before):
-            out.append(
-                _Candidate(base + s, base + e, "utf-8-as-single-byte", "UTF-8", name, decoded,
-                           strength, rank)
-            )
+        for s, e, decoded, strength in judge(match.group(), enc, text[base:end], before):
+            append(candidate(base + s, base + e, "utf-8-as-single-byte", "UTF-8", name, decoded,
+                             strength, rank))
 
 
 @functools.lru_cache(maxsize=16384)
@@ -2186,7 +2192,7 @@ def _legacy_western_only(text: str) -> bool:
     low = text.lower()
     if _NOT_WESTERN.search(low):
         return False
-    letters = _LETTERS_1252.intersection("".join(_NON_ASCII.findall(low)))
+    letters = _LETTERS_1252.intersection(_ASCII_RUNS.sub("", low))
     for lang, chars in WESTERN_LETTERS.items():
         rule = WESTERN_POSITIONS.get(lang)
         if letters <= set(chars) and not (rule is not None and rule.search(low)):
@@ -2301,10 +2307,16 @@ def _resolve(found: list[_Candidate], length: int, inner: bool = False) -> list[
     # when the text has C1 controls only ISO-8859-2 explains.
     weight: dict[str | None, float] = {}
     letters: dict[str | None, set[str]] = {}
+    # The distinct replacements per encoding first (documents repeat their damaged words), then
+    # their characters: the same letter sets as updating with every candidate's replacement.
+    replacements: dict[str | None, set[str]] = {}
     for c in found:
         weight[c.decoded_as] = weight.get(c.decoded_as, 0.0) + (c.end - c.start) * c.strength
         if c.kind == "utf-8-as-single-byte" and c.replacement:
-            letters.setdefault(c.decoded_as, set()).update(c.replacement.lower())
+            replacements.setdefault(c.decoded_as, set()).add(c.replacement)
+    for name, distinct in replacements.items():
+        # Each one lowered on its own: str.lower() is context-sensitive (final sigma).
+        letters[name] = {ch for replacement in distinct for ch in replacement.lower()}
     for name, chars in letters.items():
         # The reading whose accented letters all belong to one language ("ü á ó": Hungarian)
         # beats one that mixes languages ("ß å ó" from the wrong code page).
@@ -2321,7 +2333,7 @@ def _resolve(found: list[_Candidate], length: int, inner: bool = False) -> list[
     taken = bytearray(length)
     chosen = []
     for cand in found:
-        if any(taken[cand.start : cand.end]):
+        if taken.find(1, cand.start, cand.end) != -1:  # (no copy of the slice, unlike any())
             continue
         taken[cand.start : cand.end] = b"\x01" * (cand.end - cand.start)
         chosen.append(cand)

@@ -47,7 +47,7 @@ MAX_ROUNDS = 8
 JisMode = Literal["keep", "browser"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: one per repaired span (issue #9)
 class Step:
     """One replacement: ``text[start:end] == original`` becomes ``replacement``.
 

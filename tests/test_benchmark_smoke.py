@@ -18,7 +18,9 @@ from mojifix import benchmark
 
 
 @pytest.fixture(scope="module")
-def quick_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, object], str, str]:
+def quick_run(
+    tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config
+) -> tuple[dict[str, object], str, str]:
     out = tmp_path_factory.mktemp("bench")
     json_path, md_path = out / "bench.json", out / "bench.md"
     # --quick --adversarial: every group, at small sizes (a few seconds in all).
@@ -26,6 +28,11 @@ def quick_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, objec
         ["--quick", "--adversarial", "--json", str(json_path), "--markdown", str(md_path)]
     )
     assert status == 0
+    # CI prints the table (issue #8): shown on the terminal whatever pytest captures.
+    reporter = pytestconfig.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line("")
+        reporter.write(md_path.read_text(encoding="utf-8"))
     return (
         json.loads(json_path.read_text(encoding="utf-8")),
         md_path.read_text(encoding="utf-8"),
