@@ -143,7 +143,7 @@ def test_scanner_catches_a_quadratic_pattern() -> None:
 @pytest.mark.slow
 @pytest.mark.xfail(
     strict=True,
-    reason="issue #9 not met yet: fix() peaks at ~12x (mostly clean) and ~58x (all damaged) the "
+    reason="issue #9 not met yet: fix() peaks at ~10x (mostly clean) and ~50x (all damaged) the "
     "input; the per-span candidates and caches must be made lighter "
     "(docs/notes/bench-reliability.md)",
 )
