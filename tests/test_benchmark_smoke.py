@@ -29,10 +29,10 @@ def quick_run(
     )
     assert status == 0
     # CI prints the table (issue #8): shown on the terminal whatever pytest captures.
-    reporter = pytestconfig.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
-        reporter.write_line("")
-        reporter.write(md_path.read_text(encoding="utf-8"))
+    capture = pytestconfig.pluginmanager.get_plugin("capturemanager")
+    if capture is not None:
+        with capture.global_and_fixture_disabled():
+            print("\n" + md_path.read_text(encoding="utf-8"))
     return (
         json.loads(json_path.read_text(encoding="utf-8")),
         md_path.read_text(encoding="utf-8"),
