@@ -1043,7 +1043,8 @@ def _meta_as_parser_sees_it(attributes: bytes) -> _Found | None:
 
 #: The HTML Standard's suggested default encodings by the user's locale language; every other
 #: locale gets windows-1252. (The standard derives the table from the intersection of the
-#: Windows, Chrome and Firefox defaults.)
+#: Windows, Chrome and Firefox defaults.)  Checked row by row against the table in "13.2.3.2
+#: Determining the character encoding" of the HTML Standard (html.spec.whatwg.org, 2026).
 LOCALE_DEFAULTS: Final[Mapping[str, str]] = {
     "ar": "windows-1256",  # Arabic
     "az": "windows-1254",  # Azeri
@@ -1077,8 +1078,8 @@ LOCALE_DEFAULTS: Final[Mapping[str, str]] = {
     "tt": "windows-1251",  # Tatar
     "uk": "windows-1251",  # Ukrainian
     "vi": "windows-1258",  # Vietnamese
-    "zh-cn": "gb18030",  # Chinese (People's Republic of China)
-    "zh-tw": "Big5",  # Chinese (Taiwan)
+    "zh-cn": "GBK",  # Chinese, Simplified (zh-Hans, zh-CN, zh-SG)
+    "zh-tw": "Big5",  # Chinese, Traditional (zh-Hant, zh-HK, zh-MO, zh-TW)
 }
 
 #: Country-code top-level domains mapped to the locale whose default they imply (a hint like
@@ -1101,7 +1102,7 @@ def default_encoding(locale: str | None = None, *, tld: str | None = None) -> st
     >>> default_encoding(), default_encoding("ja-JP"), default_encoding("ru_RU.UTF-8")
     ('windows-1252', 'Shift_JIS', 'windows-1251')
     >>> default_encoding("zh-Hant"), default_encoding("zh"), default_encoding("en-GB")
-    ('Big5', 'gb18030', 'windows-1252')
+    ('Big5', 'GBK', 'windows-1252')
     >>> default_encoding(tld=".jp"), default_encoding(tld="example.co.kr")
     ('Shift_JIS', 'EUC-KR')
     """
@@ -1119,7 +1120,9 @@ def default_encoding(locale: str | None = None, *, tld: str | None = None) -> st
     language = parts[0]
     if language == "zh":
         traditional = {"tw", "hk", "mo", "hant"}
-        return "Big5" if traditional & set(parts[1:]) else "gb18030"
+        # The table's Simplified rows (zh-Hans, zh-CN, zh-SG) say GBK; a bare "zh" gets the
+        # same (it is what the browsers of the table do).
+        return "Big5" if traditional & set(parts[1:]) else "GBK"
     return LOCALE_DEFAULTS.get(language, "windows-1252")
 
 
