@@ -1069,6 +1069,18 @@ _CYRILLIC_BIGRAMS = frozenset(cjk_common.CYRILLIC_BIGRAMS.split())
 _LEGACY_CJK = (("GBK", "zh"), ("Shift_JIS", "ja"), ("EUC-KR", "ko"), ("Big5", "zh"))
 
 
+def _big5_frequent(char: str) -> bool:
+    """Is *char* in Big5's "frequently used" block (lead bytes A4..C6)?
+
+    >>> _big5_frequent("中"), _big5_frequent("\u0304")
+    (True, False)
+    """
+    try:
+        return _recode.encode(char, "Big5")[0] <= 0xC6
+    except UnicodeError:
+        return False
+
+
 def _legacy_cjk_scores(span: str) -> dict[str, tuple[float, str]]:
     """For each CJK encoding: (share of common characters, decoded text) of *span*."""
     scores: dict[str, tuple[float, str]] = {}
@@ -1093,8 +1105,10 @@ def _legacy_cjk_scores(span: str) -> dict[str, tuple[float, str]]:
         if enc == "Big5" and len(cjk) > 2:
             # Traditional characters are not in the (simplified) zh list: Big5's own
             # "frequently used" block stands in.
+            # (A combining mark from the four pairs Big5 decodes to two code points, 88 62 ->
+            # Ê + U+0304, has no code of its own: it is not a frequent character.)
             common = max(common, sum(
-                _recode.encode(c, "Big5")[0] <= 0xC6 for c in cjk) / len(cjk) * 0.9)
+                _big5_frequent(c) for c in cjk) / len(cjk) * 0.9)
         # Ties (short names: every reading is "common") go to the reading whose characters are
         # the more frequent ones: 김영환 (ranks 357, 118, 300 in Korean) over 辫康券.
         frequency = 1.0 - sum(min(ranks.get(c, len(ranks)), len(ranks)) for c in cjk) / (
