@@ -2200,12 +2200,61 @@ def _legacy_western_only(text: str) -> bool:
     return False
 
 
+def _windows_1252_everywhere(text: str) -> list[_Candidate] | None:
+    """The findings when the whole of *text* is UTF-8 read as windows-1252 (the dominant
+    mechanism), or ``None`` when it is not, or not clearly so: then the full search decides.
+
+    Condition: *text* encodes to windows-1252 without loss, the bytes are valid UTF-8, and the
+    windows-1252 judge accepts every run of UTF-8 sequences (each run is then one piece), at
+    least one of them strongly.  Every other reading loses there: the multi-byte, KOI8/Cyrillic
+    case-swap and lost/JIS families need characters windows-1252 cannot encode (CJK, Cyrillic,
+    U+FFFD, kana); another code page's runs lie inside these runs (ASCII bounds them in every
+    code page); and legacy-as-legacy (tier 1) never beats proven UTF-8 that covers every
+    non-ASCII character.  The result is what :func:`_resolve` returns for these candidates
+    alone: they do not overlap, and with strong evidence for windows-1252 its weak ones count
+    0.9.  ``tests/test_detect.py`` checks both on the corpus.
+
+    >>> [(c.start, c.end, c.replacement, c.strength) for c in _windows_1252_everywhere("CafÃ© Ð´")]
+    [(3, 5, 'é', 0.9), (6, 8, 'д', 0.9)]
+    >>> _windows_1252_everywhere("Café Ã©") is None  # "é" alone is not UTF-8
+    True
+    """
+    data = _recode.encode_lossy(text, "windows-1252")
+    # Characters windows-1252 cannot encode became "?"; the UTF-8 check comes after.
+    if data.count(b"?") != text.count("?"):
+        return None
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    enc = _single_bytes()[0]
+    chosen: list[_Candidate] = []
+    append, judge, candidate = chosen.append, _judge_run, _Candidate
+    strong = False
+    for match in _SB_RUN.finditer(data):
+        base, end = match.span()
+        pieces = judge(match.group(), enc, text[base:end], text[base - 1] if base else " ")
+        if len(pieces) != 1:
+            return None  # a run the judge rejects: another reading may explain it
+        decoded, strength = pieces[0][2], pieces[0][3]
+        if strength == WEAK:
+            strength = 0.9  # counts because windows-1252 has strong evidence (checked below)
+        else:
+            strong = strong or strength >= 0.9
+        append(candidate(base, end, "utf-8-as-single-byte", "UTF-8", "windows-1252", decoded,
+                         strength, 0))
+    return chosen if strong else None
+
+
 def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
     found: list[_Candidate] = []
     gate, single, multi, legacy, cyrillic, lost_jis = _gates("\ufffd" in text)
     first = gate.search(text)
     if first is None:
         return []  # the common case for clean text: one scan in C
+    chosen = _windows_1252_everywhere(text)
+    if chosen is not None:
+        return _repair_layers(text, chosen, depth)
     # Every family match is at or after the gate's first match (the gate is their union).
     pos = first.start()
     if single.search(text, pos):
@@ -2221,7 +2270,12 @@ def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
         _legacy_cyrillic_swap(text, found)
     if lost_jis.search(text, pos):
         _lost_and_jis(text, found)
-    chosen = _resolve(found, len(text), inner=depth > 0)
+    return _repair_layers(text, _resolve(found, len(text), inner=depth > 0), depth)
+
+
+def _repair_layers(text: str, chosen: list[_Candidate], depth: int) -> list[_Candidate]:
+    """*chosen* with each repair that is itself mojibake repaired further (multi-layer damage),
+    minus repairs that would put C1 controls where the text had none."""
     if depth < _MAX_DEPTH:
         for cand in chosen:
             # A repair of two or more characters may itself be mojibake (multi-layer damage).
