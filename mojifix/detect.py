@@ -2205,14 +2205,16 @@ def _windows_1252_everywhere(text: str) -> list[_Candidate] | None:
     mechanism), or ``None`` when it is not, or not clearly so: then the full search decides.
 
     Condition: *text* encodes to windows-1252 without loss, the bytes are valid UTF-8, and the
-    windows-1252 judge accepts every run of UTF-8 sequences (each run is then one piece), at
-    least one of them strongly.  Every other reading loses there: the multi-byte, KOI8/Cyrillic
-    case-swap and lost/JIS families need characters windows-1252 cannot encode (CJK, Cyrillic,
-    U+FFFD, kana); another code page's runs lie inside these runs (ASCII bounds them in every
-    code page); and legacy-as-legacy (tier 1) never beats proven UTF-8 that covers every
-    non-ASCII character.  The result is what :func:`_resolve` returns for these candidates
-    alone: they do not overlap, and with strong evidence for windows-1252 its weak ones count
-    0.9.  ``tests/test_detect.py`` checks both on the corpus.
+    windows-1252 judge accepts every run of UTF-8 sequences (each run is then one piece) with
+    more than the 0.7 of "a capital inside a word" (the sign of another code page's text), and
+    strongly at least once if some run is only weak evidence.  The other readings cannot do
+    better there: the multi-byte, Cyrillic case-swap and lost/JIS families need characters
+    windows-1252 cannot encode (CJK, Cyrillic, U+FFFD, kana); another code page's runs lie
+    inside these runs (ASCII bounds a run in every code page) and are no longer or stronger;
+    legacy-as-legacy readings are guesses against a proof (the full search let a "Å³ Å¾"
+    read as EUC-KR 킬 탑 beat Lithuanian "ų ž").  The result is what :func:`_resolve` returns
+    for these candidates alone: they do not overlap, and with strong evidence for windows-1252
+    its weak ones count 0.9.
 
     >>> [(c.start, c.end, c.replacement, c.strength) for c in _windows_1252_everywhere("CafÃ© Ð´")]
     [(3, 5, 'é', 0.9), (6, 8, 'д', 0.9)]
@@ -2230,7 +2232,7 @@ def _windows_1252_everywhere(text: str) -> list[_Candidate] | None:
     enc = _single_bytes()[0]
     chosen: list[_Candidate] = []
     append, judge, candidate = chosen.append, _judge_run, _Candidate
-    strong = False
+    strong = weak = False
     for match in _SB_RUN.finditer(data):
         base, end = match.span()
         pieces = judge(match.group(), enc, text[base:end], text[base - 1] if base else " ")
@@ -2238,12 +2240,15 @@ def _windows_1252_everywhere(text: str) -> list[_Candidate] | None:
             return None  # a run the judge rejects: another reading may explain it
         decoded, strength = pieces[0][2], pieces[0][3]
         if strength == WEAK:
-            strength = 0.9  # counts because windows-1252 has strong evidence (checked below)
-        else:
-            strong = strong or strength >= 0.9
+            weak = True
+            strength = 0.9  # counts when windows-1252 has strong evidence (checked below)
+        elif strength < 0.75:
+            return None  # a capital inside a word ("lapkriÄ¨io"): another code page's text
+        elif strength >= 0.9:
+            strong = True
         append(candidate(base, end, "utf-8-as-single-byte", "UTF-8", "windows-1252", decoded,
                          strength, 0))
-    return chosen if strong else None
+    return chosen if strong or not weak else None
 
 
 def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
