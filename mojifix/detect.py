@@ -38,6 +38,8 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import accumulate, repeat
+from operator import itemgetter
 
 from mojifix import _recode
 from mojifix._charclasses import implausible, script_of, vowel_share_cyrillic
@@ -2271,26 +2273,47 @@ def _windows_1252_everywhere(text: str) -> list[_Candidate] | None:
         data.decode("utf-8")
     except UnicodeDecodeError:
         return None
-    enc = _single_bytes()[0]
-    chosen: list[_Candidate] = []
-    append, judge, candidate = chosen.append, _judge_run, _Candidate
-    strong = weak = False
-    for match in _SB_RUN.finditer(data):
-        base, end = match.span()
-        pieces = judge(match.group(), enc, text[base:end], text[base - 1] if base else " ")
-        if len(pieces) != 1:
-            return None  # a run the judge rejects: another reading may explain it
-        decoded, strength = pieces[0][2], pieces[0][3]
-        if strength == WEAK:
-            weak = True
-            strength = 0.9  # counts when windows-1252 has strong evidence (checked below)
-        elif strength < 0.75:
-            return None  # a capital inside a word ("lapkriÄ¨io"): another code page's text
-        elif strength >= 0.9:
-            strong = True
-        append(candidate(base, end, "utf-8-as-single-byte", "UTF-8", "windows-1252", decoded,
-                         strength, 0))
-    return chosen if strong or not weak else None
+    # Valid UTF-8: each maximal run of non-ASCII characters is one run of UTF-8 sequences, so
+    # the runs come from one split in C, and the per-run work is C-level maps.
+    parts = _NON_ASCII_SPLIT.split(text)  # ASCII, run, ASCII, ..., run, ASCII
+    judged = list(map(_judge_1252, parts[1::2], [p[-1:] or " " for p in parts[0::2]]))
+    verdicts = set(map(itemgetter(2), judged))
+    if _NOT_FAST in verdicts or (_WEAK_RUN in verdicts and _STRONG_RUN not in verdicts):
+        return None
+    bounds = list(accumulate(map(len, parts)))
+    return list(map(
+        _Candidate, bounds[0::2], bounds[1::2], repeat("utf-8-as-single-byte"), repeat("UTF-8"),
+        repeat("windows-1252"), map(itemgetter(0), judged), map(itemgetter(1), judged),
+        repeat(0),
+    ))
+
+
+#: Maximal runs of non-ASCII characters, kept by ``split`` (the odd items).
+_NON_ASCII_SPLIT = re.compile("([^\\x00-\\x7f]+)")
+#: :func:`_judge_1252` verdicts: evidence below 0.9, strong evidence, weak evidence (counted
+#: 0.9 next to strong evidence), and a run the fast path cannot take.
+_FAIR_RUN, _STRONG_RUN, _WEAK_RUN, _NOT_FAST = range(4)
+
+
+@functools.lru_cache(maxsize=16384)
+def _judge_1252(span: str, before: str) -> tuple[str | None, float, int]:
+    """:func:`_judge_run` for a whole run *span* read as windows-1252, *before* the character
+    in front of it: ``(decoded, strength as _resolve counts it, verdict)`` for
+    :func:`_windows_1252_everywhere`.  Memoised per run text (no bytes in the key).
+
+    >>> _judge_1252("Ã©", "f"), _judge_1252("Ð´", " "), _judge_1252("Ä¨", "i")[2] == _NOT_FAST
+    (('é', 0.9, 1), ('д', 0.9, 2), True)
+    """
+    chunk = _recode.encode_lossy(span, "windows-1252")
+    pieces = _judge_run(chunk, _single_bytes()[0], span, before)
+    if len(pieces) != 1 or pieces[0][1] - pieces[0][0] != len(chunk):
+        return None, 0.0, _NOT_FAST  # rejected, or only partly: another reading may explain it
+    decoded, strength = pieces[0][2], pieces[0][3]
+    if strength == WEAK:
+        return decoded, 0.9, _WEAK_RUN
+    if strength < 0.75:
+        return None, 0.0, _NOT_FAST  # a capital inside a word ("lapkriÄ¨io"): another code page
+    return decoded, strength, _STRONG_RUN if strength >= 0.9 else _FAIR_RUN
 
 
 def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
