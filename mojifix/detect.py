@@ -303,9 +303,11 @@ _ASCII_RUNS = re.compile("[\\x00-\\x7f]+")
 
 
 def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
-    # The distinct non-ASCII characters (cheaper than set(text) on mostly-ASCII text).
-    chars = set(_ASCII_RUNS.sub("", text))
+    # The distinct characters, for the lead test: without the ASCII runs on mostly-ASCII text
+    # (cheaper than set(text)), all of them on mostly non-ASCII text (Arabic, Cyrillic: the
+    # substitution would copy most of the text around hundreds of spaces).
     non_ascii = len(text) - len(text.encode("ascii", "ignore"))
+    chars = set(text) if 2 * non_ascii > len(text) else set(_ASCII_RUNS.sub("", text))
     for enc in _single_bytes():
         if chars.isdisjoint(_single_byte_leads(enc.name)):
             continue
