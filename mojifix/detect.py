@@ -38,6 +38,8 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import accumulate, repeat
+from operator import itemgetter
 
 from mojifix import _recode
 from mojifix._charclasses import implausible, script_of, vowel_share_cyrillic
@@ -175,9 +177,18 @@ def _single_bytes() -> tuple[_SingleByte, ...]:
 #: bytes), searched in the text re-encoded with a single-byte encoding (one byte per character,
 #: "?" for what the encoding cannot encode).  Lead classes are disjoint: no backtracking beyond
 #: one sequence.  Overlong forms and surrogates are rejected by the strict decode afterwards.
+#: The run pattern starts with a byte class (any lead) then a continuation, so that ``sre``
+#: skips the bytes that cannot start a run in its C loop and rejects a lead without a
+#: continuation (every Arabic letter in windows-1256) with one more class check; lookbehinds
+#: then pick the first sequence's length from its lead (a pattern starting with an alternation
+#: is tried at every position: 30x slower on a 3 KB text).  Same matches as
+#: ``(?:2-byte|3-byte|4-byte sequence)+``.
 _SB_PAIR = re.compile(rb"[\xc2-\xf4][\x80-\xbf]")
 _SB_RUN = re.compile(
-    rb"(?:[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3})+"
+    rb"[\xc2-\xf4][\x80-\xbf](?:(?<=[\xc2-\xdf].)|(?<=[\xe0-\xef].)[\x80-\xbf]"
+    rb"|(?<=[\xf0-\xf4].)[\x80-\xbf]{2})"
+    rb"(?:[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3})*",
+    re.DOTALL,
 )
 
 
@@ -257,6 +268,33 @@ def _single_byte_leads(name: str) -> frozenset[str]:
     return frozenset(_recode.high_half(name)[0x42:0x75]) - {"\ufffd"}
 
 
+@functools.cache
+def _single_byte_sequence(name: str) -> re.Pattern[str]:
+    """A complete UTF-8 sequence in code page *name*, found in the text itself: a 2-, 3- or
+    4-byte lead character followed by 1, 2 or 3 continuation characters of that code page.
+
+    The text has one exactly where its encoding with *name* has a run for
+    :func:`_single_byte_scan` (:data:`_SB_RUN`), so a code page without one is not encoded at
+    all: on clean text with box drawing, math symbols ("÷±"), Turkish or Arabic letters, most
+    code pages have leads but no sequence, and ``charmap`` encoding with "?" for what a code
+    page lacks was most of the cost.  Anchored like :data:`_SB_RUN`.
+
+    >>> bool(_single_byte_sequence("windows-1252").search("CafÃ©")), bool(
+    ...     _single_byte_sequence("windows-1252").search("Café, ÷±3"))
+    (True, False)
+    """
+    high = _recode.high_half(name)
+    conts = high[0x00:0x40]
+    if name == "windows-1252":
+        conts += "".join(map(chr, range(0x80, 0xA0)))  # latin-1 C1 controls (see _recode)
+    c = _cls(conts)
+    return re.compile(
+        f"{_cls(high[0x42:0x75])}{c}(?:(?<={_cls(high[0x42:0x60])}.)"
+        f"|(?<={_cls(high[0x60:0x70])}.){c}|(?<={_cls(high[0x70:0x75])}.){c}{{2}})",
+        re.DOTALL,
+    )
+
+
 _NON_ASCII = re.compile("[^\\x00-\\x7f]+")
 #: Deleting the ASCII runs leaves one string of the non-ASCII characters: the same characters as
 #: joining ``_NON_ASCII.findall``, without a list of one small string per run (issue #9: that
@@ -265,14 +303,19 @@ _ASCII_RUNS = re.compile("[\\x00-\\x7f]+")
 
 
 def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
-    # The distinct non-ASCII characters (cheaper than set(text) on mostly-ASCII text).
-    chars = set(_ASCII_RUNS.sub("", text))
+    # The distinct characters, for the lead test: without the ASCII runs on mostly-ASCII text
+    # (cheaper than set(text)), all of them on mostly non-ASCII text (Arabic, Cyrillic: the
+    # substitution would copy most of the text around hundreds of spaces).
     non_ascii = len(text) - len(text.encode("ascii", "ignore"))
+    chars = set(text) if 2 * non_ascii > len(text) else set(_ASCII_RUNS.sub("", text))
     for enc in _single_bytes():
         if chars.isdisjoint(_single_byte_leads(enc.name)):
             continue
+        sequence = _single_byte_sequence(enc.name).search(text)
+        if sequence is None:
+            continue
         before = len(out)
-        _single_byte_scan(text, enc, out)
+        _single_byte_scan(text, enc, out, sequence.start())
         # The likeliest code page explains every non-ASCII character with strong evidence and
         # no capital inside a word: the others can only tie with it.
         mine = [c for c in out[before:] if c.strength >= 0.9]
@@ -280,8 +323,11 @@ def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
             break
 
 
-def _single_byte_scan(text: str, enc: _SingleByte, out: list[_Candidate]) -> None:
-    data = _recode.encode_lossy(text, enc.name)
+def _single_byte_scan(text: str, enc: _SingleByte, out: list[_Candidate], start: int = 0) -> None:
+    """The candidates of code page *enc* in *text*, whose first run is at or after *start*
+    (the text before it is not encoded: on clean text the dict-based ``charmap`` encodes of
+    windows-1252/1257 with "?" for every symbol they lack cost 0.1-0.3 ms per 2 KB)."""
+    data = _recode.encode_lossy(text[start:], enc.name)
     first = _SB_PAIR.search(data)
     if first is None:
         return
@@ -290,6 +336,7 @@ def _single_byte_scan(text: str, enc: _SingleByte, out: list[_Candidate]) -> Non
     append, judge, candidate = out.append, _judge_run, _Candidate
     for match in _SB_RUN.finditer(data, first.start()):
         base, end = match.span()
+        base, end = base + start, end + start
         before = text[base - 1] if base > 0 else " "
         for s, e, decoded, strength in judge(match.group(), enc, text[base:end], before):
             append(candidate(base + s, base + e, "utf-8-as-single-byte", "UTF-8", name, decoded,
@@ -2015,6 +2062,10 @@ def _single_byte_gate_branches() -> tuple[set[str], list[str]]:
     for leads, conts_s in lead_anchored:
         anchor |= set(leads) - {"\ufffd"}
         branches.append(f"(?<={_cls(leads)}){_cls(conts_s)}")
+    # The family's per-code-page checks are compiled with the gate (0.1 s once), not by the
+    # first document that reaches the family.
+    for name in SINGLE_BYTE_ORDER:
+        _single_byte_sequence(name)
     return anchor, branches
 
 
@@ -2214,12 +2265,107 @@ def _legacy_western_only(text: str) -> bool:
     return False
 
 
+def _windows_1252_everywhere(text: str) -> list[_Candidate] | None:
+    """The findings when the whole of *text* is UTF-8 read as windows-1252 (the dominant
+    mechanism), or ``None`` when it is not, or not clearly so: then the full search decides.
+
+    Condition: *text* encodes to windows-1252 without loss, the bytes are valid UTF-8, and the
+    windows-1252 judge accepts every run of UTF-8 sequences (each run is then one piece) with
+    more than the 0.7 of "a capital inside a word" (the sign of another code page's text), and
+    strongly at least once if some run is only weak evidence.  The other readings cannot do
+    better there: the multi-byte, Cyrillic case-swap and lost/JIS families need characters
+    windows-1252 cannot encode (CJK, Cyrillic, U+FFFD, kana); another code page's runs lie
+    inside these runs (ASCII bounds a run in every code page), so they are never longer, and
+    without a capital inside a word they do not win on strength (the full search, on the
+    6,017 texts of the behaviour snapshot, never picks one here); legacy-as-legacy readings
+    are guesses against a proof (the full search let "Å³ Å¾" read as EUC-KR 킬 탑 beat
+    Lithuanian "ų ž": the five texts where this path differs).  The result is what
+    :func:`_resolve` returns for these candidates alone: they do not overlap, and with strong
+    evidence for windows-1252 its weak ones count 0.9 (``tests/test_detect_fast_path.py``).
+
+    >>> [(c.start, c.end, c.replacement, c.strength) for c in _windows_1252_everywhere("CafÃ© Ð´")]
+    [(3, 5, 'é', 0.9), (6, 8, 'д', 0.9)]
+    >>> _windows_1252_everywhere("Café Ã©") is None  # "é" alone is not UTF-8
+    True
+    """
+    data = _recode.encode_lossy(text, "windows-1252")
+    # Characters windows-1252 cannot encode became "?"; the UTF-8 check comes after.
+    if data.count(b"?") != text.count("?"):
+        return None
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    # Valid UTF-8: each maximal run of non-ASCII characters is one run of UTF-8 sequences, so
+    # the runs come from one split in C, and the per-run work is C-level maps.
+    parts = _NON_ASCII_SPLIT.split(text)  # ASCII, run, ASCII, ..., run, ASCII
+    judged = list(map(_judge_1252, parts[1::2], [p[-1:] or " " for p in parts[0::2]]))
+    verdicts = set(map(itemgetter(2), judged))
+    if _NOT_FAST in verdicts or (_WEAK_RUN in verdicts and _STRONG_RUN not in verdicts):
+        return None
+    if _FAIR_RUN in verdicts and not _one_language(set(map(itemgetter(0), judged))):
+        # Lone pairs like "ÅŸ" (0.75) tie with other code pages' readings of the same two
+        # characters (ISO-8859-15 reads ž where windows-1252 reads ş), and the tie goes to the
+        # reading whose letters fit one language (_resolve): windows-1252 must be that one.
+        return None
+    bounds = list(accumulate(map(len, parts)))
+    return list(map(
+        _Candidate, bounds[0::2], bounds[1::2], repeat("utf-8-as-single-byte"), repeat("UTF-8"),
+        repeat("windows-1252"), map(itemgetter(0), judged), map(itemgetter(1), judged),
+        repeat(0),
+    ))
+
+
+def _one_language(replacements: set[str]) -> bool:
+    """Do the letters of *replacements* fit one language's inventory, the way
+    :func:`_resolve` weighs a code page's readings?
+
+    >>> _one_language({"ā", "ī", "ž"}), _one_language({"ā", "ī", "ş"})
+    (True, False)
+    """
+    letters = {ch for replacement in replacements for ch in replacement.lower() if ch.isalpha()}
+    return bool(letters) and all("\u00c0" <= ch <= "\u024f" for ch in letters) and any(
+        letters <= inventory for inventory in _inventory_sets()
+    )
+
+
+#: Maximal runs of non-ASCII characters, kept by ``split`` (the odd items).
+_NON_ASCII_SPLIT = re.compile("([^\\x00-\\x7f]+)")
+#: :func:`_judge_1252` verdicts: evidence below 0.9, strong evidence, weak evidence (counted
+#: 0.9 next to strong evidence), and a run the fast path cannot take.
+_FAIR_RUN, _STRONG_RUN, _WEAK_RUN, _NOT_FAST = range(4)
+
+
+@functools.lru_cache(maxsize=16384)
+def _judge_1252(span: str, before: str) -> tuple[str | None, float, int]:
+    """:func:`_judge_run` for a whole run *span* read as windows-1252, *before* the character
+    in front of it: ``(decoded, strength as _resolve counts it, verdict)`` for
+    :func:`_windows_1252_everywhere`.  Memoised per run text (no bytes in the key).
+
+    >>> _judge_1252("Ã©", "f"), _judge_1252("Ð´", " "), _judge_1252("Ä¨", "i")[2] == _NOT_FAST
+    (('é', 0.9, 1), ('д', 0.9, 2), True)
+    """
+    chunk = _recode.encode_lossy(span, "windows-1252")
+    pieces = _judge_run(chunk, _single_bytes()[0], span, before)
+    if len(pieces) != 1 or pieces[0][1] - pieces[0][0] != len(chunk):
+        return None, 0.0, _NOT_FAST  # rejected, or only partly: another reading may explain it
+    decoded, strength = pieces[0][2], pieces[0][3]
+    if strength == WEAK:
+        return decoded, 0.9, _WEAK_RUN
+    if strength < 0.75:
+        return None, 0.0, _NOT_FAST  # a capital inside a word ("lapkriÄ¨io"): another code page
+    return decoded, strength, _STRONG_RUN if strength >= 0.9 else _FAIR_RUN
+
+
 def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
     found: list[_Candidate] = []
     gate, single, multi, legacy, cyrillic, lost_jis = _gates("\ufffd" in text)
     first = gate.search(text)
     if first is None:
         return []  # the common case for clean text: one scan in C
+    chosen = _windows_1252_everywhere(text)
+    if chosen is not None:
+        return _repair_layers(text, chosen, depth)
     # Every family match is at or after the gate's first match (the gate is their union).
     pos = first.start()
     if single.search(text, pos):
@@ -2235,19 +2381,28 @@ def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
         _legacy_cyrillic_swap(text, found)
     if lost_jis.search(text, pos):
         _lost_and_jis(text, found)
-    chosen = _resolve(found, len(text), inner=depth > 0)
+    return _repair_layers(text, _resolve(found, len(text), inner=depth > 0), depth)
+
+
+def _repair_layers(text: str, chosen: list[_Candidate], depth: int) -> list[_Candidate]:
+    """*chosen* with each repair that is itself mojibake repaired further (multi-layer damage),
+    minus repairs that would put C1 controls where the text had none."""
     if depth < _MAX_DEPTH:
+        layered = ("utf-8-as-single-byte", "utf-8-as-multi-byte")
         for cand in chosen:
             # A repair of two or more characters may itself be mojibake (multi-layer damage).
-            if cand.replacement and len(cand.replacement) >= 2 and cand.kind in (
-                "utf-8-as-single-byte", "utf-8-as-multi-byte"
-            ) and not cand.replacement.isascii():
-                repaired = _repair_layer(cand.replacement, depth + 1)
-                if repaired != cand.replacement:
+            replacement = cand.replacement
+            if replacement and len(replacement) >= 2 and cand.kind in layered and not (
+                replacement.isascii()
+            ):
+                repaired = _repair_layer(replacement, depth + 1)
+                if repaired != replacement:
                     cand.replacement = repaired
                     cand.kind = "multi-layer"
-        chosen = [c for c in chosen if not (c.replacement and _C1.search(c.replacement)
-                                            and not _C1.search(text[c.start:c.end]))]
+        # One search over all the replacements first: C1 controls in a repair are rare.
+        if _C1.search("".join([c.replacement for c in chosen if c.replacement])):
+            chosen = [c for c in chosen if not (c.replacement and _C1.search(c.replacement)
+                                                and not _C1.search(text[c.start:c.end]))]
     return chosen
 
 
@@ -2263,10 +2418,23 @@ _TIER = {
 }
 
 
-@functools.lru_cache(maxsize=4096)
 def _repair_layer(text: str, depth: int) -> str:
-    """*text* with its own mojibake repaired (one layer down); memoised: long documents repeat
-    the same damaged words."""
+    """*text* with its own mojibake repaired (one layer down).  A repair the gate rejects (most
+    are plain words) is answered without the memo, so that it does not push out the repairs
+    worth remembering (a hundred damaged documents repair more than 4,096 distinct words).
+
+    >>> _repair_layer("Ã©t", 1), _repair_layer("été", 1)
+    ('ét', 'été')
+    """
+    if _gates("\ufffd" in text)[0].search(text) is None:
+        return text
+    return _repair_layer_memo(text, depth)
+
+
+@functools.lru_cache(maxsize=4096)
+def _repair_layer_memo(text: str, depth: int) -> str:
+    """:func:`_repair_layer` after the gate; memoised: long documents repeat the same damaged
+    words."""
     inner = _candidates(text, depth)
     return _apply(text, [c for c in inner if c.kind != "jis-variant" and c.replacement is not None])
 
