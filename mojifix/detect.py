@@ -1474,15 +1474,19 @@ _Line = tuple[int, int, list[re.Match[str]]]
 
 def _lines_where(
     text: str, pattern: re.Pattern[str], lines: dict[int, int],
-    also: tuple[re.Pattern[str], ...] = (),
+    also: tuple[re.Pattern[str], ...] = (), unless: re.Pattern[str] | None = None,
 ) -> None:
-    """Add to *lines* (start -> end) each line of *text* where *pattern* matches and each of
-    *also* matches too: one search per such line, in C, not one Python step per match.
+    """Add to *lines* (start -> end) each line of *text* where *pattern* matches, each of
+    *also* matches too and *unless* does not: one search per such line, in C, not one Python
+    step per match.
 
     >>> lines = {}
     >>> _lines_where("ab\\ncd\\nce", re.compile("c"), lines, also=(re.compile("e"),))
     >>> lines
     {6: 8}
+    >>> _lines_where("ab\\ncd\\nce", re.compile("c"), lines, unless=re.compile("e"))
+    >>> lines
+    {6: 8, 3: 5}
     """
     pos = 0
     while (match := pattern.search(text, pos)) is not None:
@@ -1490,7 +1494,9 @@ def _lines_where(
         end = text.find("\n", match.start())
         if end < 0:
             end = len(text)
-        if all(other.search(text, start, end) for other in also):
+        if not (unless and unless.search(text, start, end)) and all(
+            other.search(text, start, end) for other in also
+        ):
             lines[start] = end
         pos = end + 1
 
@@ -1689,6 +1695,8 @@ def _fits(word: str, inventories: dict[str, str]) -> bool:
 #: are windows-1252 Ð Ý Þ ð ý þ).
 TURKISH_LETTERS = {"Turkish": "çğıöşüâîû"}
 _TURKISH_ONLY = frozenset("ÐÝÞðýþ")
+#: The windows-1252 letters (lower case) whose windows-1254 readings are letters of Turkish.
+_TURKISH_AS_1252 = frozenset("çðýöþüâîû")
 #: The inventories :func:`_languages` memoises, by name.
 _INVENTORIES = {"western": WESTERN_LETTERS, "central": CENTRAL_LETTERS, "turkish": TURKISH_LETTERS}
 #: Icelandic writes þ only at the start of a word ("það", "Þórður"): inside one it is Turkish ş
@@ -1696,17 +1704,19 @@ _INVENTORIES = {"western": WESTERN_LETTERS, "central": CENTRAL_LETTERS, "turkish
 _INNER_THORN = re.compile("[þÞ](?<=[^\\W\\d_][þÞ])")  # (þ first: the fast scan)
 
 
-def _legacy_turkish(lines: list[_Line], out: list[_Candidate]) -> None:
+def _legacy_turkish(text: str, lines: list[_Line], out: list[_Candidate]) -> None:
     """windows-1254 (Turkish) read as windows-1252.  A line is Turkish when a word has þ inside
     it, or when its accented letters, together, fit no Western language and their windows-1254
     reading is Turkish ("Akçay Yýldýrým": ç with ý is not Icelandic)."""
-    for _, _, words in lines:
+    for start, end, words in lines:
+        # A line needs a letter of windows-1254 beyond windows-1252 (ğ ı ş, shown as ð ý þ);
+        # they are letters of legacy words, so a search of the line says it.
+        if not _TURKISH_ONLY_CHAR.search(text, start, end):
+            continue
         line_words = [w for w in words if _letters(w.group())]
-        if not line_words:
-            continue
         texts = [w.group() for w in line_words]
-        if not any(_TURKISH_ONLY.intersection(t) for t in texts):
-            continue
+        if not frozenset().union(*map(_letters, texts)) <= _TURKISH_AS_1252:
+            continue  # a letter whose windows-1254 reading is not Turkish (memoised per word)
         try:
             turkish = [_recode.decode(_recode.encode(t, "windows-1252"), "windows-1254")
                        for t in texts]
@@ -1833,27 +1843,35 @@ _NOT_WESTERN_LETTERS = frozenset("èÈæÆ")
 
 
 @functools.cache
-def _western_gaps() -> tuple[tuple[frozenset[str], frozenset[str], re.Pattern[str]], ...]:
-    """Per Western language of :data:`WESTERN_LETTERS`: its letters, the letters its rules
-    are about, and a search for what it cannot write anywhere in a text: a letter of a legacy
-    word it lacks, a letter where it does not put one, a letter where no Western language puts
-    one.  A line where the search of every language finds something is the only kind that can
-    fit no Western language.
+def _western_gaps() -> tuple[
+    tuple[frozenset[str], frozenset[str], re.Pattern[str] | None, re.Pattern[str]], ...
+]:
+    """Per Western language of :data:`WESTERN_LETTERS`: its letters; the letters its
+    :data:`WESTERN_POSITIONS` rule is about, and a search for one where it does not put it
+    (``None`` without a rule); and a search for
+    what it cannot write anywhere in a text: a letter of a legacy word it lacks, a letter where
+    it does not put one, a letter where no Western language puts one.  A line where the last
+    search of every language finds something is the only kind that can fit no Western language.
 
     >>> gaps = dict(zip(WESTERN_LETTERS, _western_gaps()))
-    >>> gaps["Italian"][2].search("così") is None, gaps["Italian"][2].search("Vìra") is None
+    >>> gaps["Italian"][3].search("così") is None, gaps["Italian"][3].search("Vìra") is None
     (True, False)
     """
     gaps = []
     for lang, known in WESTERN_LETTERS.items():
         lacks = "".join(sorted(c for c in _WORD_LETTERS if c.lower() not in known))
-        rules = _NOT_WESTERN_ANY_CASE + _POSITIONS_ANY_CASE.get(lang, [])
-        rule_letters = _NOT_WESTERN_LETTERS | _RULE_LETTERS.get(lang, frozenset())
+        own = _POSITIONS_ANY_CASE.get(lang, [])
+        rule_letters = _RULE_LETTERS.get(lang, frozenset())
         # One character class first (the engine's fast scan), each branch re-checks behind.
-        anchor = _char_class("".join(sorted(set(lacks) | rule_letters)))
-        branches = [f"(?<={_char_class(lacks)})", *rules]
-        gaps.append((frozenset(known), rule_letters,
-                     re.compile(f"{anchor}(?:{'|'.join(branches)})")))
+        anchor = _char_class("".join(sorted(set(lacks) | rule_letters | _NOT_WESTERN_LETTERS)))
+        branches = [f"(?<={_char_class(lacks)})", *_NOT_WESTERN_ANY_CASE, *own]
+        rule = _char_class("".join(sorted(rule_letters))) + f"(?:{'|'.join(own)})"
+        gaps.append((
+            frozenset(known),
+            rule_letters,
+            re.compile(rule) if own else None,
+            re.compile(f"{anchor}(?:{'|'.join(branches)})"),
+        ))
     return tuple(gaps)
 
 
@@ -1900,13 +1918,21 @@ def _legacy_lines(text: str) -> dict[int, int]:
     # windows-1250 or windows-1254 reading, and a line with one no windows-1250 line reading.)
     letters = {c.lower() for c in _WORD_LETTERS.intersection(chars)}
     gaps = _western_gaps()
-    for known, rule_letters, gap in gaps:
-        if letters <= known and (rule_letters.isdisjoint(chars) or not gap.search(text)):
-            return lines  # the text fits one Western language, so does every line
-    # Lines the closest language cannot write, kept when no other can either.
-    closest = min(gaps, key=lambda g: len(letters - g[0]))
-    others = tuple(gap for _, _, gap in gaps if gap is not closest[2])
-    _lines_where(text, closest[2], lines, also=(_DIFFERS_IN_1250, *others))
+    for known, rule_letters, rule, _ in gaps:
+        if letters <= known and (
+            rule is None or rule_letters.isdisjoint(chars) or not rule.search(text)
+        ):
+            # The text's letters fit one Western language, in their places: so does every
+            # line but those with a letter where no Western language puts it, which are in.
+            return lines
+    # Lines the closest language cannot write, kept when no other can either and when the
+    # line holds only windows-1252 characters (a windows-1250 line reading needs that).
+    # (The closest: the fewest letters lacking, then no rule about the text's letters.)
+    closest = min(gaps, key=lambda g: (
+        len(letters - g[0]), g[2] is not None and not g[1].isdisjoint(chars)
+    ))[3]
+    others = tuple(gap for _, _, _, gap in gaps if gap is not closest)
+    _lines_where(text, closest, lines, also=(_DIFFERS_IN_1250, *others), unless=_NOT_1252)
     return lines
 
 
@@ -1928,7 +1954,7 @@ def _legacy_central(text: str, lines: list[_Line], out: list[_Candidate]) -> Non
                 strong_lines.add(start)
     if central_of:
         strong_lines |= _central_lines(lines)
-    _legacy_turkish(lines, out)
+    _legacy_turkish(text, lines, out)
     if not strong_lines:
         return
     for start, end, words in lines:
@@ -2366,7 +2392,8 @@ def _explained(text: str, found: list[_Candidate]) -> bool:
 #: high letters in a row (a windows-1251 word: its Cyrillic reading has three letters or more,
 #: and a word with an ASCII letter is never read as Cyrillic), four high characters in one run
 #: (:data:`_LEGACY_CJK_LONG`; :data:`_LEGACY_SB_LONG` runs are such runs), a windows-1250 sign or
-#: "Kè" (:data:`_CENTRAL_SIGNS`), an inner þ (Turkish ş: :data:`_INNER_THORN`).
+#: "Kè" (:data:`_CENTRAL_SIGNS`), an inner þ (Turkish ş: :data:`_INNER_THORN`), and a letter
+#: where no Western language puts it (:data:`_NOT_WESTERN`: such a line may fit none).
 _LEGACY_BEYOND_LETTERS = re.compile(
     # One character class first (the engine's fast scan stops at high characters only); the
     # branches re-check it behind, those of the rare letters under one lookbehind, so that an
@@ -2374,9 +2401,10 @@ _LEGACY_BEYOND_LETTERS = re.compile(
     _char_class(_HIGH_1252) + "(?:" + "|".join([
         f"(?<=[{_WORD_HIGH}]{{3}})",
         f"(?=(?:[\\x40-\\x7e]?+[\\x20-\\x3f]*+{_char_class(_HIGH_1252)}){{3}})",
-        f"(?<={_char_class(''.join(sorted(_SIGN_1250)) + 'èþÞ')})(?:" + "|".join([
+        f"(?<={_char_class(''.join(sorted(_SIGN_1250)) + 'èÈæÆþÞ')})(?:" + "|".join([
             *_CENTRAL_SIGN_BRANCHES,
             "(?<=[^\\W\\d_][þÞ])",
+            *_NOT_WESTERN_ANY_CASE,
         ]) + ")",
     ]) + ")"
 )
