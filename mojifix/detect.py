@@ -1067,8 +1067,10 @@ _CYRILLIC_BIGRAMS = frozenset(cjk_common.CYRILLIC_BIGRAMS.split())
 _LEGACY_CJK = (("GBK", "zh"), ("Shift_JIS", "ja"), ("EUC-KR", "ko"), ("Big5", "zh"))
 
 
+@functools.lru_cache(maxsize=4096)
 def _legacy_cjk_scores(span: str) -> dict[str, tuple[float, str]]:
-    """For each CJK encoding: (share of common characters, decoded text) of *span*."""
+    """For each CJK encoding: (share of common characters, decoded text) of *span*.
+    Memoised (damaged text repeats its runs); the callers only read the result."""
     scores: dict[str, tuple[float, str]] = {}
     try:
         data = _recode.encode(span, "windows-1252")
@@ -1260,21 +1262,37 @@ def _legacy_single_byte_short(
     """Short runs (two or three letters: "ÔÊ" for the Greek abbreviation ΤΚ) in a text whose
     long runs are *enc* read as windows-1252: converted when they are letters of its script
     with a sane case."""
-    script = LEGACY_SINGLE_BYTE[enc]
     for match in short:
-        if len(match.group()) < 2:
-            continue
-        try:
-            decoded = _recode.decode(_recode.encode(match.group(), "windows-1252"), enc)
-        except UnicodeError:
-            continue
-        letters = [c for c in decoded if c.isalpha()]
-        if len(letters) == len(decoded) and all(script_of(c) == script for c in letters) and (
-            _case_ok(decoded) and not _HEBREW_BAD.search(decoded)
-            and (script != "Thai" or _thai_ok(decoded))
-        ):
+        decoded = _legacy_single_byte_short_reading(match.group(), enc)
+        if decoded is not None:
             out.append(_Candidate(match.start(), match.end(), "legacy-as-legacy", enc,
                                   "windows-1252", decoded, 0.85, 43))
+
+
+@functools.lru_cache(maxsize=16384)
+def _legacy_single_byte_short_reading(span: str, enc: str) -> str | None:
+    """*span* (a short run) read as *enc* when that is letters of its script with a sane
+    case, else ``None``; memoised (damaged text repeats its short runs: "Ã©").
+
+    >>> _legacy_single_byte_short_reading("ÔÊ", "windows-1253")
+    'ΤΚ'
+    >>> _legacy_single_byte_short_reading("Ã©", "windows-1253") is None
+    True
+    """
+    if len(span) < 2:
+        return None
+    script = LEGACY_SINGLE_BYTE[enc]
+    try:
+        decoded = _recode.decode(_recode.encode(span, "windows-1252"), enc)
+    except UnicodeError:
+        return None
+    letters = [c for c in decoded if c.isalpha()]
+    if len(letters) == len(decoded) and all(script_of(c) == script for c in letters) and (
+        _case_ok(decoded) and not _HEBREW_BAD.search(decoded)
+        and (script != "Thai" or _thai_ok(decoded))
+    ):
+        return decoded
+    return None
 
 
 #: windows-1251 read as KOI8-R (and back) swaps the case of Cyrillic letters: "вЕПМНЦНПХЪ" is
@@ -1478,7 +1496,7 @@ def _lines_where(
 ) -> None:
     """Add to *lines* (start -> end) each line of *text* where *pattern* matches, each of
     *also* matches too and *unless* does not: one search per such line, in C, not one Python
-    step per match.
+    step per match.  (A line already in *lines* is not searched again.)
 
     >>> lines = {}
     >>> _lines_where("ab\\ncd\\nce", re.compile("c"), lines, also=(re.compile("e"),))
@@ -1494,7 +1512,7 @@ def _lines_where(
         end = text.find("\n", match.start())
         if end < 0:
             end = len(text)
-        if not (unless and unless.search(text, start, end)) and all(
+        if start not in lines and not (unless and unless.search(text, start, end)) and all(
             other.search(text, start, end) for other in also
         ):
             lines[start] = end
