@@ -1909,6 +1909,7 @@ def _high_1252(text: str) -> set[str]:
     return chars
 
 
+@functools.lru_cache(maxsize=1)  # (_candidates asks _legacy_western_only, then the readers)
 def _legacy_lines(text: str) -> dict[int, int]:
     """The lines of *text* (start -> end) where a legacy reader can find something:
 
@@ -1920,7 +1921,8 @@ def _legacy_lines(text: str) -> dict[int, int]:
       text's), looked for with the search of the language that lacks the fewest of them.
 
     Every decision of the readers is made per line, so the other lines would find nothing.
-    Clean text costs one search and a few set operations.
+    Clean text costs one search and a few set operations.  (Memoised for the last text; the
+    callers only read the result.)
 
     >>> sorted(_legacy_lines("Øystein bor på Sørlandet.\\nVìra a Tomáš\\nÏðèâåò").items())
     [(26, 38), (39, 45)]
@@ -2426,6 +2428,21 @@ _LEGACY_BEYOND_LETTERS = re.compile(
         ]) + ")",
     ]) + ")"
 )
+def _legacy_western_only(text: str) -> bool:
+    """Can the legacy family find nothing in *text*?  True when :func:`_legacy_lines` finds
+    no line (clean Western text: its letters fit one Western language, in their places, and
+    nothing of :data:`_LEGACY_BEYOND_LETTERS` is there); then the readers are not called.
+
+    >>> _legacy_western_only("Øystein bor på Sørlandet.")
+    True
+    >>> _legacy_western_only("Vìra a Tomáš")  # ì before a letter: Czech ě
+    False
+    >>> _legacy_western_only("Ø and ñ")  # no Western language writes both
+    False
+    """
+    return not _legacy_lines(text)
+
+
 #: Letters of Turkish that Icelandic does not write (see :data:`_TURKISH_NOT_ICELANDIC`).
 _TURKISH_NOT_ICELANDIC_SET = frozenset("çüâîûÇÜÂÎÛ")
 #: The characters of :data:`_DIFFERS_IN_1250`.
@@ -2444,7 +2461,10 @@ def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
         _single_byte_candidates(text, found)
     if multi.search(text, pos):
         _multi_byte_candidates(text, found)
-    if legacy.search(text, pos) and not _explained(text, found):
+    if (
+        legacy.search(text, pos) and not _explained(text, found)
+        and not _legacy_western_only(text)
+    ):
         _legacy_candidates(text, found)
     if cyrillic.search(text, pos):
         _legacy_cyrillic_swap(text, found)

@@ -87,7 +87,7 @@ def _gated_found(text: str) -> list[object]:
         D._single_byte_candidates(text, found)
     if multi.search(text):
         D._multi_byte_candidates(text, found)
-    if legacy.search(text) and not D._explained(text, found):
+    if legacy.search(text) and not D._explained(text, found) and not D._legacy_western_only(text):
         D._legacy_candidates(text, found)
     if cyrillic.search(text):
         D._legacy_cyrillic_swap(text, found)
