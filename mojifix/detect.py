@@ -1804,6 +1804,11 @@ def _central_reading(word: str) -> tuple[str | None, bool]:
 
 
 def _differs_in_1250(char: str) -> bool:
+    """Does windows-1250 read the windows-1252 bytes of *char* as another character?
+
+    >>> _differs_in_1250("è"), _differs_in_1250("é")
+    (True, False)
+    """
     try:
         return _recode.decode(_recode.encode(char, "windows-1252"), "windows-1250") != char
     except UnicodeError:
@@ -1812,29 +1817,28 @@ def _differs_in_1250(char: str) -> bool:
 
 #: The windows-1252 characters windows-1250 reads differently: a word without one has no
 #: windows-1250 reading (:func:`_central_reading` needs one that differs from the word).
-_DIFFERS_IN_1250 = re.compile(_char_class("".join(c for c in _HIGH_1252 if _differs_in_1250(c))))
+_DIFFERS_IN_1250_SET = frozenset(c for c in _HIGH_1252 if _differs_in_1250(c))
+_DIFFERS_IN_1250 = re.compile(_char_class("".join(sorted(_DIFFERS_IN_1250_SET))))
 #: Where :func:`_central_signal` can fire, in a whole text: a windows-1250 sign after a letter
-#: (inside or at the end of a word), £ ¥ ¯ before two letters; and the sign word "Kè".  Branches
-#: that re-check the character just matched (see :data:`_CENTRAL_SIGNS`).
+#: (inside or at the end of a word), £ ¥ ¯ before two letters; and the sign word "Kè".  As
+#: branches after the character just matched (in :data:`_LEGACY_BEYOND_LETTERS`).
 _CENTRAL_SIGN_BRANCHES = [
     f"(?<=[^\\W\\d_]{_char_class(''.join(sorted(_SIGN_1250)))})",
     f"(?<={_char_class(''.join(sorted(_SIGN_1250_INITIAL)))})(?=[^\\W\\d_]{{2}})",
     *(f"(?<={word})" for word in sorted(_CENTRAL_WORDS)),
 ]
-_CENTRAL_SIGNS = re.compile(
-    # (One character class first: the engine's fast scan.)
-    _char_class("".join(sorted(_SIGN_1250 | {word[-1] for word in _CENTRAL_WORDS})))
-    + f"(?:{'|'.join(_CENTRAL_SIGN_BRANCHES)})"
-)
+#: The letters of windows-1254 beyond windows-1252 (ğ ı ş İ Ğ Ş, shown as ð ý þ Ý Ð Þ).
 _TURKISH_ONLY_CHAR = re.compile(_char_class("".join(sorted(_TURKISH_ONLY))))
 #: A windows-1254 line without an inner þ needs a Turkish letter Icelandic does not write
 #: (ç ü â î û): with only ð ý þ ö its letters fit Icelandic, a Western language.
-_TURKISH_NOT_ICELANDIC = re.compile("[çüâîûÇÜÂÎÛ]")
+_TURKISH_NOT_ICELANDIC_SET = frozenset("çüâîûÇÜÂÎÛ")
+_TURKISH_NOT_ICELANDIC = re.compile(_char_class("".join(sorted(_TURKISH_NOT_ICELANDIC_SET))))
 #: The letters a legacy word can hold (what :func:`_letters` lower-cases).
 _WORD_LETTERS = frozenset(
     c for c in map(chr, range(0x80, 0x180))
     if c.isalpha() and re.fullmatch(f"[{_WORD_HIGH}\u0104\u0105]", c)
 )
+#: A character that continues a legacy word (after its first high character).
 _WORD_CHAR = f"[A-Za-z{_WORD_HIGH}]"
 #: :data:`_NOT_WESTERN` and :data:`WESTERN_POSITIONS` for a whole text in either case, each
 #: after the letter it is about.  They match wherever the rules match in a legacy word of the
@@ -1866,10 +1870,10 @@ def _western_gaps() -> tuple[
 ]:
     """Per Western language of :data:`WESTERN_LETTERS`: its letters; the letters its
     :data:`WESTERN_POSITIONS` rule is about, and a search for one where it does not put it
-    (``None`` without a rule); and a search for
-    what it cannot write anywhere in a text: a letter of a legacy word it lacks, a letter where
-    it does not put one, a letter where no Western language puts one.  A line where the last
-    search of every language finds something is the only kind that can fit no Western language.
+    (``None`` without a rule); and a search for what it cannot write anywhere in a text: a
+    letter of a legacy word it lacks, a letter where it does not put one, a letter where no
+    Western language puts one.  A line where the last search of every language finds
+    something is the only kind that can fit no Western language.
 
     >>> gaps = dict(zip(WESTERN_LETTERS, _western_gaps()))
     >>> gaps["Italian"][3].search("così") is None, gaps["Italian"][3].search("Vìra") is None
@@ -2412,7 +2416,7 @@ def _explained(text: str, found: list[_Candidate]) -> bool:
 #: high letters in a row (a windows-1251 word: its Cyrillic reading has three letters or more,
 #: and a word with an ASCII letter is never read as Cyrillic), four high characters in one run
 #: (:data:`_LEGACY_CJK_LONG`; :data:`_LEGACY_SB_LONG` runs are such runs), a windows-1250 sign or
-#: "Kè" (:data:`_CENTRAL_SIGNS`), an inner þ (Turkish ş: :data:`_INNER_THORN`), and a letter
+#: "Kè" (:data:`_CENTRAL_SIGN_BRANCHES`), an inner þ (Turkish ş: :data:`_INNER_THORN`), a letter
 #: where no Western language puts it (:data:`_NOT_WESTERN`: such a line may fit none).
 _LEGACY_BEYOND_LETTERS = re.compile(
     # One character class first (the engine's fast scan stops at high characters only); the
@@ -2428,6 +2432,8 @@ _LEGACY_BEYOND_LETTERS = re.compile(
         ]) + ")",
     ]) + ")"
 )
+
+
 def _legacy_western_only(text: str) -> bool:
     """Can the legacy family find nothing in *text*?  True when :func:`_legacy_lines` finds
     no line (clean Western text: its letters fit one Western language, in their places, and
@@ -2441,12 +2447,6 @@ def _legacy_western_only(text: str) -> bool:
     False
     """
     return not _legacy_lines(text)
-
-
-#: Letters of Turkish that Icelandic does not write (see :data:`_TURKISH_NOT_ICELANDIC`).
-_TURKISH_NOT_ICELANDIC_SET = frozenset("çüâîûÇÜÂÎÛ")
-#: The characters of :data:`_DIFFERS_IN_1250`.
-_DIFFERS_IN_1250_SET = frozenset(c for c in _HIGH_1252 if _differs_in_1250(c))
 
 
 def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
