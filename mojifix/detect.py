@@ -32,7 +32,6 @@ True
 
 from __future__ import annotations
 
-import bisect
 import functools
 import re
 import unicodedata
@@ -1080,20 +1079,19 @@ _LEGACY_CJK_RUN = re.compile(
     f"(?<![\\x20-\\x3f])[\\x20-\\x3f]*+{_char_class(_HIGH_1252)}[\\x40-\\x7e{re.escape(_HIGH_1252)}]"
     f"(?:{_char_class(_HIGH_1252)}[\\x40-\\x7e{re.escape(_HIGH_1252)}]|[\\x20-\\x3f])*"
 )
-#: A "word" of windows-1252 letters and the symbols that are letters in windows-1250/1251
-#: (³ ¹ ¿ º ¾ ¼ £ ¥ ¯ ª ² ´ ¨ ¸ œ Œ Ÿ Š š Ž ž and the C1 controls 8D 8F 9D).
+#: The characters of a legacy word beyond ASCII letters: windows-1252 letters and the symbols
+#: that are letters in windows-1250/1251 (³ ¹ ¿ º ¾ ¼ £ ¥ ¯ ª ² ´ ¨ ¸ œ Œ Ÿ Š š Ž ž and the C1
+#: controls 8D 8F 9D), as the body of a character class.
+_WORD_HIGH = (
+    "\u00c0-\u00ff\u00a8\u00b8\u00b3\u00b9\u00bf\u00ba\u00be\u00bc\u00a3\u00a5\u00af\u00aa"
+    "\u00b2\u00b4\u0153\u0152\u0178\u0160\u0161\u017d\u017e\x8d\x8f\x9d"
+)
+#: A "word" of windows-1252 letters and those symbols, with at least one of them.
 _LEGACY_WORD = re.compile(
     # (Only from the start of a run of word characters: a match tried at every position of a
-    # long ASCII word would scan to its end each time, quadratic.)
-    "(?<![A-Za-z\u00c0-\u00ff\u00a8\u00b8\u00b3\u00b9\u00bf\u00ba\u00be\u00bc\u00a3\u00a5"
-    "\u00af\u00aa\u00b2\u00b4\u0153\u0152\u0178\u0160\u0161\u017d\u017e\x8d\x8f\x9d\u0104"
-    "\u0105])"
-    "[A-Za-z\u00c0-\u00ff\u00a8\u00b8\u00b3\u00b9\u00bf\u00ba\u00be\u00bc\u00a3\u00a5\u00af"
-    "\u00aa\u00b2\u00b4\u0153\u0152\u0178\u0160\u0161\u017d\u017e\x8d\x8f\x9d\u0104\u0105]*"
-    "[\u00c0-\u00ff\u00a8\u00b8\u00b3\u00b9\u00bf\u00ba\u00be\u00bc\u00a3\u00a5\u00af\u00aa"
-    "\u00b2\u00b4\u0153\u0152\u0178\u0160\u0161\u017d\u017e\x8d\x8f\x9d]"
-    "[A-Za-z\u00c0-\u00ff\u00a8\u00b8\u00b3\u00b9\u00bf\u00ba\u00be\u00bc\u00a3\u00a5\u00af"
-    "\u00aa\u00b2\u00b4\u0153\u0152\u0178\u0160\u0161\u017d\u017e\x8d\x8f\x9d]*"
+    # long ASCII word would scan to its end each time, quadratic.  Ą ą may open a word.)
+    f"(?<![A-Za-z{_WORD_HIGH}\u0104\u0105])[A-Za-z{_WORD_HIGH}\u0104\u0105]*"
+    f"[{_WORD_HIGH}][A-Za-z{_WORD_HIGH}]*"
 )
 
 #: Symbols of windows-1252 that are *letters* in windows-1250 (Polish, Czech, Slovak ...):
@@ -1128,8 +1126,10 @@ def _big5_frequent(char: str) -> bool:
         return False
 
 
+@functools.lru_cache(maxsize=4096)
 def _legacy_cjk_scores(span: str) -> dict[str, tuple[float, str]]:
-    """For each CJK encoding: (share of common characters, decoded text) of *span*."""
+    """For each CJK encoding: (share of common characters, decoded text) of *span*.
+    Memoised (damaged text repeats its runs); the callers only read the result."""
     scores: dict[str, tuple[float, str]] = {}
     try:
         data = _recode.encode(span, "windows-1252")
@@ -1251,18 +1251,35 @@ def _legacy_single_byte_reading(decoded: str, script: str) -> list[str] | None:
     return letters
 
 
-def _legacy_single_byte(text: str, out: list[_Candidate]) -> None:
+def _runs_on_lines(
+    text: str, lines: dict[int, int], runs: re.Pattern[str], evidence: re.Pattern[str]
+) -> Iterator[re.Match[str]]:
+    """The matches of *runs* on those of *lines* (start -> end) where *evidence* matches, in
+    text order: the runs a reader needs, when a run never crosses a line and a run it reads
+    holds a match of *evidence*.
+
+    >>> text, word = "ab\\nxyz", re.compile("[a-z]+")
+    >>> [m.group() for m in _runs_on_lines(text, {0: 2, 3: 6}, word, re.compile("y"))]
+    ['xyz']
+    """
+    for start in sorted(lines):
+        end = lines[start]
+        if evidence.search(text, start, end):
+            yield from runs.finditer(text, start, end)
+
+
+def _legacy_single_byte(text: str, lines: dict[int, int], out: list[_Candidate]) -> None:
     """Greek, Hebrew, Arabic or Thai single-byte text read as windows-1252.  Each run is read
     with every encoding of LEGACY_SINGLE_BYTE; the text gets one encoding (the one that reads
     the most letters), a run falls back to its own first reading."""
-    short: list[re.Match[str]] = []
     readings: list[tuple[re.Match[str], dict[str, tuple[str, list[str]]]]] = []
     totals: dict[str, int] = {}
-    for match in _LEGACY_SB_RUN.finditer(text):
+    # The runs of four high characters and more are on the lines where _LEGACY_SB_LONG matches
+    # (a run never crosses a line); the shorter ones matter only next to a reading.
+    for match in _runs_on_lines(text, lines, _LEGACY_SB_RUN, _LEGACY_SB_LONG):
         span = match.group()
         high = sum(not c.isascii() for c in span)
         if high < 4:
-            short.append(match)
             continue
         try:
             data = _recode.encode(span, "windows-1252")
@@ -1279,6 +1296,8 @@ def _legacy_single_byte(text: str, out: list[_Candidate]) -> None:
             readings.append((match, mine))
     if not readings:
         return
+    short = [match for match in _LEGACY_SB_RUN.finditer(text)
+             if sum(not c.isascii() for c in match.group()) < 4]
     order = list(LEGACY_SINGLE_BYTE)
     best = max(totals, key=lambda enc: (totals[enc], -order.index(enc)))
     for match, mine in readings:
@@ -1304,21 +1323,37 @@ def _legacy_single_byte_short(
     """Short runs (two or three letters: "ÔÊ" for the Greek abbreviation ΤΚ) in a text whose
     long runs are *enc* read as windows-1252: converted when they are letters of its script
     with a sane case."""
-    script = LEGACY_SINGLE_BYTE[enc]
     for match in short:
-        if len(match.group()) < 2:
-            continue
-        try:
-            decoded = _recode.decode(_recode.encode(match.group(), "windows-1252"), enc)
-        except UnicodeError:
-            continue
-        letters = [c for c in decoded if c.isalpha()]
-        if len(letters) == len(decoded) and all(script_of(c) == script for c in letters) and (
-            _case_ok(decoded) and not _HEBREW_BAD.search(decoded)
-            and (script != "Thai" or _thai_ok(decoded))
-        ):
+        decoded = _legacy_single_byte_short_reading(match.group(), enc)
+        if decoded is not None:
             out.append(_Candidate(match.start(), match.end(), "legacy-as-legacy", enc,
                                   "windows-1252", decoded, 0.85, 43))
+
+
+@functools.lru_cache(maxsize=16384)
+def _legacy_single_byte_short_reading(span: str, enc: str) -> str | None:
+    """*span* (a short run) read as *enc* when that is letters of its script with a sane
+    case, else ``None``; memoised (damaged text repeats its short runs: "Ã©").
+
+    >>> _legacy_single_byte_short_reading("ÔÊ", "windows-1253")
+    'ΤΚ'
+    >>> _legacy_single_byte_short_reading("Ã©", "windows-1253") is None
+    True
+    """
+    if len(span) < 2:
+        return None
+    script = LEGACY_SINGLE_BYTE[enc]
+    try:
+        decoded = _recode.decode(_recode.encode(span, "windows-1252"), enc)
+    except UnicodeError:
+        return None
+    letters = [c for c in decoded if c.isalpha()]
+    if len(letters) == len(decoded) and all(script_of(c) == script for c in letters) and (
+        _case_ok(decoded) and not _HEBREW_BAD.search(decoded)
+        and (script != "Thai" or _thai_ok(decoded))
+    ):
+        return decoded
+    return None
 
 
 #: windows-1251 read as KOI8-R (and back) swaps the case of Cyrillic letters: "вЕПМНЦНПХЪ" is
@@ -1351,22 +1386,45 @@ def _legacy_cyrillic_swap(text: str, out: list[_Candidate]) -> None:
             break
 
 
+#: Four high characters in one run of :data:`_LEGACY_SB_RUN`: the fewest
+#: :func:`_legacy_single_byte` reads (shorter runs only next to such a run).
+_LEGACY_SB_LONG = re.compile(
+    f"{_char_class(_HIGH_1252)}(?:[\\x20-\\x2f\\x3a-\\x3f]*+{_char_class(_HIGH_1252)}){{3}}"
+)
+#: Four high characters in one run of :data:`_LEGACY_CJK_RUN`: the fewest :func:`_legacy_cjk`
+#: reads.  Between two high characters of such a run stand at most one ASCII trail byte, then
+#: spaces, digits and punctuation; clean accented text ("été", "közülük") rarely has four.
+_LEGACY_CJK_LONG = re.compile(
+    f"{_char_class(_HIGH_1252)}(?:[\\x40-\\x7e]?+[\\x20-\\x3f]*+{_char_class(_HIGH_1252)}){{3}}"
+)
+
+
 def _legacy_candidates(text: str, out: list[_Candidate]) -> None:
-    _legacy_cyrillic_and_central(text, out)
-    _legacy_single_byte(text, out)
+    # Each reader works only on the lines where its evidence can be (_legacy_lines: a few
+    # searches in C and set operations); clean text mostly has none.
+    lines = _legacy_lines(text)
+    if not lines:
+        return
+    _legacy_cyrillic_and_central(text, _words_of(text, lines), out)
+    _legacy_single_byte(text, lines, out)
+    _legacy_cjk(text, lines, out)
+
+
+def _legacy_cjk(text: str, lines: dict[int, int], out: list[_Candidate]) -> None:
+    """GBK, Shift_JIS, EUC-KR or Big5 read as windows-1252: runs of four high characters and
+    more (ASCII trail bytes allowed) read with each; the text gets the encoding whose
+    characters are the most common overall.
+
+    >>> found = []
+    >>> _legacy_cjk("ÖÐ¹ú ÈËÃñ", {0: 9}, found)
+    >>> [(c.encoded_as, c.replacement) for c in found]
+    [('GBK', '中国 人民')]
+    """
     runs = []
-    short: list[tuple[int, int]] = []
-    for match in _LEGACY_CJK_RUN.finditer(text):
-        start, end = match.span()
-        while end > start and "\x20" <= text[end - 1] <= "\x3f":
-            # The run may not end in spaces, digits or punctuation between words; an ASCII
-            # letter there is a trail byte ("\x81B" is Shift_JIS 。).
-            end -= 1
+    for match in _runs_on_lines(text, lines, _LEGACY_CJK_RUN, _LEGACY_CJK_LONG):
+        start, end = _legacy_cjk_span(text, match)
         span = text[start:end]
-        ascii_chars = len(span.encode("ascii", "ignore"))
-        if len(span) - ascii_chars < 4:
-            if len(span) == 2 and ascii_chars == 0:
-                short.append((start, end))  # one character: only next to a strong run
+        if len(span) - len(span.encode("ascii", "ignore")) < 4:
             continue
         scores = _legacy_cjk_scores(span)
         if scores:
@@ -1392,8 +1450,28 @@ def _legacy_candidates(text: str, out: list[_Candidate]) -> None:
                 _Candidate(start, end, "legacy-as-legacy", best, "windows-1252", decoded,
                            strength, 40)
             )
-    if strong_document and short:
-        _legacy_cjk_short(text, short, best, out)
+    if strong_document:
+        # Lone two-byte characters (one character: only next to a strong run).
+        spans = (_legacy_cjk_span(text, match) for match in _LEGACY_CJK_RUN.finditer(text))
+        short = [(start, end) for start, end in spans
+                 if end - start == 2 and not any(c.isascii() for c in text[start:end])]
+        if short:
+            _legacy_cjk_short(text, short, best, out)
+
+
+def _legacy_cjk_span(text: str, match: re.Match[str]) -> tuple[int, int]:
+    """The span of a :data:`_LEGACY_CJK_RUN` match without the spaces, digits and punctuation
+    it ends in.
+
+    >>> _legacy_cjk_span("ÖÐ¹ú 12", _LEGACY_CJK_RUN.search("ÖÐ¹ú 12"))
+    (0, 4)
+    """
+    start, end = match.span()
+    while end > start and "\x20" <= text[end - 1] <= "\x3f":
+        # The run may not end in spaces, digits or punctuation between words; an ASCII
+        # letter there is a trail byte ("\x81B" is Shift_JIS 。).
+        end -= 1
+    return start, end
 
 
 #: How common a lone character read as legacy CJK must be (rank in its language's list) to be
@@ -1469,10 +1547,55 @@ def _cyrillic_reading(word: str) -> str | None:
     return cyr if _cyrillic_word_ok(cyr) else None
 
 
-def _legacy_cyrillic_and_central(text: str, out: list[_Candidate]) -> None:
-    words = list(_LEGACY_WORD.finditer(text))
-    if not words:
-        return
+#: A line of a text: its start, its end, and the legacy words in it.
+_Line = tuple[int, int, list[re.Match[str]]]
+
+
+def _lines_where(
+    text: str, pattern: re.Pattern[str], lines: dict[int, int],
+    also: tuple[re.Pattern[str], ...] = (), unless: re.Pattern[str] | None = None,
+) -> None:
+    """Add to *lines* (start -> end) each line of *text* where *pattern* matches, each of
+    *also* matches too and *unless* does not: one search per such line, in C, not one Python
+    step per match.  (A line already in *lines* is not searched again.)
+
+    >>> lines = {}
+    >>> _lines_where("ab\\ncd\\nce", re.compile("c"), lines, also=(re.compile("e"),))
+    >>> lines
+    {6: 8}
+    >>> _lines_where("ab\\ncd\\nce", re.compile("c"), lines, unless=re.compile("e"))
+    >>> lines
+    {6: 8, 3: 5}
+    """
+    pos = 0
+    while (match := pattern.search(text, pos)) is not None:
+        start = text.rfind("\n", 0, match.start()) + 1
+        end = text.find("\n", match.start())
+        if end < 0:
+            end = len(text)
+        if start not in lines and not (unless and unless.search(text, start, end)) and all(
+            other.search(text, start, end) for other in also
+        ):
+            lines[start] = end
+        pos = end + 1
+
+
+def _words_of(text: str, lines: dict[int, int]) -> list[_Line]:
+    """The legacy words of each of *lines* (start -> end), in text order.  (Words never cross
+    a line: a newline is not a word character.)
+
+    >>> [(s, e, [w.group() for w in ws]) for s, e, ws in _words_of("a é\\nb ñb", {4: 8})]
+    [(4, 8, ['ñb'])]
+    """
+    return [(start, end, list(_LEGACY_WORD.finditer(text, start, end)))
+            for start, end in sorted(lines.items())]
+
+
+def _legacy_cyrillic_and_central(text: str, lines: list[_Line], out: list[_Candidate]) -> None:
+    """windows-1251, windows-1250 and windows-1254 read as windows-1252 on *lines* (those of
+    :func:`_legacy_lines`): every decision below is made per line (a group of Cyrillic words
+    ends at a newline), so the other lines would find nothing."""
+    words = [w for _, _, line_words in lines for w in line_words]
     # windows-1251: groups of consecutive words that all decode to Cyrillic words.
     group: list[tuple[int, int, str]] = []
 
@@ -1506,7 +1629,7 @@ def _legacy_cyrillic_and_central(text: str, out: list[_Candidate]) -> None:
         else:
             flush()
     flush()
-    _legacy_central(text, words, out)
+    _legacy_central(text, lines, out)
 
 
 def _central_signal(word: str) -> bool:
@@ -1651,27 +1774,28 @@ def _fits(word: str, inventories: dict[str, str]) -> bool:
 #: are windows-1252 Ð Ý Þ ð ý þ).
 TURKISH_LETTERS = {"Turkish": "çğıöşüâîû"}
 _TURKISH_ONLY = frozenset("ÐÝÞðýþ")
+#: The windows-1252 letters (lower case) whose windows-1254 readings are letters of Turkish.
+_TURKISH_AS_1252 = frozenset("çðýöþüâîû")
 #: The inventories :func:`_languages` memoises, by name.
 _INVENTORIES = {"western": WESTERN_LETTERS, "central": CENTRAL_LETTERS, "turkish": TURKISH_LETTERS}
 #: Icelandic writes þ only at the start of a word ("það", "Þórður"): inside one it is Turkish ş
 #: ("piþman", "Ertaþ", "Ülküdeþ").
-_INNER_THORN = re.compile("(?<=[^\\W\\d_])[þÞ]")
+_INNER_THORN = re.compile("[þÞ](?<=[^\\W\\d_][þÞ])")  # (þ first: the fast scan)
 
 
-def _legacy_turkish(
-    text: str, words: list[re.Match[str]], line_of: dict[int, int], out: list[_Candidate]
-) -> None:
+def _legacy_turkish(text: str, lines: list[_Line], out: list[_Candidate]) -> None:
     """windows-1254 (Turkish) read as windows-1252.  A line is Turkish when a word has þ inside
     it, or when its accented letters, together, fit no Western language and their windows-1254
     reading is Turkish ("Akçay Yýldýrým": ç with ý is not Icelandic)."""
-    by_line: dict[int, list[re.Match[str]]] = {}
-    for w in words:
-        if _letters(w.group()):
-            by_line.setdefault(line_of[w.start()], []).append(w)
-    for line_words in by_line.values():
-        texts = [w.group() for w in line_words]
-        if not any(_TURKISH_ONLY.intersection(t) for t in texts):
+    for start, end, words in lines:
+        # A line needs a letter of windows-1254 beyond windows-1252 (ğ ı ş, shown as ð ý þ);
+        # they are letters of legacy words, so a search of the line says it.
+        if not _TURKISH_ONLY_CHAR.search(text, start, end):
             continue
+        line_words = [w for w in words if _letters(w.group())]
+        texts = [w.group() for w in line_words]
+        if not frozenset().union(*map(_letters, texts)) <= _TURKISH_AS_1252:
+            continue  # a letter whose windows-1254 reading is not Turkish (memoised per word)
         try:
             turkish = [_recode.decode(_recode.encode(t, "windows-1252"), "windows-1254")
                        for t in texts]
@@ -1693,13 +1817,11 @@ def _legacy_turkish(
 _CENTRAL_WORDS = frozenset({"Kè"})
 
 
-def _central_lines(text: str, words: list[re.Match[str]], line_of: dict[int, int]) -> set[int]:
-    """Lines whose accented letters, together, no Western language writes while their
-    windows-1250 reading is one Central European language ("Sajtó ... zöld ... vezetõ": ó ö õ
-    is not Portuguese nor Estonian, ó ö ő is Hungarian), or with a sign word ("Kè")."""
-    by_line: dict[int, list[str]] = {}
-    for w in words:
-        by_line.setdefault(line_of[w.start()], []).append(w.group())
+def _central_lines(lines: list[_Line]) -> set[int]:
+    """The lines (by start) whose accented letters, together, no Western language writes while
+    their windows-1250 reading is one Central European language ("Sajtó ... zöld ... vezetõ":
+    ó ö õ is not Portuguese nor Estonian, ó ö ő is Hungarian), or with a sign word ("Kè")."""
+    by_line = {start: [w.group() for w in words] for start, _, words in lines}
     strong = set()
     for line, line_words in by_line.items():
         if any(w in _CENTRAL_WORDS for w in line_words):
@@ -1742,47 +1864,196 @@ def _central_reading(word: str) -> tuple[str | None, bool]:
     return central, _central_signal(word) or (not _fits(word, WESTERN_LETTERS) and len(word) >= 3)
 
 
-def _legacy_central(text: str, words: list[re.Match[str]], out: list[_Candidate]) -> None:
+def _differs_in_1250(char: str) -> bool:
+    """Does windows-1250 read the windows-1252 bytes of *char* as another character?
+
+    >>> _differs_in_1250("è"), _differs_in_1250("é")
+    (True, False)
+    """
+    try:
+        return _recode.decode(_recode.encode(char, "windows-1252"), "windows-1250") != char
+    except UnicodeError:
+        return True
+
+
+#: The windows-1252 characters windows-1250 reads differently: a word without one has no
+#: windows-1250 reading (:func:`_central_reading` needs one that differs from the word).
+_DIFFERS_IN_1250_SET = frozenset(c for c in _HIGH_1252 if _differs_in_1250(c))
+_DIFFERS_IN_1250 = re.compile(_char_class("".join(sorted(_DIFFERS_IN_1250_SET))))
+#: Where :func:`_central_signal` can fire, in a whole text: a windows-1250 sign after a letter
+#: (inside or at the end of a word), £ ¥ ¯ before two letters; and the sign word "Kè".  As
+#: branches after the character just matched (in :data:`_LEGACY_BEYOND_LETTERS`).
+_CENTRAL_SIGN_BRANCHES = [
+    f"(?<=[^\\W\\d_]{_char_class(''.join(sorted(_SIGN_1250)))})",
+    f"(?<={_char_class(''.join(sorted(_SIGN_1250_INITIAL)))})(?=[^\\W\\d_]{{2}})",
+    *(f"(?<={word})" for word in sorted(_CENTRAL_WORDS)),
+]
+#: The letters of windows-1254 beyond windows-1252 (ğ ı ş İ Ğ Ş, shown as ð ý þ Ý Ð Þ).
+_TURKISH_ONLY_CHAR = re.compile(_char_class("".join(sorted(_TURKISH_ONLY))))
+#: A windows-1254 line without an inner þ needs a Turkish letter Icelandic does not write
+#: (ç ü â î û): with only ð ý þ ö its letters fit Icelandic, a Western language.
+_TURKISH_NOT_ICELANDIC_SET = frozenset("çüâîûÇÜÂÎÛ")
+_TURKISH_NOT_ICELANDIC = re.compile(_char_class("".join(sorted(_TURKISH_NOT_ICELANDIC_SET))))
+#: The letters a legacy word can hold (what :func:`_letters` lower-cases).
+_WORD_LETTERS = frozenset(
+    c for c in map(chr, range(0x80, 0x180))
+    if c.isalpha() and re.fullmatch(f"[{_WORD_HIGH}\u0104\u0105]", c)
+)
+#: A character that continues a legacy word (after its first high character).
+_WORD_CHAR = f"[A-Za-z{_WORD_HIGH}]"
+#: :data:`_NOT_WESTERN` and :data:`WESTERN_POSITIONS` for a whole text in either case, each
+#: after the letter it is about.  They match wherever the rules match in a legacy word of the
+#: text, and may match more: "no letter follows" becomes "no letter of the word follows" (a
+#: word ends before a character that is not a word character).
+_NOT_WESTERN_ANY_CASE = [
+    "(?<=[èÈ])(?=[aiouáíóúyAIOUÁÍÓÚY])",
+    "(?<=[æÆ])(?=[aeiouyAEIOUY])",
+    f"(?<=[iI][æÆ])(?!(?={_WORD_CHAR})[^\\W\\d_])",
+]
+_POSITIONS_ANY_CASE = {
+    "Italian": ["(?<=[ìÌ])(?=[^\\W\\d_])"],
+    "Portuguese": [
+        "(?<=[õÕ])(?![eE])",
+        "(?<=[ãÃ])(?=[^\\W\\d_oesOES])",
+        f"(?<=[rzRZ][ãÃ])(?!(?={_WORD_CHAR})[^\\W\\d_])",
+    ],
+}
+
+
+#: What can break the rules of a Western language's places in a text: these letters.
+_RULE_LETTERS = {"Italian": frozenset("ìÌ"), "Portuguese": frozenset("õÕãÃ")}
+_NOT_WESTERN_LETTERS = frozenset("èÈæÆ")
+
+
+@functools.cache
+def _western_gaps() -> tuple[
+    tuple[frozenset[str], frozenset[str], re.Pattern[str] | None, re.Pattern[str]], ...
+]:
+    """Per Western language of :data:`WESTERN_LETTERS`: its letters; the letters its
+    :data:`WESTERN_POSITIONS` rule is about, and a search for one where it does not put it
+    (``None`` without a rule); and a search for what it cannot write anywhere in a text: a
+    letter of a legacy word it lacks, a letter where it does not put one, a letter where no
+    Western language puts one.  A line where the last search of every language finds
+    something is the only kind that can fit no Western language.
+
+    >>> gaps = dict(zip(WESTERN_LETTERS, _western_gaps()))
+    >>> gaps["Italian"][3].search("così") is None, gaps["Italian"][3].search("Vìra") is None
+    (True, False)
+    """
+    gaps = []
+    for lang, known in WESTERN_LETTERS.items():
+        lacks = "".join(sorted(c for c in _WORD_LETTERS if c.lower() not in known))
+        own = _POSITIONS_ANY_CASE.get(lang, [])
+        rule_letters = _RULE_LETTERS.get(lang, frozenset())
+        # One character class first (the engine's fast scan), each branch re-checks behind.
+        anchor = _char_class("".join(sorted(set(lacks) | rule_letters | _NOT_WESTERN_LETTERS)))
+        branches = [f"(?<={_char_class(lacks)})", *_NOT_WESTERN_ANY_CASE, *own]
+        rule = _char_class("".join(sorted(rule_letters))) + f"(?:{'|'.join(own)})"
+        gaps.append((
+            frozenset(known),
+            rule_letters,
+            re.compile(rule) if own else None,
+            re.compile(f"{anchor}(?:{'|'.join(branches)})"),
+        ))
+    return tuple(gaps)
+
+
+_ASCII_BYTES = bytes(range(0x80))
+
+
+def _high_1252(text: str) -> set[str]:
+    """The distinct windows-1252 high characters of *text*.  (Python's cp1252 codec, in C;
+    it lacks the five C1 controls the WHATWG windows-1252 decoder also gives.)
+
+    >>> sorted(_high_1252("Œuvre à 100 € \\x8d 中"))
+    ['\\x8d', 'à', 'Œ', '€']
+    """
+    data = text.encode("cp1252", "ignore").translate(None, _ASCII_BYTES)
+    chars = set(data.decode("cp1252"))
+    chars.update(c for c in "\x81\x8d\x8f\x90\x9d" if c in text)
+    return chars
+
+
+@functools.lru_cache(maxsize=1)  # (_candidates asks _legacy_western_only, then the readers)
+def _legacy_lines(text: str) -> dict[int, int]:
+    """The lines of *text* (start -> end) where a legacy reader can find something:
+
+    * where :data:`_LEGACY_BEYOND_LETTERS` matches (three high letters in a row, four high
+      characters in a run, a windows-1250 sign, "Kè", an inner þ);
+    * with ð ý þ and a Turkish letter Icelandic does not write (windows-1254);
+    * that fit no Western language, with a letter windows-1250 reads differently: only when
+      the letters of the whole text fit none (every line's letters are a subset of the
+      text's), looked for with the search of the language that lacks the fewest of them.
+
+    Every decision of the readers is made per line, so the other lines would find nothing.
+    Clean text costs one search and a few set operations.  (Memoised for the last text; the
+    callers only read the result.)
+
+    >>> sorted(_legacy_lines("Øystein bor på Sørlandet.\\nVìra a Tomáš\\nÏðèâåò").items())
+    [(26, 38), (39, 45)]
+    """
+    lines: dict[int, int] = {}
+    _lines_where(text, _LEGACY_BEYOND_LETTERS, lines)
+    chars = _high_1252(text)
+    if not _TURKISH_ONLY.isdisjoint(chars) and not _TURKISH_NOT_ICELANDIC_SET.isdisjoint(chars):
+        _lines_where(text, _TURKISH_ONLY_CHAR, lines, also=(_TURKISH_NOT_ICELANDIC,))
+    if _DIFFERS_IN_1250_SET.isdisjoint(chars):
+        return lines
+    # (Ą ą, which windows-1252 cannot encode, are left out: a word with one has no
+    # windows-1250 or windows-1254 reading, and a line with one no windows-1250 line reading.)
+    letters = {c.lower() for c in _WORD_LETTERS.intersection(chars)}
+    gaps = _western_gaps()
+    for known, rule_letters, rule, _ in gaps:
+        if letters <= known and (
+            rule is None or rule_letters.isdisjoint(chars) or not rule.search(text)
+        ):
+            # The text's letters fit one Western language, in their places: so does every
+            # line but those with a letter where no Western language puts it, which are in.
+            return lines
+    # Lines the closest language cannot write, kept when no other can either and when the
+    # line holds only windows-1252 characters (a windows-1250 line reading needs that).
+    # (The closest: the fewest letters lacking, then no rule about the text's letters.)
+    closest = min(gaps, key=lambda g: (
+        len(letters - g[0]), g[2] is not None and not g[1].isdisjoint(chars)
+    ))[3]
+    others = tuple(gap for _, _, _, gap in gaps if gap is not closest)
+    _lines_where(text, closest, lines, also=(_DIFFERS_IN_1250, *others), unless=_NOT_1252)
+    return lines
+
+
+def _legacy_central(text: str, lines: list[_Line], out: list[_Candidate]) -> None:
     """windows-1250 read as windows-1252.  A line needs a strong sign: a windows-1250 letter
     that is a windows-1252 symbol inside a word ("mo¿e", "£ódŸ"), or a word whose accented
     letters fit no Western language while its windows-1250 reading fits a Central European one
     ("Vìra" -> "Věra").  Then every word of that line whose windows-1250 reading fits a Central
-    European language is converted."""
+    European language is converted.  (windows-1254 is judged on the same *lines*.)"""
     strong_lines: set[int] = set()
-    line_of = {}
     central_of: dict[int, str] = {}
-    newlines = [i for i, c in enumerate(text) if c == "\n"] if "\n" in text else []
-    for w in words:
-        word = w.group()
-        line = bisect.bisect_left(newlines, w.start())  # newlines before the word
-        line_of[w.start()] = line
-        central, strong = _central_reading(word)
-        if central is None:
-            continue
-        central_of[w.start()] = central
-        if strong:
-            strong_lines.add(line)
+    for start, _, words in lines:
+        for w in words:
+            central, strong = _central_reading(w.group())
+            if central is None:
+                continue
+            central_of[w.start()] = central
+            if strong:
+                strong_lines.add(start)
     if central_of:
-        strong_lines |= _central_lines(text, words, line_of)
-    _legacy_turkish(text, words, line_of, out)
+        strong_lines |= _central_lines(lines)
+    _legacy_turkish(text, lines, out)
     if not strong_lines:
         return
-    # A windows-1252 misreading only ever produces windows-1252 characters: a line with
-    # anything else (Vietnamese ạ ư đ next to "Bình") is not one.
-    lines = text.split("\n")
-    for line in list(strong_lines):
-        if _NOT_1252.search(lines[line]):
-            strong_lines.discard(line)
-    if not strong_lines:
-        return
-    for w in words:
-        central_word = central_of.get(w.start())
-        if central_word is None or line_of[w.start()] not in strong_lines:
+    for start, end, words in lines:
+        # A windows-1252 misreading only ever produces windows-1252 characters: a line with
+        # anything else (Vietnamese ạ ư đ next to "Bình") is not one.
+        if start not in strong_lines or _NOT_1252.search(text, start, end):
             continue
-        out.append(
-            _Candidate(w.start(), w.end(), "legacy-as-legacy", "windows-1250", "windows-1252",
-                       central_word, 0.9, 42)
-        )
+        for w in words:
+            central_word = central_of.get(w.start())
+            if central_word is not None:
+                out.append(
+                    _Candidate(w.start(), w.end(), "legacy-as-legacy", "windows-1250",
+                               "windows-1252", central_word, 0.9, 42)
+                )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -2206,63 +2477,41 @@ def _explained(text: str, found: list[_Candidate]) -> bool:
     return covered >= 0.8 * non_ascii
 
 
-#: The legacy family's evidence other than a lone ø õ û ð þ ý (which clean Danish, Norwegian,
-#: Portuguese, Estonian, French, Icelandic, Czech and Slovak text is full of): three windows-1252
-#: high characters in a row, or with ASCII trail bytes or spaces between (Cyrillic words, CJK
-#: and Greek/Hebrew/Arabic/Thai runs), ì ò before a letter, è æ ã in places no Western language
-#: puts them, a windows-1250 sign, "Kè", an inner þ (Turkish ş).
+#: Where a legacy reader can find something in a line, whatever letters the text holds: three
+#: high letters in a row (a windows-1251 word: its Cyrillic reading has three letters or more,
+#: and a word with an ASCII letter is never read as Cyrillic), four high characters in one run
+#: (:data:`_LEGACY_CJK_LONG`; :data:`_LEGACY_SB_LONG` runs are such runs), a windows-1250 sign or
+#: "Kè" (:data:`_CENTRAL_SIGN_BRANCHES`), an inner þ (Turkish ş: :data:`_INNER_THORN`), a letter
+#: where no Western language puts it (:data:`_NOT_WESTERN`: such a line may fit none).
 _LEGACY_BEYOND_LETTERS = re.compile(
-    # One character class first (the engine's fast scan), each branch re-checks it behind.
-    _char_class(_HIGH_1252 + "".join(_SIGN_1250)) + "(?:" + "|".join([
-        f"(?<={_char_class(_HIGH_1252)}){_char_class(_HIGH_1252)}{{2}}",
-        # A CJK run with four high characters: three pairs, or two pairs of two high ones.
-        f"(?<={_char_class(_HIGH_1252)})[\\x40-\\x7e{re.escape(_HIGH_1252)}]"
-        f"(?:[\\x20-\\x3f]*{_char_class(_HIGH_1252)}[\\x40-\\x7e{re.escape(_HIGH_1252)}]){{2}}",
-        f"(?<={_char_class(_HIGH_1252)}){_char_class(_HIGH_1252)}[\\x20-\\x3f]*"
-        f"{_char_class(_HIGH_1252)}{{2}}",
-        # A Greek/Hebrew/Arabic/Thai run of four high characters (spaces, punctuation between).
-        f"(?<={_char_class(_HIGH_1252)})(?:[\\x20-\\x2f\\x3a-\\x3f]*{_char_class(_HIGH_1252)}){{3}}",
-        "(?<=[ìòÌÒ])(?=[a-z])",
-        "(?<=[èÈ])(?=[aiouáíóúyAIOUÁÍÓÚY])",
-        "(?<=[æÆ])(?=[aeiouyAEIOUY])",
-        "(?<=iæ)(?![^\\W\\d_])",
-        "(?<=ã)(?=[^\\W\\d_oesOES])",
-        "(?<=[rz]ã)(?![^\\W\\d_])",
-        "(?<=Kè)",
-        "(?<=[^\\W\\d_][þÞ])",
-        f"(?<={_char_class(''.join(_SIGN_1250))})",
+    # One character class first (the engine's fast scan stops at high characters only); the
+    # branches re-check it behind, those of the rare letters under one lookbehind, so that an
+    # ordinary accented letter ("é" after an ASCII letter) costs three quick checks.
+    _char_class(_HIGH_1252) + "(?:" + "|".join([
+        f"(?<=[{_WORD_HIGH}]{{3}})",
+        f"(?=(?:[\\x40-\\x7e]?+[\\x20-\\x3f]*+{_char_class(_HIGH_1252)}){{3}})",
+        f"(?<={_char_class(''.join(sorted(_SIGN_1250)) + 'èÈæÆþÞ')})(?:" + "|".join([
+            *_CENTRAL_SIGN_BRANCHES,
+            "(?<=[^\\W\\d_][þÞ])",
+            *_NOT_WESTERN_ANY_CASE,
+        ]) + ")",
     ]) + ")"
 )
-#: The lower-case forms of the windows-1252 letters (what :func:`_letters` can return for a
-#: word that windows-1252 can encode).
-_LETTERS_1252 = frozenset(c.lower() for c in _HIGH_1252 if c.isalpha())
 
 
 def _legacy_western_only(text: str) -> bool:
-    """Can the legacy family find nothing in *text*?  True when its only evidence is a lone
-    ø õ û ð þ ý (:data:`_LEGACY_BEYOND_LETTERS` finds nothing) and all the windows-1252 letters
-    of the text, together, fit one Western language (with where that language puts them).
-    Then no word and no line fits no Western language, which windows-1250 and windows-1254
-    need (a word windows-1252 cannot encode is never read as either), so the family's
-    per-word work is skipped.  (Every line's letters are a subset of the text's: a language
-    that fits the text fits each line.)
+    """Can the legacy family find nothing in *text*?  True when :func:`_legacy_lines` finds
+    no line (clean Western text: its letters fit one Western language, in their places, and
+    nothing of :data:`_LEGACY_BEYOND_LETTERS` is there); then the readers are not called.
 
     >>> _legacy_western_only("Øystein bor på Sørlandet.")
     True
     >>> _legacy_western_only("Vìra a Tomáš")  # ì before a letter: Czech ě
     False
+    >>> _legacy_western_only("Ø and ñ")  # no Western language writes both
+    False
     """
-    if _LEGACY_BEYOND_LETTERS.search(text):
-        return False
-    low = text.lower()
-    if _NOT_WESTERN.search(low):
-        return False
-    letters = _LETTERS_1252.intersection(_ASCII_RUNS.sub("", low))
-    for lang, chars in WESTERN_LETTERS.items():
-        rule = WESTERN_POSITIONS.get(lang)
-        if letters <= set(chars) and not (rule is not None and rule.search(low)):
-            return True
-    return False
+    return not _legacy_lines(text)
 
 
 def _windows_1252_everywhere(text: str) -> list[_Candidate] | None:

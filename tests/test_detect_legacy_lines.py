@@ -1,0 +1,126 @@
+"""The legacy-as-legacy family reads only the lines where its evidence can be.
+
+``mojifix.detect._legacy_lines`` picks the lines (a few searches in C and set operations on the
+text's letters), and the windows-1252 Greek/Hebrew/Arabic/Thai and CJK readers look only at the
+lines with four high characters in a run (``_LEGACY_SB_LONG``, ``_LEGACY_CJK_LONG``).  Every
+decision of the family is made per line, so reading every line must find exactly the same: the
+reference here is the family with all three selections switched off (every line, every run).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pathlib
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+D = importlib.import_module("mojifix.detect")
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def _texts() -> list[str]:
+    files = sorted((ROOT / "corpus").glob("*.jsonl")) + sorted(
+        (ROOT / "tests" / "data" / "detect").glob("*.jsonl")
+    )
+    texts = []
+    for path in files:
+        for line in path.read_text(encoding="utf-8").split("\n"):
+            if line.strip():
+                row = json.loads(line)
+                texts += [row[k] for k in ("text", "original") if isinstance(row.get(k), str)]
+    return texts
+
+
+TEXTS = _texts()
+
+
+def _every_line(text: str) -> dict[int, int]:
+    lines, start = {}, 0
+    for line in text.split("\n"):
+        lines[start] = start + len(line)
+        start += len(line) + 1
+    return lines
+
+
+def _key(found: list[object]) -> list[tuple[object, ...]]:
+    return [
+        (c.start, c.end, c.encoded_as, c.replacement, c.strength, c.rank)  # type: ignore[attr-defined]
+        for c in found
+    ]
+
+
+def _family(text: str) -> list[tuple[object, ...]]:
+    found: list[object] = []
+    D._legacy_candidates(text, found)
+    return _key(found)
+
+
+def _reference(text: str, monkeypatch: pytest.MonkeyPatch) -> list[tuple[object, ...]]:
+    with monkeypatch.context() as patch:
+        patch.setattr(D, "_legacy_lines", _every_line)
+        patch.setattr(D, "_LEGACY_SB_LONG", re.compile(""))
+        patch.setattr(D, "_LEGACY_CJK_LONG", re.compile(""))
+        return _family(text)
+
+
+def test_the_selection_skips_clean_lines_and_keeps_damaged_ones() -> None:
+    clean = "Øystein bor på Sørlandet.\nCafé crème à côté."
+    assert D._legacy_lines(clean) == {}
+    damaged = clean + "\nÏðèâåò, ìèð"  # "Привет, мир" (windows-1251) read as windows-1252
+    assert list(D._legacy_lines(damaged)) == [len(clean) + 1]
+    assert _family(damaged) and _family(clean) == []
+
+
+def test_the_reference_reads_every_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (So that the comparisons below can fail: the selection does skip lines.)
+    text = "Øystein bor på Sørlandet.\n"
+    with monkeypatch.context() as patch:
+        calls: list[dict[int, int]] = []
+        patch.setattr(D, "_legacy_lines", lambda t: calls.append(_every_line(t)) or calls[-1])
+        D._legacy_candidates(text, [])
+    assert calls == [{0: 25, 26: 26}]
+
+
+@pytest.mark.parametrize("chunk", range(8))
+def test_same_findings_as_every_line_on_the_corpus(
+    chunk: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    texts = [t for t in TEXTS[chunk::8] if not t.isascii()]
+    wrong = [t[:80] for t in texts if _family(t) != _reference(t, monkeypatch)]
+    assert not wrong, wrong[:5]
+
+
+# Lines of words in the languages the family reads and those it must leave alone, each line
+# maybe written in a legacy encoding and read as windows-1252.
+_WORDS = st.sampled_from([
+    "Věra", "třetím", "může", "łódź", "są", "Sajtó", "vezető", "Akçay", "Yıldırım", "şöyle",
+    "Привет", "мир", "гръцки", "Ελλάδα", "שלום", "مرحبا", "สวัสดี", "中国人民", "日本語", "한국어",
+    "Sjálfstæði", "samþykkja", "Øystein", "São", "informações", "crème", "à", "côté", "Müller",
+    "Señor", "così", "Bình", "Việt", "Kč", "100", "m³", "¿Dónde?", "nº", "1ª", "€", "–", "“x”",
+])
+_LINE = st.tuples(
+    st.lists(_WORDS, min_size=1, max_size=6).map(" ".join),
+    st.sampled_from([None, "cp1250", "cp1251", "cp1253", "cp1254", "cp1255", "cp874", "gbk",
+                     "shift_jis", "utf-8"]),
+)
+
+
+def _misread(line: tuple[str, str | None]) -> str:
+    words, encoding = line
+    if encoding is None:
+        return words
+    return words.encode(encoding, errors="replace").decode("cp1252", errors="replace")
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(_LINE, min_size=1, max_size=5))
+def test_same_findings_as_every_line_on_legacy_biased_text(
+    lines: list[tuple[str, str | None]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = "\n".join(map(_misread, lines))
+    assert _family(text) == _reference(text, monkeypatch)
