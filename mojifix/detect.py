@@ -312,9 +312,20 @@ def _judge_run(
     return tuple(found)
 
 
+#: The windows-1251 continuation bytes that are Cyrillic letters (Ё ё І і Є є Ї ї Ґ ґ): after the
+#: C3 lead "Г" they read as Latin-1 letters ("ГЁ" è, "Гі" ó), but "Гі" also starts Ukrainian
+#: words ("Гірки").  Evidence only inside a Latin word ("aprГЁs", "troisiГЁme").
+CYRILLIC_LETTER_CONTS = "ЁёІіЄєЇїҐґ"
+
+
 def _judge_single(decoded: str, enc: _SingleByte, text: str, start: int, end: int) -> float:
     """Strength of the evidence that text[start:end] is UTF-8 misread as ``enc``."""
     before = text[start - 1] if start > 0 else " "
+    if (
+        end - start == 2 and text[start + 1] in CYRILLIC_LETTER_CONTS
+        and enc.name == "windows-1251" and not ("a" <= before.lower() <= "z")
+    ):
+        return 0.0
     strength = _judge_span(decoded, enc, text[start:end], before.isalpha())
     if strength > 0 and before.islower() and decoded[:1].isupper():
         # "idÊn", "lapkriĨio": a capital inside a lower-case word means the wrong code page
@@ -1532,7 +1543,7 @@ WESTERN_POSITIONS = {
 #: and Catalan è stands before a consonant or at the end), æ before a vowel or in a final "-iæ"
 #: (Croatian ć: "veæi", "Franjiæ"; Danish and Norwegian æ stands before a consonant).
 _NOT_WESTERN = re.compile(
-    "\N{LATIN SMALL LETTER E WITH GRAVE}(?=[aiouáíóúy])"
+    "\N{LATIN SMALL LETTER E WITH GRAVE}(?=[aeiouáíóúy])"
     "|\N{LATIN SMALL LETTER AE}(?=[aeiouy])"
     "|i\N{LATIN SMALL LETTER AE}(?![^\\W\\d_])"
 )
@@ -1846,7 +1857,7 @@ def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         "[ìòÌÒ](?=[a-z])|[øØõÕûÛðÐþÞ]|"
         # ... and letters in places no Western language puts them: è or æ before a vowel,
         # final -iæ, ã before a consonant or final after r/z, "Kè"; ý (Turkish ı).
-        "[èÈ](?=[aiouáíóúyAIOUÁÍÓÚY])|[æÆ](?=[aeiouyAEIOUY])|iæ(?![^\\W\\d_])"
+        "[èÈ](?=[aeiouáíóúyAEIOUÁÍÓÚY])|[æÆ](?=[aeiouyAEIOUY])|iæ(?![^\\W\\d_])"
         "|ã(?=[^\\W\\d_oesOES])|[rz]ã(?![^\\W\\d_])|Kè(?![^\\W\\d_])|[ýÝ]|"
         + _char_class("".join(_SIGN_1250))
     )
@@ -2001,6 +2012,11 @@ def _single_byte_gate_branches() -> tuple[set[str], list[str]]:
     for leads, conts_s in lead_anchored:
         anchor |= set(leads) - {"\ufffd"}
         branches.append(f"(?<={_cls(leads)}){_cls(conts_s)}")
+    # windows-1251 "ГЁ" (è), "Гі" (ó) ...: the C3 lead before a Cyrillic letter continuation,
+    # left out above (Ukrainian "Гірки"), counts inside a Latin word ("aprГЁs"); anchored on
+    # the capital Г, rare in clean text.
+    anchor.add("Г")
+    branches.append(f"(?<=[A-Za-z]Г)(?={_cls(CYRILLIC_LETTER_CONTS)})")
     return anchor, branches
 
 
@@ -2071,7 +2087,7 @@ def _gates(lossy: bool = True) -> tuple[re.Pattern[str], re.Pattern[str], re.Pat
             # windows-1250/1254 letters in places no Western language puts them (see
             # _NOT_WESTERN, WESTERN_POSITIONS, _CENTRAL_WORDS, _legacy_turkish): è or æ before
             # a vowel, final -iæ, ã before a consonant or final after r/z, "Kè"; ý (Turkish ı).
-            "(?<=[èÈ])(?=[aiouáíóúyAIOUÁÍÓÚY])",
+            "(?<=[èÈ])(?=[aeiouáíóúyAEIOUÁÍÓÚY])",
             "(?<=[æÆ])(?=[aeiouyAEIOUY])",
             "(?<=iæ)(?![^\\W\\d_])",
             "(?<=ã)(?=[^\\W\\d_oesOES])",
@@ -2158,7 +2174,7 @@ _LEGACY_BEYOND_LETTERS = re.compile(
         # A Greek/Hebrew/Arabic/Thai run of four high characters (spaces, punctuation between).
         f"(?<={_char_class(_HIGH_1252)})(?:[\\x20-\\x2f\\x3a-\\x3f]*{_char_class(_HIGH_1252)}){{3}}",
         "(?<=[ìòÌÒ])(?=[a-z])",
-        "(?<=[èÈ])(?=[aiouáíóúyAIOUÁÍÓÚY])",
+        "(?<=[èÈ])(?=[aeiouáíóúyAEIOUÁÍÓÚY])",
         "(?<=[æÆ])(?=[aeiouyAEIOUY])",
         "(?<=iæ)(?![^\\W\\d_])",
         "(?<=ã)(?=[^\\W\\d_oesOES])",
