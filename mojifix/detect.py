@@ -1760,11 +1760,87 @@ _KANA = re.compile("[\u3041-\u30ff\u4e00-\u9fff]")
 _KUN_JIN_KAO = re.compile("(?:锟斤拷)+(?:锟\ufffd|锟)?|锟\ufffd")
 
 
+#: The continuation bytes a replacing decoder turns into U+FFFD, per code page: the bytes
+#: Python's codec leaves undefined (cp1252: 81 8D 8F 90 9D) and those the WHATWG one does
+#: (windows-1257 A1 A5).  Python names windows-874 cp874.
+_PYTHON_CODEC = {"windows-874": "cp874"}
+
+
+@functools.cache
+def _lost_bytes(name: str) -> bytes:
+    """The continuation bytes *name* may have replaced by U+FFFD.
+
+    >>> _lost_bytes("windows-1252")
+    b'\\x81\\x8d\\x8f\\x90\\x9d'
+    """
+    high = _recode.high_half(name)
+    python = _PYTHON_CODEC.get(name, name)
+    return bytes(
+        b for b in range(0x80, 0xC0)
+        if high[b - 0x80] == "\ufffd" or bytes((b,)).decode(python, "replace") == "\ufffd"
+    )
+
+
+@functools.cache
+def _lost_continuation(name: str) -> re.Pattern[str] | None:
+    """UTF-8 read as the single-byte code page *name* by a decoder that replaces the bytes it
+    does not define ("Å\x81" is Ł; Python's cp1252 has no 81): a lead, the continuations
+    before the lost byte, then U+FFFD, not after another lead (each repair would eat one more
+    character).  ``None`` when *name* defines every continuation byte.
+
+    >>> _lost_continuation("windows-1252").findall("Robert Å\ufffdaś, â€\ufffdhi, ÃÃ\ufffd")
+    ['Å\ufffd', 'â€\ufffd']
+    """
+    if not _lost_bytes(name):
+        return None
+    high = _recode.high_half(name)
+    conts = _char_class(high[0x00:0x40].replace("\ufffd", ""))
+    leads = [_char_class(high[a - 0x80 : b - 0x80].replace("\ufffd", ""))
+             for a, b in ((0xC2, 0xE0), (0xE0, 0xF0), (0xF0, 0xF5))]
+    return re.compile(
+        f"(?<!{_char_class(high[0x42:0x75].replace(chr(0xFFFD), ''))})"
+        f"(?:{leads[0]}|{leads[1]}{conts}|{leads[2]}{conts}{{2}})\ufffd"
+    )
+
+
+def _lost_continuations(text: str, out: list[_Candidate]) -> None:
+    """Lead (and continuation) characters before U+FFFD, the last byte of a UTF-8 character
+    lost by a replacing single-byte decoder ("Å�aś" -> "�aś", "ПокровÑ�кий" -> "Покров�кий"):
+    one U+FFFD, when some lost byte completes them to a plausible character ("Â�" would be a
+    C1 control: no).  Strong in the code pages where a lone pair is evidence; elsewhere weak,
+    kept when the text proves that code page ("แป�" next to windows-874 damage)."""
+    for enc in _single_bytes():
+        pattern = _lost_continuation(enc.name)
+        if pattern is None:
+            continue
+        for match in pattern.finditer(text):
+            head = _recode.encode(match.group()[:-1], enc.name)
+            if not any(_plausible_utf8(head + bytes((b,))) for b in _lost_bytes(enc.name)):
+                continue
+            out.append(_Candidate(match.start(), match.end(), "utf-8-as-single-byte", "UTF-8",
+                                  enc.name, "\ufffd", 0.7 if enc.lone_pair_ok else WEAK,
+                                  enc.rank))
+
+
+def _plausible_utf8(data: bytes) -> bool:
+    """Is *data* one UTF-8 character a repair may produce?
+
+    >>> _plausible_utf8(b"\\xc5\\x81"), _plausible_utf8(b"\\xc2\\x81")
+    (True, False)
+    """
+    try:
+        return not implausible(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        return False
+
+
 def _lost_and_jis(text: str, out: list[_Candidate]) -> None:
     if "锟" in text:
         for match in _KUN_JIN_KAO.finditer(text):
             out.append(_Candidate(match.start(), match.end(), "lost", "UTF-8", "GBK", "\ufffd",
                                   0.95, 19))
+    if "\ufffd" in text:
+        _lost_continuations(text, out)
     for match in _LOST.finditer(text):
         # A run of U+FFFD stands for one run of lost bytes: one U+FFFD ("C��cile" -> "C�cile").
         replacement = "\ufffd" if match.end() - match.start() >= 2 else None
