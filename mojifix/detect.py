@@ -145,9 +145,9 @@ LONE_TRIPLE_OK = re.compile(
     "[\u1e00-\u1eff\u2000-\u2bff\u3000-\u30ff\u4e00-\u9fff\uac00-\ud7a3\ufeff\uff01-\uffef"
     "\U0001f000-\U0001faff]"
 )
-#: ... and in the Cyrillic, Greek and box-drawing code pages: general punctuation, the euro,
-#: № and ™, the BOM.
-LONE_TRIPLE_PUNCT = re.compile("[\u2010-\u2027\u2030-\u205e\u20ac\u2116\u2122\ufeff]")
+#: ... and in the Cyrillic, Greek and box-drawing code pages: general punctuation, the currency
+#: signs (€, the ruble ₽: "тВ╜" in IBM866), № and ™, the BOM.
+LONE_TRIPLE_PUNCT = re.compile("[\u2010-\u2027\u2030-\u205e\u20a0-\u20bf\u2116\u2122\ufeff]")
 
 
 def _char_class(chars: str) -> str:
@@ -2313,7 +2313,7 @@ def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
         _legacy_cyrillic_swap(text, found)
     if lost_jis.search(text, pos):
         _lost_and_jis(text, found)
-    chosen = _resolve(found, len(text), inner=depth > 0)
+    chosen = _resolve(found, len(text), inner=depth > 0, text=text)
     if depth < _MAX_DEPTH:
         for cand in chosen:
             # A repair of two or more characters may itself be mojibake (multi-layer damage).
@@ -2354,11 +2354,53 @@ def _inventory_sets() -> tuple[frozenset[str], ...]:
     return tuple(frozenset(inventory) for inventory in _ALL_LATIN_INVENTORIES)
 
 
-def _resolve(found: list[_Candidate], length: int, inner: bool = False) -> list[_Candidate]:
+#: The letters of the languages each Central European code page was made for (its locale):
+#: where two code pages read the same span, the reading in the code page's own languages wins
+#: ("ĂĄ" is á in ISO-8859-2, å in windows-1250; "ĂŠ" é, not Ê).  German ä ö ü ß are in both.
+LOCALE_LETTERS = {
+    "windows-1250": frozenset("".join(CENTRAL_LETTERS.values()) + "äöüß"),
+    "ISO-8859-2": frozenset("".join(CENTRAL_LETTERS.values()) + "äöüß"),
+    "windows-1257": frozenset("ąčęėįšųūž" "āčēģīķļņšūž" "äõöüšž" "åæøéóśźżłńćß"),
+}
+#: How much a reading in the code page's own languages weighs more (enough to break a tie
+#: between equally long and strong readings, not to beat a longer one).
+LOCALE_PRIOR = 1.2
+
+
+def _orthography_doubt(c: _Candidate, text: str) -> bool:
+    """Is a one-letter reading spelled where no language puts it: a capital between letters
+    with a lower-case letter after it ("DÜrschner": ISO-8859-2 "Ăś" is ö, windows-1250 Ü), or
+    ß starting a word ("ßbernehmen": ü)?
+
+    >>> c = _Candidate(1, 3, "utf-8-as-single-byte", "UTF-8", "windows-1250", "Ü", 0.75)
+    >>> _orthography_doubt(c, "DĂśrschner"), _orthography_doubt(c, "DĂś")
+    (True, False)
+    """
+    letter = c.replacement
+    if letter is None or len(letter) != 1 or not letter.isalpha():
+        return False
+    before = text[c.start - 1] if c.start > 0 else " "
+    after = text[c.end] if c.end < len(text) else " "
+    if letter == "ß":
+        return not before.isalpha()
+    return letter.isupper() and before.isalpha() and after.islower()
+
+
+def _resolve(
+    found: list[_Candidate], length: int, inner: bool = False, text: str = ""
+) -> list[_Candidate]:
     """Keep the best non-overlapping candidates: longer spans, stronger evidence, likelier
-    encodings first; jis-variant and lost findings only where nothing else is."""
+    encodings first; jis-variant and lost findings only where nothing else is.  *text* (the
+    text the candidates are in) lets one-letter readings be checked against spelling."""
     if not found:
         return []
+    if text:
+        for c in found:
+            if c.kind == "utf-8-as-single-byte" and c.strength > 0.7 and _orthography_doubt(
+                c, text
+            ):
+                # Weaker, so another code page's reading of the same span wins.
+                c.strength = 0.7
     confirmed = {c.decoded_as for c in found if c.strength >= 0.9 and c.kind != "lost"}
     kept = []
     for c in found:
@@ -2374,9 +2416,23 @@ def _resolve(found: list[_Candidate], length: int, inner: bool = False) -> list[
                      and c.encoded_as != "windows-1250"]
     if strong_legacy:
         drop: set[int] = set()
+        # UTF-8 read as a single-byte code page found outside the legacy spans too: its
+        # readings inside them are no coincidence ("Å³ Å¾" is "ų ž" in a Lithuanian text full
+        # of "Å¾", not EUC-KR 킬 탑).
+        outside: dict[str | None, int] = {}
+        for c in kept:
+            if c.kind == "utf-8-as-single-byte" and not any(
+                c.start < leg.end and c.end > leg.start for leg in strong_legacy
+            ):
+                outside[c.decoded_as] = outside.get(c.decoded_as, 0) + 1
         for leg in strong_legacy:
             inside = [c for c in kept if c.kind != "legacy-as-legacy" and c.start < leg.end
                       and c.end > leg.start]
+            if inside and all(c.kind == "utf-8-as-single-byte" for c in inside) and sum(
+                outside.get(name, 0) for name in {c.decoded_as for c in inside}
+            ) >= len({(c.start, c.end) for c in inside}):
+                drop.add(id(leg))
+                continue
             coincidences = all(
                 c.replacement is not None and len(c.replacement) <= 2 for c in inside
             )
@@ -2417,6 +2473,9 @@ def _resolve(found: list[_Candidate], length: int, inner: bool = False) -> list[
             chars <= inventory for inventory in _inventory_sets()
         ):
             weight[name] = weight.get(name, 0.0) * 1.5
+        locale = LOCALE_LETTERS.get(name)
+        if chars and locale is not None and chars <= locale:
+            weight[name] = weight.get(name, 0.0) * LOCALE_PRIOR
     found.sort(
         key=lambda c: (
             _TIER[c.kind], -(c.end - c.start) * c.strength, -weight[c.decoded_as], c.rank
