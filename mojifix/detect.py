@@ -321,12 +321,12 @@ CYRILLIC_LETTER_CONTS = "ЁёІіЄєЇїҐґ"
 def _judge_single(decoded: str, enc: _SingleByte, text: str, start: int, end: int) -> float:
     """Strength of the evidence that text[start:end] is UTF-8 misread as ``enc``."""
     before = text[start - 1] if start > 0 else " "
+    strength = _judge_span(decoded, enc, text[start:end], before.isalpha())
     if (
-        end - start == 2 and text[start + 1] in CYRILLIC_LETTER_CONTS
+        strength > WEAK and end - start == 2 and text[start + 1] in CYRILLIC_LETTER_CONTS
         and enc.name == "windows-1251" and not ("a" <= before.lower() <= "z")
     ):
-        return 0.0
-    strength = _judge_span(decoded, enc, text[start:end], before.isalpha())
+        return WEAK  # kept next to strong windows-1251 evidence only
     if strength > 0 and before.islower() and decoded[:1].isupper():
         # "idÊn", "lapkriĨio": a capital inside a lower-case word means the wrong code page
         # (ISO-8859-2 and windows-1257 text read with windows-1250/1252 tables).  Weaker, so
@@ -2355,16 +2355,29 @@ def _inventory_sets() -> tuple[frozenset[str], ...]:
 
 
 #: The letters of the languages each Central European code page was made for (its locale):
-#: where two code pages read the same span, the reading in the code page's own languages wins
-#: ("ĂĄ" is á in ISO-8859-2, å in windows-1250; "ĂŠ" é, not Ê).  German ä ö ü ß are in both.
+#: where two code pages read the same span equally well, a reading with letters outside the
+#: code page's own languages loses ("ĂĄ" is á in ISO-8859-2, å in windows-1250; "ĂŠ" é, not
+#: Ê).  German ä ö ü ß are in both.
 LOCALE_LETTERS = {
     "windows-1250": frozenset("".join(CENTRAL_LETTERS.values()) + "äöüß"),
     "ISO-8859-2": frozenset("".join(CENTRAL_LETTERS.values()) + "äöüß"),
     "windows-1257": frozenset("ąčęėįšųūž" "āčēģīķļņšūž" "äõöüšž" "åæøéóśźżłńćß"),
 }
-#: How much a reading in the code page's own languages weighs more (enough to break a tie
-#: between equally long and strong readings, not to beat a longer one).
-LOCALE_PRIOR = 1.2
+
+
+@functools.lru_cache(maxsize=4096)
+def _foreign_reading(name: str | None, replacement: str | None) -> bool:
+    """Does *replacement*, read with the code page *name*, hold a letter foreign to that code
+    page's languages?
+
+    >>> _foreign_reading("windows-1250", "å"), _foreign_reading("ISO-8859-2", "á")
+    (True, False)
+    """
+    locale = LOCALE_LETTERS.get(name or "")
+    if locale is None or replacement is None:
+        return False
+    return any(not ch.isascii() and ch.isalpha() and ch not in locale
+               for ch in replacement.lower())
 
 
 def _orthography_doubt(c: _Candidate, text: str) -> bool:
@@ -2473,12 +2486,10 @@ def _resolve(
             chars <= inventory for inventory in _inventory_sets()
         ):
             weight[name] = weight.get(name, 0.0) * 1.5
-        locale = LOCALE_LETTERS.get(name)
-        if chars and locale is not None and chars <= locale:
-            weight[name] = weight.get(name, 0.0) * LOCALE_PRIOR
     found.sort(
         key=lambda c: (
-            _TIER[c.kind], -(c.end - c.start) * c.strength, -weight[c.decoded_as], c.rank
+            _TIER[c.kind], -(c.end - c.start) * c.strength,
+            _foreign_reading(c.decoded_as, c.replacement), -weight[c.decoded_as], c.rank
         )
     )
     taken = bytearray(length)
