@@ -2380,6 +2380,32 @@ def _foreign_reading(name: str | None, replacement: str | None) -> bool:
                for ch in replacement.lower())
 
 
+#: The strength of a *suspect*: evidence :func:`_resolve` cannot keep (a weak reading, with
+#: nothing strong of the same misreading in the text) that still reads as a whole word
+#: ("袦邪褉芯泻泻芯" is Марокко through GBK, with one GBK/4 character only).  Reported without a
+#: repair and scored below the detection threshold, however many (:data:`SUSPECT_CAP`), so
+#: that damaged text the detector cannot prove ranks above clean text (exactly 0.0) without
+#: being flagged or changed.
+SUSPECT = 0.25
+#: The most that suspects together add to a score (below :func:`is_mojibake`'s 0.5).
+SUSPECT_CAP = 0.45
+#: A weak reading is a suspect when it gives back a word: this many letters of one script.
+SUSPECT_LETTERS = 4
+
+
+def _suspect(c: _Candidate) -> bool:
+    """Is the weak candidate *c* a suspect: a reading of :data:`SUSPECT_LETTERS` letters or
+    more, all of one script (a word, not one coincidental character)?
+
+    >>> _suspect(_Candidate(0, 7, "utf-8-as-multi-byte", "UTF-8", "GBK", "Марокко", WEAK))
+    True
+    >>> _suspect(_Candidate(0, 3, "utf-8-as-multi-byte", "UTF-8", "Shift_JIS", "萐Ǘv", WEAK))
+    False
+    """
+    letters = [ch for ch in c.replacement or "" if ch.isalpha()]
+    return len(letters) >= SUSPECT_LETTERS and len({script_of(ch) for ch in letters}) == 1
+
+
 def _orthography_doubt(c: _Candidate, text: str) -> bool:
     """Is a one-letter reading spelled where no language puts it: a capital between letters
     with a lower-case letter after it ("DÜrschner": ISO-8859-2 "Ăś" is ö, windows-1250 Ü), or
@@ -2416,10 +2442,13 @@ def _resolve(
                 c.strength = 0.7
     confirmed = {c.decoded_as for c in found if c.strength >= 0.9 and c.kind != "lost"}
     kept = []
+    suspects = []
     for c in found:
         if c.strength == WEAK:
             # Inside a repair (a middle layer) the outer layer is the strong evidence.
             if c.decoded_as not in confirmed and not (inner and c.kind == "utf-8-as-single-byte"):
+                if not inner and _suspect(c):
+                    suspects.append(c)
                 continue
             c.strength = 0.9
         kept.append(c)
@@ -2499,6 +2528,12 @@ def _resolve(
             continue
         taken[cand.start : cand.end] = b"\x01" * (cand.end - cand.start)
         chosen.append(cand)
+    for cand in suspects:
+        # Where nothing better is: reported, never repaired.
+        if taken.find(1, cand.start, cand.end) == -1:
+            taken[cand.start : cand.end] = b"\x01" * (cand.end - cand.start)
+            chosen.append(_Candidate(cand.start, cand.end, cand.kind, cand.encoded_as,
+                                     cand.decoded_as, None, SUSPECT, cand.rank))
     chosen.sort(key=lambda c: c.start)
     return chosen
 
@@ -2538,12 +2573,17 @@ def detect(text: str) -> Detection:
         for c in chosen
     ]
     clean_share = 1.0
+    unsuspected = 1.0  # suspects (scores below SUSPECT_CAP) count apart, capped
     affected = 0
     for f in findings:
         if f.kind == "jis-variant":
             continue
+        if f.score < SUSPECT_CAP:
+            unsuspected *= 1.0 - f.score
+            continue
         clean_share *= 1.0 - f.score
         affected += f.end - f.start
+    clean_share *= 1.0 - min(1.0 - unsuspected, SUSPECT_CAP)
     return Detection(round(1.0 - clean_share, 6), findings, affected / len(text))
 
 
