@@ -797,14 +797,30 @@ def _multi_byte_second_look(
     for rs, re_ in untriggered:
         for ps, pe in _encodable_pieces(text, rs, re_, enc):
             _multi_byte_piece(text, ps, pe, enc, rank, extra)
-    # Only what the context can confirm: a genuine "要" in the same text is "Ҫ" by chance.
-    out.extend(c for c in extra if c.strength != WEAK or _confirmable(c.replacement))
+    # Only what the context can confirm: a genuine "要" in the same text is "Ҫ" by chance, and
+    # a lone character next to a common one is genuine ("浩特路N座": 路 is not "·").
+    out.extend(c for c in extra if c.strength != WEAK or (
+        _confirmable(c.replacement) and not _next_to_common_han(text, c)))
     for cand in out[before:]:
         if (
             cand.strength == WEAK and cand.kind == "utf-8-as-multi-byte"
-            and _confirmable(cand.replacement)
+            and _confirmable(cand.replacement) and not _next_to_common_han(text, cand)
         ):
             cand.strength = CONFIRMED_BY_CONTEXT
+
+
+def _next_to_common_han(text: str, c: _Candidate) -> bool:
+    """Is *c* one character with a common ideograph beside it?  Genuine Chinese or Japanese
+    text around it: "1丁目25" (目 read back as GBK is "Ŀ"), "呼和浩特路N座" (路 is "·").
+
+    >>> _next_to_common_han("1丁目25", _Candidate(2, 3, "", None, None, "Ŀ", WEAK))
+    True
+    """
+    if c.end - c.start != 1:
+        return False
+    return (c.start > 0 and text[c.start - 1] in _COMMON_HAN) or (
+        c.end < len(text) and text[c.end] in _COMMON_HAN
+    )
 
 
 #: A whitespace-delimited word (with a U+FFFD in it: the unit of a lossy repair).
