@@ -1435,6 +1435,10 @@ def _cyrillic_reading(word: str) -> str | None:
     return cyr if _cyrillic_word_ok(cyr) else None
 
 
+#: windows-1251's euro sign (0x88) read as windows-1252 "ˆ", after an amount.
+_EURO_1251 = re.compile("(?<=[0-9][\xa0 ])\u02c6|(?<=[0-9])\u02c6")
+
+
 def _legacy_cyrillic_and_central(text: str, out: list[_Candidate]) -> None:
     words = list(_LEGACY_WORD.finditer(text))
     if not words:
@@ -1461,6 +1465,7 @@ def _legacy_cyrillic_and_central(text: str, out: list[_Candidate]) -> None:
             )
         group.clear()
 
+    before = len(out)
     for w in words:
         cyr = _cyrillic_reading(w.group())
         if cyr is not None:
@@ -1472,6 +1477,12 @@ def _legacy_cyrillic_and_central(text: str, out: list[_Candidate]) -> None:
         else:
             flush()
     flush()
+    if len(out) > before and "\u02c6" in text:
+        # The euro sign is windows-1251 0x88, windows-1252 "ˆ": after an amount ("819,15 ˆ")
+        # in a text with windows-1251 words.
+        for match in _EURO_1251.finditer(text):
+            out.append(_Candidate(match.start(), match.end(), "legacy-as-legacy", "windows-1251",
+                                  "windows-1252", "\u20ac", 0.9, 41))
     _legacy_central(text, words, out)
 
 
