@@ -1940,6 +1940,8 @@ def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         f"|{_char_class(ibm437[0x42:0x70])}{_char_class(ibm437[0x00:0x40])}"
         # windows-874: Thai UTF-8 is E0 B8/B9 .. -> "เธ", "เน".
         "|เ[ธน]"
+        # windows-1251 C3 lead before a Cyrillic letter continuation, inside a Latin word.
+        f"|(?<=[A-Za-z])Г{_char_class(CYRILLIC_LETTER_CONTS)}"
     )
     triggers = [_multi_byte_trigger_chars(enc) for enc in MULTI_BYTE_ORDER]
     multi = re.compile(
