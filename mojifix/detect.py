@@ -2464,8 +2464,10 @@ def _resolve(
         return []
     if text:
         for c in found:
-            if c.kind == "utf-8-as-single-byte" and c.strength > 0.7 and _orthography_doubt(
-                c, text
+            if (
+                c.kind == "utf-8-as-single-byte" and c.strength > 0.7
+                and c.replacement is not None and len(c.replacement) == 1
+                and _orthography_doubt(c, text)
             ):
                 # Weaker, so another code page's reading of the same span wins.
                 c.strength = 0.7
@@ -2547,7 +2549,8 @@ def _resolve(
     found.sort(
         key=lambda c: (
             _TIER[c.kind], -(c.end - c.start) * c.strength,
-            _foreign_reading(c.decoded_as, c.replacement), -weight[c.decoded_as], c.rank
+            c.decoded_as in LOCALE_LETTERS and _foreign_reading(c.decoded_as, c.replacement),
+            -weight[c.decoded_as], c.rank
         )
     )
     taken = bytearray(length)
