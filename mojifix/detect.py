@@ -346,6 +346,8 @@ def _judge_span(decoded: str, enc: _SingleByte, span: str, after_letter: bool) -
         # A middle layer of multi-layer damage: "ÃƒÂ\x81" decodes to "Ã\x81", which is
         # itself UTF-8 (Á) read as latin-1.  The recursion in _candidates must finish the job.
         return 0.98
+    if implausible(real) and enc.name == "windows-1252" and _gbk_user_defined_layer(real):
+        return 0.98  # the multi-layer recursion in _candidates repairs it
     if implausible(real) or not _coherent(real):
         return 0.0
     if "\u0300" <= real[0] <= "\u036f" and not after_letter:
@@ -395,6 +397,21 @@ def _judge_span(decoded: str, enc: _SingleByte, span: str, after_letter: bool) -
             return 0.8  # "Г©", "Γ©", "├ñ": lead C3, a Latin-1 letter
         return WEAK
     return 0.9 if lead in "ÃÂ" else 0.75
+
+
+#: Private use characters: GBK's user-defined byte pairs (A6 99 ...) decode to them.
+_PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
+
+
+def _gbk_user_defined_layer(real: str) -> bool:
+    """Is *real* (implausible: private use characters) a middle layer of UTF-8 read as GBK,
+    then as windows-1252: "é\x8f„ãƒ©î›¾" is "鏄ラ\ue6fe" (A6 99 of 春香's bytes is a GBK
+    user-defined pair), which is 春香 read as GBK?  Only when the layer below repairs to
+    plausible text."""
+    if not _PRIVATE_USE.search(real) or not _KANA.search(real):
+        return False
+    below = _repair_layer(real, 1)
+    return below != real and not implausible(below)
 
 
 # ---------------------------------------------------------------------------------------------
