@@ -91,8 +91,9 @@ _SCRIPTS = (
 
 _INHERITED = regex.compile(r"[\p{Script=Inherited}\p{Script=Common}]")
 
-#: Cyrillic vowels (Russian, Ukrainian, Belarusian, Serbian): a Cyrillic word has some.
-CYRILLIC_VOWELS = frozenset("аеёиоуыэюяіїєўАЕЁИОУЫЭЮЯІЇЄЎ")
+#: Cyrillic vowels (Russian, Ukrainian, Belarusian, Serbian, and Bulgarian ъ: "гръцки",
+#: "България"): a Cyrillic word has some.
+CYRILLIC_VOWELS = frozenset("аеёиоуыэюяіїєўъАЕЁИОУЫЭЮЯІЇЄЎЪ")
 
 
 def implausible(text: str) -> bool:

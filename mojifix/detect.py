@@ -146,9 +146,9 @@ LONE_TRIPLE_OK = re.compile(
     "[\u1e00-\u1eff\u2000-\u2bff\u3000-\u30ff\u4e00-\u9fff\uac00-\ud7a3\ufeff\uff01-\uffef"
     "\U0001f000-\U0001faff]"
 )
-#: ... and in the Cyrillic, Greek and box-drawing code pages: general punctuation, the euro,
-#: № and ™, the BOM.
-LONE_TRIPLE_PUNCT = re.compile("[\u2010-\u2027\u2030-\u205e\u20ac\u2116\u2122\ufeff]")
+#: ... and in the Cyrillic, Greek and box-drawing code pages: general punctuation, the currency
+#: signs (€, the ruble ₽: "тВ╜" in IBM866), № and ™, the BOM.
+LONE_TRIPLE_PUNCT = re.compile("[\u2010-\u2027\u2030-\u205e\u20a0-\u20bf\u2116\u2122\ufeff]")
 
 
 def _char_class(chars: str) -> str:
@@ -358,10 +358,21 @@ def _judge_run(
     return tuple(found)
 
 
+#: The windows-1251 continuation bytes that are Cyrillic letters (Ё ё І і Є є Ї ї Ґ ґ): after the
+#: C3 lead "Г" they read as Latin-1 letters ("ГЁ" è, "Гі" ó), but "Гі" also starts Ukrainian
+#: words ("Гірки").  Evidence only inside a Latin word ("aprГЁs", "troisiГЁme").
+CYRILLIC_LETTER_CONTS = "ЁёІіЄєЇїҐґ"
+
+
 def _judge_single(decoded: str, enc: _SingleByte, text: str, start: int, end: int) -> float:
     """Strength of the evidence that text[start:end] is UTF-8 misread as ``enc``."""
     before = text[start - 1] if start > 0 else " "
     strength = _judge_span(decoded, enc, text[start:end], before.isalpha())
+    if (
+        strength > WEAK and end - start == 2 and text[start + 1] in CYRILLIC_LETTER_CONTS
+        and enc.name == "windows-1251" and not ("a" <= before.lower() <= "z")
+    ):
+        return WEAK  # kept next to strong windows-1251 evidence only
     if strength > 0 and before.islower() and decoded[:1].isupper():
         # "idÊn", "lapkriĨio": a capital inside a lower-case word means the wrong code page
         # (ISO-8859-2 and windows-1257 text read with windows-1250/1252 tables).  Weaker, so
@@ -381,6 +392,8 @@ def _judge_span(decoded: str, enc: _SingleByte, span: str, after_letter: bool) -
         # A middle layer of multi-layer damage: "ÃƒÂ\x81" decodes to "Ã\x81", which is
         # itself UTF-8 (Á) read as latin-1.  The recursion in _candidates must finish the job.
         return 0.98
+    if implausible(real) and enc.name == "windows-1252" and _gbk_user_defined_layer(real):
+        return 0.98  # the multi-layer recursion in _candidates repairs it
     if implausible(real) or not _coherent(real):
         return 0.0
     if "\u0300" <= real[0] <= "\u036f" and not after_letter:
@@ -430,6 +443,21 @@ def _judge_span(decoded: str, enc: _SingleByte, span: str, after_letter: bool) -
             return 0.8  # "Г©", "Γ©", "├ñ": lead C3, a Latin-1 letter
         return WEAK
     return 0.9 if lead in "ÃÂ" else 0.75
+
+
+#: Private use characters: GBK's user-defined byte pairs (A6 99 ...) decode to them.
+_PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
+
+
+def _gbk_user_defined_layer(real: str) -> bool:
+    """Is *real* (implausible: private use characters) a middle layer of UTF-8 read as GBK,
+    then as windows-1252: "é\x8f„ãƒ©î›¾" is "鏄ラ\ue6fe" (A6 99 of 春香's bytes is a GBK
+    user-defined pair), which is 春香 read as GBK?  Only when the layer below repairs to
+    plausible text."""
+    if not _PRIVATE_USE.search(real) or not _KANA.search(real):
+        return False
+    below = _repair_layer(real, 1)
+    return below != real and not implausible(below)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -832,14 +860,30 @@ def _multi_byte_second_look(
     for rs, re_ in untriggered:
         for ps, pe in _encodable_pieces(text, rs, re_, enc):
             _multi_byte_piece(text, ps, pe, enc, rank, extra)
-    # Only what the context can confirm: a genuine "要" in the same text is "Ҫ" by chance.
-    out.extend(c for c in extra if c.strength != WEAK or _confirmable(c.replacement))
+    # Only what the context can confirm: a genuine "要" in the same text is "Ҫ" by chance, and
+    # a lone character next to a common one is genuine ("浩特路N座": 路 is not "·").
+    out.extend(c for c in extra if c.strength != WEAK or (
+        _confirmable(c.replacement) and not _next_to_common_han(text, c)))
     for cand in out[before:]:
         if (
             cand.strength == WEAK and cand.kind == "utf-8-as-multi-byte"
-            and _confirmable(cand.replacement)
+            and _confirmable(cand.replacement) and not _next_to_common_han(text, cand)
         ):
             cand.strength = CONFIRMED_BY_CONTEXT
+
+
+def _next_to_common_han(text: str, c: _Candidate) -> bool:
+    """Is *c* one character with a common ideograph beside it?  Genuine Chinese or Japanese
+    text around it: "1丁目25" (目 read back as GBK is "Ŀ"), "呼和浩特路N座" (路 is "·").
+
+    >>> _next_to_common_han("1丁目25", _Candidate(2, 3, "", None, None, "Ŀ", WEAK))
+    True
+    """
+    if c.end - c.start != 1:
+        return False
+    return (c.start > 0 and text[c.start - 1] in _COMMON_HAN) or (
+        c.end < len(text) and text[c.end] in _COMMON_HAN
+    )
 
 
 #: A whitespace-delimited word (with a U+FFFD in it: the unit of a lossy repair).
@@ -1547,6 +1591,10 @@ def _cyrillic_reading(word: str) -> str | None:
     return cyr if _cyrillic_word_ok(cyr) else None
 
 
+#: windows-1251's euro sign (0x88) read as windows-1252 "ˆ", after an amount.
+_EURO_1251 = re.compile("(?<=[0-9][\xa0 ])\u02c6|(?<=[0-9])\u02c6")
+
+
 #: A line of a text: its start, its end, and the legacy words in it.
 _Line = tuple[int, int, list[re.Match[str]]]
 
@@ -1618,6 +1666,7 @@ def _legacy_cyrillic_and_central(text: str, lines: list[_Line], out: list[_Candi
             )
         group.clear()
 
+    before = len(out)
     for w in words:
         cyr = _cyrillic_reading(w.group())
         if cyr is not None:
@@ -1629,6 +1678,12 @@ def _legacy_cyrillic_and_central(text: str, lines: list[_Line], out: list[_Candi
         else:
             flush()
     flush()
+    if len(out) > before and "\u02c6" in text:
+        # The euro sign is windows-1251 0x88, windows-1252 "ˆ": after an amount ("819,15 ˆ")
+        # in a text with windows-1251 words.
+        for match in _EURO_1251.finditer(text):
+            out.append(_Candidate(match.start(), match.end(), "legacy-as-legacy", "windows-1251",
+                                  "windows-1252", "\u20ac", 0.9, 41))
     _legacy_central(text, lines, out)
 
 
@@ -1716,7 +1771,7 @@ WESTERN_POSITIONS = {
 #: and Catalan è stands before a consonant or at the end), æ before a vowel or in a final "-iæ"
 #: (Croatian ć: "veæi", "Franjiæ"; Danish and Norwegian æ stands before a consonant).
 _NOT_WESTERN = re.compile(
-    "\N{LATIN SMALL LETTER E WITH GRAVE}(?=[aiouáíóúy])"
+    "\N{LATIN SMALL LETTER E WITH GRAVE}(?=[aeiouáíóúy])"
     "|\N{LATIN SMALL LETTER AE}(?=[aeiouy])"
     "|i\N{LATIN SMALL LETTER AE}(?![^\\W\\d_])"
 )
@@ -1906,7 +1961,7 @@ _WORD_CHAR = f"[A-Za-z{_WORD_HIGH}]"
 #: text, and may match more: "no letter follows" becomes "no letter of the word follows" (a
 #: word ends before a character that is not a word character).
 _NOT_WESTERN_ANY_CASE = [
-    "(?<=[èÈ])(?=[aiouáíóúyAIOUÁÍÓÚY])",
+    "(?<=[èÈ])(?=[aeiouáíóúyAEIOUÁÍÓÚY])",
     "(?<=[æÆ])(?=[aeiouyAEIOUY])",
     f"(?<=[iI][æÆ])(?!(?={_WORD_CHAR})[^\\W\\d_])",
 ]
@@ -2081,11 +2136,87 @@ _KANA = re.compile("[\u3041-\u30ff\u4e00-\u9fff]")
 _KUN_JIN_KAO = re.compile("(?:锟斤拷)+(?:锟\ufffd|锟)?|锟\ufffd")
 
 
+#: The continuation bytes a replacing decoder turns into U+FFFD, per code page: the bytes
+#: Python's codec leaves undefined (cp1252: 81 8D 8F 90 9D) and those the WHATWG one does
+#: (windows-1257 A1 A5).  Python names windows-874 cp874.
+_PYTHON_CODEC = {"windows-874": "cp874"}
+
+
+@functools.cache
+def _lost_bytes(name: str) -> bytes:
+    """The continuation bytes *name* may have replaced by U+FFFD.
+
+    >>> _lost_bytes("windows-1252")
+    b'\\x81\\x8d\\x8f\\x90\\x9d'
+    """
+    high = _recode.high_half(name)
+    python = _PYTHON_CODEC.get(name, name)
+    return bytes(
+        b for b in range(0x80, 0xC0)
+        if high[b - 0x80] == "\ufffd" or bytes((b,)).decode(python, "replace") == "\ufffd"
+    )
+
+
+@functools.cache
+def _lost_continuation(name: str) -> re.Pattern[str] | None:
+    """UTF-8 read as the single-byte code page *name* by a decoder that replaces the bytes it
+    does not define ("Å\x81" is Ł; Python's cp1252 has no 81): a lead, the continuations
+    before the lost byte, then U+FFFD, not after another lead (each repair would eat one more
+    character).  ``None`` when *name* defines every continuation byte.
+
+    >>> _lost_continuation("windows-1252").findall("Robert Å\ufffdaś, â€\ufffdhi, ÃÃ\ufffd")
+    ['Å\ufffd', 'â€\ufffd']
+    """
+    if not _lost_bytes(name):
+        return None
+    high = _recode.high_half(name)
+    conts = _char_class(high[0x00:0x40].replace("\ufffd", ""))
+    leads = [_char_class(high[a - 0x80 : b - 0x80].replace("\ufffd", ""))
+             for a, b in ((0xC2, 0xE0), (0xE0, 0xF0), (0xF0, 0xF5))]
+    return re.compile(
+        f"(?<!{_char_class(high[0x42:0x75].replace(chr(0xFFFD), ''))})"
+        f"(?:{leads[0]}|{leads[1]}{conts}|{leads[2]}{conts}{{2}})\ufffd"
+    )
+
+
+def _lost_continuations(text: str, out: list[_Candidate]) -> None:
+    """Lead (and continuation) characters before U+FFFD, the last byte of a UTF-8 character
+    lost by a replacing single-byte decoder ("Å�aś" -> "�aś", "ПокровÑ�кий" -> "Покров�кий"):
+    one U+FFFD, when some lost byte completes them to a plausible character ("Â�" would be a
+    C1 control: no).  Strong in the code pages where a lone pair is evidence; elsewhere weak,
+    kept when the text proves that code page ("แป�" next to windows-874 damage)."""
+    for enc in _single_bytes():
+        pattern = _lost_continuation(enc.name)
+        if pattern is None:
+            continue
+        for match in pattern.finditer(text):
+            head = _recode.encode(match.group()[:-1], enc.name)
+            if not any(_plausible_utf8(head + bytes((b,))) for b in _lost_bytes(enc.name)):
+                continue
+            out.append(_Candidate(match.start(), match.end(), "utf-8-as-single-byte", "UTF-8",
+                                  enc.name, "\ufffd", 0.7 if enc.lone_pair_ok else WEAK,
+                                  enc.rank))
+
+
+def _plausible_utf8(data: bytes) -> bool:
+    """Is *data* one UTF-8 character a repair may produce?
+
+    >>> _plausible_utf8(b"\\xc5\\x81"), _plausible_utf8(b"\\xc2\\x81")
+    (True, False)
+    """
+    try:
+        return not implausible(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        return False
+
+
 def _lost_and_jis(text: str, out: list[_Candidate]) -> None:
     if "锟" in text:
         for match in _KUN_JIN_KAO.finditer(text):
             out.append(_Candidate(match.start(), match.end(), "lost", "UTF-8", "GBK", "\ufffd",
                                   0.95, 19))
+    if "\ufffd" in text:
+        _lost_continuations(text, out)
     for match in _LOST.finditer(text):
         # A run of U+FFFD stands for one run of lost bytes: one U+FFFD ("C��cile" -> "C�cile").
         replacement = "\ufffd" if match.end() - match.start() >= 2 else None
@@ -2158,6 +2289,8 @@ def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         f"|{_char_class(ibm437[0x42:0x70])}{_char_class(ibm437[0x00:0x40])}"
         # windows-874: Thai UTF-8 is E0 B8/B9 .. -> "เธ", "เน".
         "|เ[ธน]"
+        # windows-1251 C3 lead before a Cyrillic letter continuation, inside a Latin word.
+        f"|(?<=[A-Za-z])Г{_char_class(CYRILLIC_LETTER_CONTS)}"
     )
     triggers = [_multi_byte_trigger_chars(enc) for enc in MULTI_BYTE_ORDER]
     multi = re.compile(
@@ -2178,7 +2311,7 @@ def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         "[ìòÌÒ](?=[a-z])|[øØõÕûÛðÐþÞ]|"
         # ... and letters in places no Western language puts them: è or æ before a vowel,
         # final -iæ, ã before a consonant or final after r/z, "Kè"; ý (Turkish ı).
-        "[èÈ](?=[aiouáíóúyAIOUÁÍÓÚY])|[æÆ](?=[aeiouyAEIOUY])|iæ(?![^\\W\\d_])"
+        "[èÈ](?=[aeiouáíóúyAEIOUÁÍÓÚY])|[æÆ](?=[aeiouyAEIOUY])|iæ(?![^\\W\\d_])"
         "|ã(?=[^\\W\\d_oesOES])|[rz]ã(?![^\\W\\d_])|Kè(?![^\\W\\d_])|[ýÝ]|"
         + _char_class("".join(_SIGN_1250))
     )
@@ -2337,6 +2470,11 @@ def _single_byte_gate_branches() -> tuple[set[str], list[str]]:
     # first document that reaches the family.
     for name in SINGLE_BYTE_ORDER:
         _single_byte_sequence(name)
+    # windows-1251 "ГЁ" (è), "Гі" (ó) ...: the C3 lead before a Cyrillic letter continuation,
+    # left out above (Ukrainian "Гірки"), counts inside a Latin word ("aprГЁs"); anchored on
+    # the capital Г, rare in clean text.
+    anchor.add("Г")
+    branches.append(f"(?<=[A-Za-z]Г)(?={_cls(CYRILLIC_LETTER_CONTS)})")
     return anchor, branches
 
 
@@ -2407,7 +2545,7 @@ def _gates(lossy: bool = True) -> tuple[re.Pattern[str], re.Pattern[str], re.Pat
             # windows-1250/1254 letters in places no Western language puts them (see
             # _NOT_WESTERN, WESTERN_POSITIONS, _CENTRAL_WORDS, _legacy_turkish): è or æ before
             # a vowel, final -iæ, ã before a consonant or final after r/z, "Kè"; ý (Turkish ı).
-            "(?<=[èÈ])(?=[aiouáíóúyAIOUÁÍÓÚY])",
+            "(?<=[èÈ])(?=[aeiouáíóúyAEIOUÁÍÓÚY])",
             "(?<=[æÆ])(?=[aeiouyAEIOUY])",
             "(?<=iæ)(?![^\\W\\d_])",
             "(?<=ã)(?=[^\\W\\d_oesOES])",
@@ -2630,7 +2768,7 @@ def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
         _legacy_cyrillic_swap(text, found)
     if lost_jis.search(text, pos):
         _lost_and_jis(text, found)
-    return _repair_layers(text, _resolve(found, len(text), inner=depth > 0), depth)
+    return _repair_layers(text, _resolve(found, len(text), inner=depth > 0, text=text), depth)
 
 
 def _repair_layers(text: str, chosen: list[_Candidate], depth: int) -> list[_Candidate]:
@@ -2693,17 +2831,103 @@ def _inventory_sets() -> tuple[frozenset[str], ...]:
     return tuple(frozenset(inventory) for inventory in _ALL_LATIN_INVENTORIES)
 
 
-def _resolve(found: list[_Candidate], length: int, inner: bool = False) -> list[_Candidate]:
+#: The letters of the languages each Central European code page was made for (its locale):
+#: where two code pages read the same span equally well, a reading with letters outside the
+#: code page's own languages loses ("ĂĄ" is á in ISO-8859-2, å in windows-1250; "ĂŠ" é, not
+#: Ê).  German ä ö ü ß are in both.
+LOCALE_LETTERS = {
+    "windows-1250": frozenset("".join(CENTRAL_LETTERS.values()) + "äöüß"),
+    "ISO-8859-2": frozenset("".join(CENTRAL_LETTERS.values()) + "äöüß"),
+    "windows-1257": frozenset("ąčęėįšųūž" "āčēģīķļņšūž" "äõöüšž" "åæøéóśźżłńćß"),
+}
+
+
+@functools.lru_cache(maxsize=4096)
+def _foreign_reading(name: str | None, replacement: str | None) -> bool:
+    """Does *replacement*, read with the code page *name*, hold a letter foreign to that code
+    page's languages?
+
+    >>> _foreign_reading("windows-1250", "å"), _foreign_reading("ISO-8859-2", "á")
+    (True, False)
+    """
+    locale = LOCALE_LETTERS.get(name or "")
+    if locale is None or replacement is None:
+        return False
+    return any(not ch.isascii() and ch.isalpha() and ch not in locale
+               for ch in replacement.lower())
+
+
+#: The strength of a *suspect*: evidence :func:`_resolve` cannot keep (a weak reading, with
+#: nothing strong of the same misreading in the text) that still reads as a whole word
+#: ("袦邪褉芯泻泻芯" is Марокко through GBK, with one GBK/4 character only).  Reported without a
+#: repair and scored below the detection threshold, however many (:data:`SUSPECT_CAP`), so
+#: that damaged text the detector cannot prove ranks above clean text (exactly 0.0) without
+#: being flagged or changed.
+SUSPECT = 0.25
+#: The most that suspects together add to a score (below :func:`is_mojibake`'s 0.5).
+SUSPECT_CAP = 0.45
+#: A weak reading is a suspect when it gives back a word: this many letters of one script.
+SUSPECT_LETTERS = 4
+
+
+def _suspect(c: _Candidate) -> bool:
+    """Is the weak candidate *c* a suspect: a reading of :data:`SUSPECT_LETTERS` letters or
+    more, all of one script (a word, not one coincidental character)?
+
+    >>> _suspect(_Candidate(0, 7, "utf-8-as-multi-byte", "UTF-8", "GBK", "Марокко", WEAK))
+    True
+    >>> _suspect(_Candidate(0, 3, "utf-8-as-multi-byte", "UTF-8", "Shift_JIS", "萐Ǘv", WEAK))
+    False
+    """
+    letters = [ch for ch in c.replacement or "" if ch.isalpha()]
+    return len(letters) >= SUSPECT_LETTERS and len({script_of(ch) for ch in letters}) == 1
+
+
+def _orthography_doubt(c: _Candidate, text: str) -> bool:
+    """Is a one-letter reading spelled where no language puts it: a capital between letters
+    with a lower-case letter after it ("DÜrschner": ISO-8859-2 "Ăś" is ö, windows-1250 Ü), or
+    ß starting a word ("ßbernehmen": ü)?
+
+    >>> c = _Candidate(1, 3, "utf-8-as-single-byte", "UTF-8", "windows-1250", "Ü", 0.75)
+    >>> _orthography_doubt(c, "DĂśrschner"), _orthography_doubt(c, "DĂś")
+    (True, False)
+    """
+    letter = c.replacement
+    if letter is None or len(letter) != 1 or not letter.isalpha():
+        return False
+    before = text[c.start - 1] if c.start > 0 else " "
+    after = text[c.end] if c.end < len(text) else " "
+    if letter == "ß":
+        return not before.isalpha()
+    return letter.isupper() and before.isalpha() and after.islower()
+
+
+def _resolve(
+    found: list[_Candidate], length: int, inner: bool = False, text: str = ""
+) -> list[_Candidate]:
     """Keep the best non-overlapping candidates: longer spans, stronger evidence, likelier
-    encodings first; jis-variant and lost findings only where nothing else is."""
+    encodings first; jis-variant and lost findings only where nothing else is.  *text* (the
+    text the candidates are in) lets one-letter readings be checked against spelling."""
     if not found:
         return []
+    if text:
+        for c in found:
+            if (
+                c.kind == "utf-8-as-single-byte" and c.strength > 0.7
+                and c.replacement is not None and len(c.replacement) == 1
+                and _orthography_doubt(c, text)
+            ):
+                # Weaker, so another code page's reading of the same span wins.
+                c.strength = 0.7
     confirmed = {c.decoded_as for c in found if c.strength >= 0.9 and c.kind != "lost"}
     kept = []
+    suspects = []
     for c in found:
         if c.strength == WEAK:
             # Inside a repair (a middle layer) the outer layer is the strong evidence.
             if c.decoded_as not in confirmed and not (inner and c.kind == "utf-8-as-single-byte"):
+                if not inner and _suspect(c):
+                    suspects.append(c)
                 continue
             c.strength = 0.9
         kept.append(c)
@@ -2713,9 +2937,23 @@ def _resolve(found: list[_Candidate], length: int, inner: bool = False) -> list[
                      and c.encoded_as != "windows-1250"]
     if strong_legacy:
         drop: set[int] = set()
+        # UTF-8 read as a single-byte code page found outside the legacy spans too: its
+        # readings inside them are no coincidence ("Å³ Å¾" is "ų ž" in a Lithuanian text full
+        # of "Å¾", not EUC-KR 킬 탑).
+        outside: dict[str | None, int] = {}
+        for c in kept:
+            if c.kind == "utf-8-as-single-byte" and not any(
+                c.start < leg.end and c.end > leg.start for leg in strong_legacy
+            ):
+                outside[c.decoded_as] = outside.get(c.decoded_as, 0) + 1
         for leg in strong_legacy:
             inside = [c for c in kept if c.kind != "legacy-as-legacy" and c.start < leg.end
                       and c.end > leg.start]
+            if inside and all(c.kind == "utf-8-as-single-byte" for c in inside) and sum(
+                outside.get(name, 0) for name in {c.decoded_as for c in inside}
+            ) >= len({(c.start, c.end) for c in inside}):
+                drop.add(id(leg))
+                continue
             coincidences = all(
                 c.replacement is not None and len(c.replacement) <= 2 for c in inside
             )
@@ -2758,7 +2996,9 @@ def _resolve(found: list[_Candidate], length: int, inner: bool = False) -> list[
             weight[name] = weight.get(name, 0.0) * 1.5
     found.sort(
         key=lambda c: (
-            _TIER[c.kind], -(c.end - c.start) * c.strength, -weight[c.decoded_as], c.rank
+            _TIER[c.kind], -(c.end - c.start) * c.strength,
+            c.decoded_as in LOCALE_LETTERS and _foreign_reading(c.decoded_as, c.replacement),
+            -weight[c.decoded_as], c.rank
         )
     )
     taken = bytearray(length)
@@ -2768,6 +3008,12 @@ def _resolve(found: list[_Candidate], length: int, inner: bool = False) -> list[
             continue
         taken[cand.start : cand.end] = b"\x01" * (cand.end - cand.start)
         chosen.append(cand)
+    for cand in suspects:
+        # Where nothing better is: reported, never repaired.
+        if taken.find(1, cand.start, cand.end) == -1:
+            taken[cand.start : cand.end] = b"\x01" * (cand.end - cand.start)
+            chosen.append(_Candidate(cand.start, cand.end, cand.kind, cand.encoded_as,
+                                     cand.decoded_as, None, SUSPECT, cand.rank))
     chosen.sort(key=lambda c: c.start)
     return chosen
 
@@ -2807,12 +3053,17 @@ def detect(text: str) -> Detection:
         for c in chosen
     ]
     clean_share = 1.0
+    unsuspected = 1.0  # suspects (scores below SUSPECT_CAP) count apart, capped
     affected = 0
     for f in findings:
         if f.kind == "jis-variant":
             continue
+        if f.score < SUSPECT_CAP:
+            unsuspected *= 1.0 - f.score
+            continue
         clean_share *= 1.0 - f.score
         affected += f.end - f.start
+    clean_share *= 1.0 - min(1.0 - unsuspected, SUSPECT_CAP)
     return Detection(round(1.0 - clean_share, 6), findings, affected / len(text))
 
 

@@ -143,3 +143,23 @@ def test_real_text_with_one_damaged_name_keeps_the_rest() -> None:
     assert findings[0].start == len("Dear customer, your parcel to ")
     assert findings[-1].end == len("Dear customer, your parcel to Å\x81Ã³dÅº")
     assert fix(text) == "Dear customer, your parcel to Łódź will arrive on Monday. Danke schön!"
+
+
+def test_suspects_rank_above_clean_text_without_being_flagged_or_repaired() -> None:
+    # "Марокко" through GBK with one GBK/4 character: too weak to prove, but a whole word.
+    text = "袦邪褉芯泻泻芯"
+    detection = detect(text)
+    assert 0.0 < detection.score < 0.5
+    assert [f.replacement for f in detection.findings] == [None]
+    assert detection.affected == 0.0
+    assert fix(text) == text
+    # However many suspects, together they stay below the threshold.
+    assert 0.0 < score(" ".join([text] * 6)) < 0.5
+
+
+def test_a_lead_before_a_lost_continuation_is_one_lost_character() -> None:
+    assert fix("Robert Å\ufffdaś") == "Robert \ufffdaś"
+    # Â + a lost byte could only have been a C1 control: left to the lost finding.
+    assert fix("Â\ufffd") == "Â\ufffd"
+    # Never eats a character that stands before another lead.
+    assert fix("ÃÃ\ufffd") == "ÃÃ\ufffd"
