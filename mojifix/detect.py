@@ -36,7 +36,7 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import accumulate, repeat
 from operator import itemgetter
 
@@ -3044,6 +3044,8 @@ def detect(text: str) -> Detection:
         raise TypeError(f"detect() takes a str, not {type(text).__name__}")
     if text.isascii():
         return _CLEAN
+    if len(text) > CHUNK_CHARS:  # long texts chunk by chunk: bounded memory (issue #9)
+        return _detect_in_chunks(text)
     chosen = _candidates(text)
     if not chosen:
         return _CLEAN
@@ -3075,6 +3077,9 @@ def score(text: str) -> float:
     >>> score("São Paulo, 25°C, ±3, €100")
     0.0
     """
+    if len(text) > CHUNK_CHARS and not text.isascii():
+        # Chunk by chunk without keeping the findings (issue #9).
+        return _combined_score([d.score for _, _, d in _chunk_detections(text)])
     return detect(text).score
 
 
@@ -3085,3 +3090,131 @@ def is_mojibake(text: str, threshold: float = 0.5) -> bool:
     (True, False)
     """
     return score(text) >= threshold
+
+
+# ---------------------------------------------------------------------------------------------
+# Long texts: chunk by chunk (issues #8, #9)
+# ---------------------------------------------------------------------------------------------
+
+#: Texts longer than this many characters are detected (and repaired) one chunk at a time, so
+#: that the per-text work (candidates of every code page, the code page with the most evidence,
+#: :func:`_explained`, the second looks) and its memory stay bounded whatever the input size.
+#: Shorter texts are detected exactly as before.  16 Ki characters (measured from 4 Ki to
+#: 1 Mi on long multilingual documents, docs/notes/bench-reliability.md): longer than every
+#: corpus row, large enough that a chunk holds several paragraphs of context (4 Ki lost repairs
+#: on all-damaged documents), small enough that a chunk's transient work (~50 bytes per
+#: character when all of it is damaged) stays under a megabyte; larger chunks were slower per
+#: megabyte and repaired fewer lines of documents that mix clean and damaged paragraphs (one
+#: document-wide "most evidence" code page for both).
+CHUNK_CHARS = 1 << 14
+
+#: How far around a cut that is not at a newline the detector looks for a finding crossing it.
+_CUT_PROBE = 512
+
+#: The last ASCII whitespace other than a newline (a tab, a space ...) before the search's end.
+_LAST_SPACE = re.compile("[ \\t\\r\\x0b\\x0c](?=[^ \\t\\r\\x0b\\x0c]*\\Z)")
+#: The last ASCII character before the search's end.
+_LAST_ASCII = re.compile("[\\x00-\\x7f](?=[^\\x00-\\x7f]*\\Z)")
+
+
+def _cut(text: str, start: int, hard_end: int) -> int:
+    """Where the chunk that starts at *start* ends: at most *hard_end*, and in its last
+    quarter at the safest boundary there is.
+
+    A newline first: no finding crosses one (UTF-8 and the legacy encodings never put 0x0A
+    inside a character, and the legacy rules judge whole lines).  Else after the last ASCII
+    whitespace (words stay whole), else after the last ASCII character (UTF-8 sequences stay
+    whole), else anywhere; these three are then moved off any finding that crosses them
+    (:func:`_cut_outside_findings`), so a damaged span is not split.
+
+    >>> _cut("one\\ntwo three", 0, 4), _cut("one two three", 0, 8), _cut("abÃ©Ã©", 0, 5)
+    (4, 8, 2)
+    """
+    low = hard_end - (hard_end - start) // 4
+    newline = text.rfind("\n", low, hard_end)
+    if newline != -1:
+        return newline + 1
+    found = _LAST_SPACE.search(text, low, hard_end) or _LAST_ASCII.search(text, low, hard_end)
+    return _cut_outside_findings(text, start, found.end() if found else hard_end, hard_end)
+
+
+def _cut_outside_findings(text: str, start: int, cut: int, hard_end: int) -> int:
+    """*cut*, or an edge of the finding that crosses it (its start, else its end), if that
+    keeps the chunk from *start* non-empty and within *hard_end*.  The detector looks at
+    :data:`_CUT_PROBE` characters either side of the cut.
+
+    >>> _cut_outside_findings("Hello CafÃ© crÃ¨me", 0, 10, 12)
+    9
+    >>> _cut_outside_findings("Hello CafÃ© crÃ¨me", 9, 10, 12)
+    11
+    >>> _cut_outside_findings("Hello CafÃ© crÃ¨me", 9, 10, 10)  # a finding longer than that
+    10
+    """
+    low = max(start, cut - _CUT_PROBE)
+    for f in detect(text[low : cut + _CUT_PROBE]).findings:
+        f_start, f_end = low + f.start, low + f.end
+        if f_start < cut < f_end:
+            if f_start > start:
+                return f_start
+            return f_end if f_end <= hard_end else cut
+    return cut
+
+
+def _chunks(text: str, size: int = CHUNK_CHARS) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` of consecutive chunks of *text*, each at most *size* characters and
+    cut by :func:`_cut`.
+
+    >>> list(_chunks("abc\\ndef\\nghi", 8))
+    [(0, 8), (8, 11)]
+    """
+    start, length = 0, len(text)
+    while start < length:
+        end = length if length - start <= size else _cut(text, start, start + size)
+        yield start, end
+        start = end
+
+
+def _chunk_detections(text: str) -> Iterator[tuple[int, int, Detection]]:
+    """The detection of each chunk of *text* (:func:`_chunks`), with the chunk's span."""
+    for start, end in _chunks(text):
+        yield start, end, detect(text[start:end])
+
+
+def _combined_score(scores: list[float]) -> float:
+    """The score of a text from its chunks' scores: 1 - Π(1 - s), the formula :func:`detect`
+    applies to findings, so that a long text scores as its findings do.
+
+    >>> _combined_score([0.5, 0.5]), _combined_score([]), _combined_score([0.0, 1.0])
+    (0.75, 0.0, 1.0)
+    """
+    clean_share = 1.0
+    for s in scores:
+        clean_share *= 1.0 - s
+    return round(1.0 - clean_share, 6)
+
+
+def _detect_in_chunks(text: str) -> Detection:
+    """:func:`detect` for a text longer than :data:`CHUNK_CHARS`: each chunk is detected on
+    its own and the findings are shifted to offsets into *text*.
+
+    >>> text = "Caf\\u00c3\\u00a9 au lait.\\n" * 5000  # 75,000 characters
+    >>> d = _detect_in_chunks(text)
+    >>> len(d.findings), d.findings[-1].start, text[d.findings[-1].start:][:2]
+    (5000, 74988, 'Ã©')
+    >>> d.score, round(d.affected, 4)
+    (1.0, 0.1333)
+    """
+    findings: list[Finding] = []
+    scores: list[float] = []
+    affected = 0
+    for start, end, d in _chunk_detections(text):
+        scores.append(d.score)
+        # ``affected`` is a share of the chunk: back to a number of characters.
+        affected += round(d.affected * (end - start))
+        findings.extend(
+            replace(f, start=f.start + start, end=f.end + start) if start else f
+            for f in d.findings
+        )
+    if not findings:
+        return _CLEAN
+    return Detection(_combined_score(scores), findings, affected / len(text))

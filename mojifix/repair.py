@@ -30,7 +30,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Literal
 
 import ftfy.fixes
@@ -190,6 +190,8 @@ def fix_and_explain(
     True
     """
     _check(text, jis, width, "fix_and_explain")
+    if len(text) > _detect_module.CHUNK_CHARS:  # bounded memory on long texts (issue #9)
+        return _fix_in_chunks(text, jis, html, control, quotes, width, explain=True)
     given = text
     all_steps: list[Step] = []
     seen = {text}
@@ -256,9 +258,63 @@ def fix(
     _check(text, jis, width, "fix")
     if text.isascii() and not (html or control or quotes or width):
         return text
+    if len(text) > _detect_module.CHUNK_CHARS:  # bounded memory on long texts (issue #9)
+        return _fix_in_chunks(text, jis, html, control, quotes, width, explain=False).text
     return fix_and_explain(
         text, jis=jis, html=html, control=control, quotes=quotes, width=width
     ).text
+
+
+def _fix_in_chunks(
+    text: str,
+    jis: JisMode,
+    html: bool,
+    control: bool,
+    quotes: bool,
+    width: bool | Literal["always"],
+    *,
+    explain: bool,
+) -> Repair:
+    """:func:`fix_and_explain` of a text longer than ``detect.CHUNK_CHARS``, one chunk at a
+    time (``detect._chunks``: cut at a newline where possible, never inside a finding), so the
+    memory is the output plus one chunk's work, whatever the input size.
+
+    Each chunk is repaired completely (all its rounds) before the next one, so a chunk's steps
+    are shifted by the length of the output so far: replayed in order, they apply to the text
+    as it is after the previous steps, as :func:`apply_steps` expects.  ``explain=False``
+    (:func:`fix`) keeps no steps.  The clean-ups act on single characters (or entities, which
+    hold no whitespace), so they run per chunk, except the ``width=True`` test "no CJK in the
+    repaired text", which is made on the whole text before width runs on each chunk.
+
+    >>> text = "Caf\\u00c3\\u00a9 au lait.\\n" * 5000  # 75,000 characters
+    >>> r = _fix_in_chunks(text, "keep", False, False, False, False, explain=True)
+    >>> r.text == "Café au lait.\\n" * 5000, len(r.steps), r.steps[-1].start
+    (True, 5000, 69989)
+    >>> apply_steps(text, r.steps) == r.text
+    True
+    """
+    pieces: list[str] = []
+    steps: list[Step] = []
+    done = 0  # characters of output so far: where the next chunk's steps start
+    chunk_width: bool | Literal["always"] = "always" if width == "always" else False
+    for start, end in _detect_module._chunks(text):
+        r = fix_and_explain(
+            text[start:end], jis=jis, html=html, control=control, quotes=quotes,
+            width=chunk_width,
+        )
+        if explain:
+            steps.extend(replace(s, start=s.start + done, end=s.end + done) for s in r.steps)
+        pieces.append(r.text)
+        done += len(r.text)
+    if width is True and not any(_HAS_CJK.search(piece) for piece in pieces):
+        done = 0
+        for i, piece in enumerate(pieces):
+            pieces[i] = ftfy.fixes.fix_character_width(piece)
+            step = _diff_step("width", piece, pieces[i])
+            if explain and step is not None:
+                steps.append(replace(step, start=step.start + done, end=step.end + done))
+            done += len(pieces[i])
+    return Repair("".join(pieces), steps)
 
 
 def apply_steps(text: str, steps: Sequence[Step]) -> str:
