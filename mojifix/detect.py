@@ -851,7 +851,7 @@ def _multi_byte_strong_start(enc: str) -> tuple[str, str]:
     both_rare = classes.chars(_CONT, lambda a, b: 0x80 <= b <= 0xBF and rare(bytes((a, b))))
     # A character whose bytes a run may hold after ASCII, complete or cut short.
     lead_led = classes.chars(range(0xC2, 0xF5), lambda a, b: 0x80 <= b <= 0xBF) | kana
-    branches = [
+    sequence = [
         # F, then G (2-byte, coherent with F) closed by M.  L, N, M with N and M common are a
         # third rare: then the run must hold more (before L, or after M: ASCII and another
         # character, or the plausible sequence M's second byte starts, or a 4-byte one).
@@ -868,7 +868,12 @@ def _multi_byte_strong_start(enc: str) -> tuple[str, str]:
         # G before L (an aligned 2-byte character coherent with F, or ASCII), then F.
         f"(?<={before_l}){_cls(closing)}",
     ]
-    branches.append(f"(?<={_cls(lead4)}){_cls(both)}")
+    # Every N above closes F (a second byte ASCII or a lead, or one byte): one class test at
+    # each lead character before the alternatives (clean Traditional Chinese has hundreds).
+    branches = [
+        f"(?<={lead3})(?={_cls(closing)})(?:{'|'.join(sequence)})",
+        f"(?<={_cls(lead4)}){_cls(both)}",
+    ]
     anchors = set(leads3) | lead4
     if kana:
         # Shift_JIS: a half-width katakana lead (C2..DF) before a continuation byte.
