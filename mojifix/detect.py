@@ -616,7 +616,11 @@ def _utf8_samples(prefix: bytes) -> str:
 
 def _script_key(char: str) -> str:
     """The script :func:`_coherent` sees in *char*: ``""`` for Latin letters, punctuation and
-    symbols (they go with any script)."""
+    symbols (they go with any script).
+
+    >>> _script_key("中"), _script_key("é"), _script_key("€")
+    ('Han', '', '')
+    """
     script = script_of(char) if unicodedata.category(char)[0] in "LM" else "Common"
     return "" if script in ("Latin", "Common") else script
 
@@ -632,8 +636,12 @@ def _compatible(first: str, second: str) -> bool:
 
 
 class _ByteClasses:
-    """The characters of a CJK code page by the bytes that encode them, as regex classes: what
-    :func:`_multi_byte_sequence_start` is written with."""
+    """The characters of a CJK code page by the bytes that encode them: what
+    :func:`_multi_byte_strong_start` is written with.
+
+    >>> sorted(_ByteClasses("GBK").chars([0xE4], lambda first, second: second == 0xB8))
+    ['涓']
+    """
 
     def __init__(self, enc: str) -> None:
         self.enc = enc
@@ -696,7 +704,12 @@ def _then_sequence(classes: _ByteClasses, leads: range, samples: str | None) -> 
     for a 3- or 4-byte G, M itself (its bytes complete a plausible G); for a 2-byte G, a
     lookahead on M's first byte when only some complete G plausibly (and coherently with
     *samples*, F's characters, when given), unless that class would be large (it only narrows
-    the gate)."""
+    the gate).
+
+    >>> gbk = _ByteClasses("GBK")  # "中文" read as GBK is "涓\ue15f枃": N, M complete 文
+    >>> re.fullmatch(_then_sequence(gbk, range(0xE0, 0xF5), None), "\ue15f枃") is not None
+    True
+    """
     alternatives: dict[frozenset[int], set[int]] = {}
     for n2 in leads:
         if n2 <= 0xDF:
@@ -887,7 +900,11 @@ def _multi_byte_strong_starts() -> tuple[list[str], set[str]]:
     """:func:`_multi_byte_strong_start` for GBK and Shift_JIS: the patterns, and the trigger
     characters they replace in the gate for text without U+FFFD (all but the GBK/4 characters
     of Cyrillic and Greek UTF-8, which stay plain triggers; the half-width katakana are the
-    Shift_JIS pattern's kana branch)."""
+    Shift_JIS pattern's kana branch).
+
+    >>> len(_multi_byte_strong_starts()[0])
+    2
+    """
     leads = _multi_byte_sequence_starts()[1] | {chr(c) for c in range(0xFF61, 0xFFA0)}
     return [_multi_byte_strong_start(enc)[0] for enc in ("GBK", "Shift_JIS")], leads
 
@@ -2315,7 +2332,12 @@ def _multi_byte_gate_family(lossy: bool, strong: bool) -> tuple[set[str], list[s
     complete it: clean Traditional Chinese and Japanese are full of such triggers.  *strong*:
     only where they can make a run :func:`_judge_multi` accepts beyond WEAK
     (:func:`_multi_byte_strong_start`) instead of any 3-byte sequence
-    (:func:`_multi_byte_sequence_start`, :func:`_multi_byte_loose`)."""
+    (:func:`_multi_byte_sequence_start`, :func:`_multi_byte_loose`).
+
+    >>> strong = re.compile(_anchored(*_multi_byte_gate_family(False, strong=True)))
+    >>> strong.search("電池極端"), _multi_byte_loose().search("電池極端") is not None
+    (None, True)
+    """
     triggers = [
         _multi_byte_trigger_chars(enc) if lossy or enc not in LOSSY_ONLY
         else ("", _multi_byte_trigger_chars(enc)[1])
@@ -2348,7 +2370,11 @@ def _multi_byte_loose() -> re.Pattern[str]:
     every half-width katakana): :func:`_candidates` asks for both.  The strong pattern alone
     would also let through runs whose judged chunk ends in a sequence cut short ("站變" in
     Shift_JIS, "⋝" + a cut 2-byte sequence: 0.7 on clean Traditional Chinese), which the
-    detector never judged: asking for both keeps its results exactly as they were."""
+    detector never judged: asking for both keeps its results exactly as they were.
+
+    >>> _multi_byte_loose().search("劉柏霖 陳進財") is None
+    True
+    """
     return re.compile(_anchored(*_multi_byte_gate_family(False, strong=False)))
 
 
