@@ -2355,12 +2355,44 @@ def _multi_byte_gate_family(lossy: bool, strong: bool) -> tuple[set[str], list[s
         anchors = {c for enc in ("GBK", "Shift_JIS") for c in start(enc)[1]}
     latin_chars = set("".join(t[1] for t in triggers))
     latin = _char_class("".join(sorted(latin_chars)))
-    return multi_chars | latin_chars | anchors, [
+    branches = [
         f"(?<={_char_class(''.join(sorted(multi_chars)))})",
         *sequences,
         f"(?<=[A-Za-z]{latin})",
         f"(?<={latin})[a-z]",
     ]
+    if strong and not lossy:
+        # Latin letters as _judge_multi takes them (C3..C5 + continuation read as GBK, next to
+        # an ASCII letter of either case, as in _multi_byte_run_evidence): once the family runs
+        # it finds them ("忙艣莽臋f" is æśçę), and the old gate ran it for less ("變" elsewhere).
+        # (Shift_JIS reads those bytes as half-width katakana: the kana branch.)
+        gbk_latin = {
+            _recode.decode(bytes((lead, trail)), "GBK", "replace")
+            for lead in (0xC3, 0xC4, 0xC5) for trail in range(0x80, 0xC0)
+        } - {"\ufffd"}
+        latin_chars |= gbk_latin
+        branches += [f"(?<=[A-Za-z]{_cls(gbk_latin)})", f"(?<={_cls(gbk_latin)})[A-Za-z]"]
+        # Cyrillic and Greek words (0.9) need three aligned 2-byte characters decoding to
+        # Cyrillic, Greek or symbols, one of them rare: not only the GBK/4 ones the plain
+        # triggers list ("計處訊" is Ӌ̎Ӎ: D3 8B, CC 8E, D3 8D).  A rare one next to another
+        # such character (through ASCII) or next to ASCII.
+        words, rare_words = set(), set()
+        for lead in range(0xC2, 0xE0):
+            for trail in _CONT:
+                char = _recode.decode(bytes((lead, trail)), "GBK", "replace")
+                decoded = bytes((lead, trail)).decode("utf-8")
+                if len(char) == 1 and char != "\ufffd" and not implausible(decoded) and (
+                    _script_key(decoded) in ("", "Cyrillic", "Greek")
+                ):
+                    words.add(char)
+                    if _rare("GBK", bytes((lead, trail))):
+                        rare_words.add(char)
+        latin_chars |= rare_words
+        branches += [
+            f"(?<={_cls(words | set(map(chr, _ASCII_TRAIL)))}{_cls(rare_words)})",
+            f"(?<={_cls(rare_words)})[\\x40-\\x7e]*+{_cls(words)}",
+        ]
+    return multi_chars | latin_chars | anchors, branches
 
 
 @functools.cache
