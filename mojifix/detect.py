@@ -35,7 +35,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import accumulate, repeat
 from operator import itemgetter
@@ -661,6 +661,326 @@ def _multi_byte_sequence_starts() -> tuple[list[str], set[str]]:
             leads.discard(_recode.decode(bytes((lead, trail)), "GBK", "replace"))
     leads -= {chr(c) for c in range(0xFF61, 0xFFA0)}
     return patterns, leads
+
+
+@functools.cache
+def _utf8_samples(prefix: bytes) -> str:
+    """One plausible character per script (Latin, punctuation and symbols count as one) that a
+    UTF-8 sequence beginning with *prefix* can decode to: *prefix* is a 2-byte sequence's lead
+    byte, or the first two bytes of a 3- or 4-byte sequence.  Empty when every completion is
+    invalid or implausible (``_judge_multi`` rejects the whole run then).  4-byte sequences are
+    sampled once per 64 code points, which is exact for the emoji block (64-aligned).
+
+    >>> _utf8_samples(b"\\xe4\\xb8")  # U+4E00..U+4E3F: Han
+    '一'
+    >>> _utf8_samples(b"\\xee\\x80")  # private use: never a repair
+    ''
+    """
+    samples: dict[str, str] = {}
+    tail = b"" if len(prefix) == 1 or prefix[0] < 0xF0 else b"\x80"
+    for last in range(0x80, 0xC0):
+        try:
+            char = (prefix + bytes((last,)) + tail).decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        if not implausible(char):
+            samples.setdefault(_script_key(char), char)
+    return "".join(samples.values())
+
+
+def _script_key(char: str) -> str:
+    """The script :func:`_coherent` sees in *char*: ``""`` for Latin letters, punctuation and
+    symbols (they go with any script).
+
+    >>> _script_key("中"), _script_key("é"), _script_key("€")
+    ('Han', '', '')
+    """
+    script = script_of(char) if unicodedata.category(char)[0] in "LM" else "Common"
+    return "" if script in ("Latin", "Common") else script
+
+
+def _compatible(first: str, second: str) -> bool:
+    """Can a character of *first* and one of *second* stand in one run :func:`_judge_multi`
+    accepts (:func:`_coherent`: Han with kana or Hangul, any script with Latin and symbols)?
+
+    >>> _compatible("中", "é"), _compatible("한", "ж"), _compatible("中", "한")
+    (True, False, True)
+    """
+    return any(_coherent(a + b) for a in first for b in second)
+
+
+class _ByteClasses:
+    """The characters of a CJK code page by the bytes that encode them: what
+    :func:`_multi_byte_strong_start` is written with.
+
+    >>> sorted(_ByteClasses("GBK").chars([0xE4], lambda first, second: second == 0xB8))
+    ['涓']
+    """
+
+    def __init__(self, enc: str) -> None:
+        self.enc = enc
+        #: One-byte characters 80..FF (Shift_JIS half-width katakana, GBK's €).
+        self.singles: dict[int, str] = {}
+        #: Two-byte characters by first byte: (second byte, character).
+        self.doubles: dict[int, list[tuple[int, str]]] = {}
+        for first in range(0x80, 0x100):
+            try:
+                char = _recode.decode(bytes((first,)), enc)
+                if len(char) == 1 and char != "\ufffd":
+                    self.singles[first] = char
+            except UnicodeError:
+                pass
+            for second in range(0x40, 0x100):
+                try:
+                    char = _recode.decode(bytes((first, second)), enc)
+                except UnicodeError:
+                    continue
+                if len(char) == 1 and char != "\ufffd":
+                    self.doubles.setdefault(first, []).append((second, char))
+        # Indexes for _then_sequence, which asks these questions hundreds of times: by first
+        # byte (with the one-byte character of that byte), the same with a continuation second
+        # byte, and the characters with a continuation first byte by second byte.
+        self.by_first: dict[int, set[str]] = {}
+        self.by_first_cont: dict[int, set[str]] = {}
+        self.cont_by_second: dict[int, set[str]] = {}
+        for first in range(0x80, 0x100):
+            one = {self.singles[first]} if first in self.singles else set()
+            pairs = self.doubles.get(first, [])
+            self.by_first[first] = one | {c for _, c in pairs}
+            self.by_first_cont[first] = one | {c for s, c in pairs if 0x80 <= s <= 0xBF}
+            for second, char in pairs:
+                if 0x80 <= first <= 0xBF:
+                    self.cont_by_second.setdefault(second, set()).add(char)
+
+    def chars(
+        self, firsts: Iterable[int], seconds: Callable[[int, int], bool] | None = None,
+        singles: bool = False,
+    ) -> set[str]:
+        """Two-byte characters whose first byte is in *firsts* and whose bytes pass *seconds*
+        (any second byte when ``None``); with *singles*, the one-byte characters in *firsts*."""
+        found = set()
+        for first in firsts:
+            for second, char in self.doubles.get(first, ()):
+                if seconds is None or seconds(first, second):
+                    found.add(char)
+            if singles and first in self.singles:
+                found.add(self.singles[first])
+        return found
+
+
+_CONT = range(0x80, 0xC0)
+_ASCII_TRAIL = range(0x40, 0x7F)
+
+
+def _then_sequence(classes: _ByteClasses, leads: range, samples: str | None) -> str:
+    """A character N (first byte a continuation: it ends the sequence before) whose second byte
+    n2 starts a sequence G (lead byte in *leads*), then what G needs of the next character M:
+    for a 3- or 4-byte G, M itself (its bytes complete a plausible G); for a 2-byte G, a
+    lookahead on M's first byte when only some complete G plausibly (and coherently with
+    *samples*, F's characters, when given), unless that class would be large (it only narrows
+    the gate).
+
+    >>> gbk = _ByteClasses("GBK")  # "中文" read as GBK is "涓\ue15f枃": N, M complete 文
+    >>> re.fullmatch(_then_sequence(gbk, range(0xE0, 0xF5), None), "\ue15f枃") is not None
+    True
+    """
+    alternatives: dict[frozenset[int], set[int]] = {}
+    for n2 in leads:
+        if n2 <= 0xDF:
+            ok = frozenset(
+                t for t in _CONT if not implausible(g := bytes((n2, t)).decode("utf-8"))
+                and (samples is None or _compatible(samples, g))
+            )
+        else:
+            ok = frozenset(t for t in _CONT if _utf8_samples(bytes((n2, t))))
+        if ok:
+            alternatives.setdefault(ok, set()).add(n2)
+    parts = []
+    for ok, n2s in sorted(alternatives.items(), key=lambda kv: sorted(kv[1])):
+        n = _cls(set().union(*(classes.cont_by_second.get(b, set()) for b in n2s)))
+        if leads.start >= 0xE0:
+            # A 3- or 4-byte G: M's bytes are two continuations (or M is one byte, whose
+            # follower completes G).
+            parts.append(f"{n}{_cls(set().union(*(classes.by_first_cont[a] for a in ok)))}")
+            continue
+        good = set().union(*(classes.by_first[a] for a in ok))
+        bad = set().union(*(classes.by_first[a] for a in _CONT if a not in ok)) - good
+        if len(ok) == len(_CONT) or min(len(good), len(bad)) > _SMALL_CLASS:
+            parts.append(n)  # every completion of G will do, or too many to list
+        elif len(good) < len(bad):
+            parts.append(f"{n}(?={_cls(good)})")
+        else:
+            parts.append(f"{n}(?!{_cls(bad)})")
+    return "(?:" + "|".join(parts) + ")" if parts else "(?!)"
+
+
+#: The largest character class :func:`_then_sequence` writes into a lookahead.
+_SMALL_CLASS = 5000
+
+
+@functools.cache
+def _multi_byte_strong_start(enc: str) -> tuple[str, str]:
+    """Where UTF-8 read as *enc* (GBK, Shift_JIS) can hold a run that :func:`_judge_multi`
+    accepts beyond :data:`WEAK` through a 3- or 4-byte sequence, as a pattern and its anchor
+    characters: the evidence the gate asks of text without U+FFFD.  (Latin letters, Cyrillic
+    and Greek words and 锟 have their own triggers.)
+
+    Alignment.  The judged run starts at a character boundary.  In GBK every character that
+    starts a UTF-8 sequence there is two bytes, so ASCII and 2-byte sequences keep the run
+    aligned and its first 3- or 4-byte sequence F starts at the *lead* byte of a character L
+    (E0..F4 + continuation: "中" = E4 B8 read as GBK is "涓"); before F the run holds only
+    ASCII and aligned 2-byte characters.  In Shift_JIS the only characters starting a 2-byte
+    sequence are the half-width katakana C2..DF, which shift the alignment: every run holding
+    one has a half-width katakana followed by a continuation byte (the kana branch below);
+    any other run holds only ASCII before F.
+
+    F takes the first byte of the next character N, a continuation.  What the judge accepts
+    needs either a second multi-byte sequence G in the run (0.9, 0.97), or F alone from two
+    characters both in the rare regions and no ASCII letter at the end (0.7); every character
+    decoded plausibly, in coherent scripts.  So:
+
+    * F must be plausible (:func:`_utf8_samples` of L's bytes: CJK Extension A, Yi, Mongolian,
+      private use are out), and G too, in a script coherent with F's (:func:`_compatible`):
+      "電池極" in GBK is Hangul + Arabic, "體一下" in Shift_JIS Han + Yi.
+    * N's second byte starts G (:func:`_then_sequence`; a chain of 2-byte sequences must reach
+      a character boundary), or is ASCII: then N rare and the run ending in a non-letter
+      (0.7), or G after some ASCII, or G before L (an aligned 2-byte character, or ASCII).
+      L, one 2-byte sequence, then a character ending in ASCII, both common, is a third of
+      rare characters: the run must go on ("關隻要" in Shift_JIS is 萐Ǘv, 1 of 3 rare).
+    * A 4-byte L (an emoji, F0 9F) followed by two continuation bytes.
+
+    >>> pattern = re.compile(_multi_byte_strong_start("GBK")[0])
+    >>> pattern.search(_recode.decode("中文".encode(), "GBK")) is not None
+    True
+    >>> pattern.search("劉柏霖 陳進財 電池極端") is None
+    True
+    >>> sjis = re.compile(_multi_byte_strong_start("Shift_JIS")[0])
+    >>> sjis.search("有關隻要位 軟體一下 ｶﾀｶﾅﾃﾞｽ") is None
+    True
+    >>> sjis.search(_recode.decode("用户".encode(), "Shift_JIS")) is not None  # 逕ｨ謌ｷ
+    True
+    >>> sjis.search("Cafﾃｩ") is not None  # é: half-width katakana before a continuation
+    True
+    """
+    classes = _ByteClasses(enc)
+    rare = functools.partial(_rare, enc)
+    letter = re.compile("[A-Za-z]")
+    cont_led = classes.chars(_CONT, None, singles=True)
+    both = classes.chars(_CONT, lambda a, b: 0x80 <= b <= 0xBF, singles=True)
+    # N ending in ASCII: rare and not a letter (a one-byte N ends F with no ASCII at all),
+    # rare and a letter, common.
+    end_rare = classes.chars(
+        _CONT, lambda a, b: b in _ASCII_TRAIL and rare(bytes((a, b))) and not letter.match(chr(b)),
+        singles=True,
+    )
+    end_rare_letter = classes.chars(
+        _CONT, lambda a, b: b in _ASCII_TRAIL and rare(bytes((a, b))) and bool(letter.match(chr(b)))
+    )
+    end_common = classes.chars(
+        _CONT, lambda a, b: b in _ASCII_TRAIL and not rare(bytes((a, b)))
+    )
+    end_any = end_rare | end_rare_letter | end_common
+    g34 = _then_sequence(classes, range(0xE0, 0xF5), None)
+    aligned2: dict[str, str] = {}  # an aligned 2-byte character -> what it decodes to
+    for first in range(0xC2, 0xE0):
+        for second, char in classes.doubles.get(first, ()):
+            decoded = bytes((first, second)).decode("utf-8", "replace")
+            if 0x80 <= second <= 0xBF and not implausible(decoded):
+                aligned2[char] = decoded
+    leads3: dict[str, str] = {}  # lead character -> samples of F
+    lead4: set[str] = set()
+    for first in range(0xE0, 0xF5):
+        for second, char in classes.doubles.get(first, ()):
+            samples = _utf8_samples(bytes((first, second))) if second in _CONT else ""
+            if samples and first <= 0xEF:
+                leads3[char] = leads3.get(char, "") + samples
+            elif samples:
+                lead4.add(char)
+    ascii_chars = set(map(chr, _ASCII_TRAIL))
+    # After ASCII: G starts at a character boundary (an aligned 2-byte character, a 3-byte or
+    # a 4-byte lead; a half-width katakana lead is the kana branch's).
+    g_after = (
+        f"[\\x40-\\x7e]*+(?:{_cls(set(aligned2))}|{_cls(set(leads3) | lead4)}{_cls(cont_led)})"
+    )
+    nonletter_tail = "[\\x40-\\x7e]*[\\x40\\x5b-\\x60\\x7b-\\x7e]"
+    # Two groups of leads: F may be a symbol or a Latin letter (then any plausible G goes with
+    # it), or only letters of other scripts (then G must be coherent with one of them: for a
+    # 2-byte G, Latin letters and symbols, or Greek/Armenian after Greek/Indic F; the union of
+    # those scripts is used, one sample each, which only loosens the gate).
+    then_any = _then_sequence(classes, range(0xC2, 0xE0), None)
+    strict = {c: s for c, s in leads3.items() if "" not in {_script_key(x) for x in s}}
+    typical = "".join({_script_key(x): x for s in strict.values() for x in s}.values())
+    groups = [
+        (set(leads3) - set(strict), then_any, set(aligned2)),
+        (
+            set(strict), _then_sequence(classes, range(0xC2, 0xE0), typical),
+            {c for c, g in aligned2.items() if _compatible(typical, g)},
+        ),
+    ]
+    lead3 = _cls(set(leads3))
+    starts = "|".join(f"(?<={_cls(leads)}){then}" for leads, then, _ in groups)
+    # An aligned 2-byte character coherent with F, or ASCII, before L.
+    before_l = "|".join(f"{_cls(before | ascii_chars)}{_cls(leads)}" for leads, _, before in groups)
+    kana = {
+        char for byte, char in classes.singles.items()
+        if 0xC2 <= byte <= 0xDF and _utf8_samples(bytes((byte,)))
+    }
+    # M closing G: its second byte ASCII or a lead (the start of what follows, or of a
+    # sequence the judged run cuts short), or M is one byte.
+    closing = classes.chars(_CONT, lambda a, b: b in _ASCII_TRAIL or 0xC2 <= b <= 0xF4, True)
+    closing_rare = classes.chars(
+        _CONT, lambda a, b: (b in _ASCII_TRAIL or 0xC2 <= b <= 0xF4) and rare(bytes((a, b))), True
+    )  # (one-byte characters are rare: half-width katakana, €)
+    n_rare = classes.chars(_CONT, lambda a, b: 0xC2 <= b <= 0xDF and rare(bytes((a, b))))
+    n_rare4 = classes.chars(_CONT, lambda a, b: 0xF0 <= b <= 0xF4 and rare(bytes((a, b))))
+    m_lead = classes.chars(_CONT, lambda a, b: 0xC2 <= b <= 0xF4)
+    m4 = classes.chars(_CONT, lambda a, b: 0xF0 <= b <= 0xF4)
+    both_rare = classes.chars(_CONT, lambda a, b: 0x80 <= b <= 0xBF and rare(bytes((a, b))))
+    # A character whose bytes a run may hold after ASCII, complete or cut short.
+    lead_led = classes.chars(range(0xC2, 0xF5), lambda a, b: 0x80 <= b <= 0xBF) | kana
+    sequence = [
+        # F, then G (2-byte, coherent with F) closed by M.  L, N, M with N and M common are a
+        # third rare: then the run must hold more (before L, or after M: ASCII and another
+        # character, or the plausible sequence M's second byte starts, or a 4-byte one).
+        f"(?:{starts})(?:(?<={_cls(n_rare)}){_cls(closing)}|{_cls(closing_rare)}"
+        f"|(?<=(?:{before_l}).){_cls(closing)}"
+        f"|{_cls(end_common)}[\\x40-\\x7e]*+{_cls(lead_led)}|{then_any}|{g34}|{_cls(m4)})",
+        # F, then a 3-/4-byte G; or F alone (0.7): N rare, ending in a non-letter (or in a
+        # letter and more ASCII), or N rare and the run cut short after it ("铘�": the 2-byte
+        # sequence N's second byte starts is complete, the next one is not, so the run ends
+        # at N's end; or a 4-byte one cut after two rare characters); or F, ASCII and G.
+        f"(?<={lead3})(?:{g34}|{_cls(end_rare)}|{_cls(end_rare_letter)}{nonletter_tail}"
+        f"|{_cls(n_rare)}(?={_cls(m_lead)})|{_cls(n_rare4)}{_cls(both_rare)}"
+        f"|{_cls(end_any)}{g_after})",
+        # G before L (an aligned 2-byte character coherent with F, or ASCII), then F.
+        f"(?<={before_l}){_cls(closing)}",
+    ]
+    # Every N above closes F (a second byte ASCII or a lead, or one byte): one class test at
+    # each lead character before the alternatives (clean Traditional Chinese has hundreds).
+    branches = [
+        f"(?<={lead3})(?={_cls(closing)})(?:{'|'.join(sequence)})",
+        f"(?<={_cls(lead4)}){_cls(both)}",
+    ]
+    anchors = set(leads3) | lead4
+    if kana:
+        # Shift_JIS: a half-width katakana lead (C2..DF) before a continuation byte.
+        branches.append(f"(?<={_cls(kana)}){_cls(cont_led)}")
+        anchors |= kana
+    return "|".join(branches), "".join(sorted(anchors - {"\ufffd"}))
+
+
+@functools.cache
+def _multi_byte_strong_starts() -> tuple[list[str], set[str]]:
+    """:func:`_multi_byte_strong_start` for GBK and Shift_JIS: the patterns, and the trigger
+    characters they replace in the gate for text without U+FFFD (all but the GBK/4 characters
+    of Cyrillic and Greek UTF-8, which stay plain triggers; the half-width katakana are the
+    Shift_JIS pattern's kana branch).
+
+    >>> len(_multi_byte_strong_starts()[0])
+    2
+    """
+    leads = _multi_byte_sequence_starts()[1] | {chr(c) for c in range(0xFF61, 0xFFA0)}
+    return [_multi_byte_strong_start(enc)[0] for enc in ("GBK", "Shift_JIS")], leads
 
 
 #: Multi-byte encodings whose misreading of UTF-8 is always lossy beyond Latin letters.
@@ -2478,6 +2798,92 @@ def _single_byte_gate_branches() -> tuple[set[str], list[str]]:
     return anchor, branches
 
 
+def _multi_byte_gate_family(lossy: bool, strong: bool) -> tuple[set[str], list[str]]:
+    """The multi-byte family of :func:`_gates`: its anchor characters and branches, the union of
+    the per-encoding triggers of :func:`_multi_byte_candidates`.  Without U+FFFD in the text
+    (*lossy* false), EUC-KR, Big5 and EUC-JP only have their Latin trigger, and a GBK or
+    Shift_JIS trigger that starts a 3-byte sequence counts only where the next characters can
+    complete it: clean Traditional Chinese and Japanese are full of such triggers.  *strong*:
+    only where they can make a run :func:`_judge_multi` accepts beyond WEAK
+    (:func:`_multi_byte_strong_start`) instead of any 3-byte sequence
+    (:func:`_multi_byte_sequence_start`, :func:`_multi_byte_loose`).
+
+    >>> strong = re.compile(_anchored(*_multi_byte_gate_family(False, strong=True)))
+    >>> strong.search("電池極端"), _multi_byte_loose().search("電池極端") is not None
+    (None, True)
+    """
+    triggers = [
+        _multi_byte_trigger_chars(enc) if lossy or enc not in LOSSY_ONLY
+        else ("", _multi_byte_trigger_chars(enc)[1])
+        for enc in MULTI_BYTE_ORDER
+    ]
+    multi_chars = set("".join(t[0] for t in triggers)) | {"锟"}
+    sequences: list[str] = []
+    anchors: set[str] = set()
+    if lossy:
+        multi_chars.add("\ufffd")  # lossy words (_multi_byte_lossy_words) need no trigger
+    else:
+        start = _multi_byte_strong_start if strong else _multi_byte_sequence_start
+        sequences, leads = (_multi_byte_strong_starts if strong else _multi_byte_sequence_starts)()
+        multi_chars -= leads
+        anchors = {c for enc in ("GBK", "Shift_JIS") for c in start(enc)[1]}
+    latin_chars = set("".join(t[1] for t in triggers))
+    latin = _char_class("".join(sorted(latin_chars)))
+    branches = [
+        f"(?<={_char_class(''.join(sorted(multi_chars)))})",
+        *sequences,
+        f"(?<=[A-Za-z]{latin})",
+        f"(?<={latin})[a-z]",
+    ]
+    if strong and not lossy:
+        # Latin letters as _judge_multi takes them (C3..C5 + continuation read as GBK, next to
+        # an ASCII letter of either case, as in _multi_byte_run_evidence): once the family runs
+        # it finds them ("忙艣莽臋f" is æśçę), and the old gate ran it for less ("變" elsewhere).
+        # (Shift_JIS reads those bytes as half-width katakana: the kana branch.)
+        gbk_latin = {
+            _recode.decode(bytes((lead, trail)), "GBK", "replace")
+            for lead in (0xC3, 0xC4, 0xC5) for trail in range(0x80, 0xC0)
+        } - {"\ufffd"}
+        latin_chars |= gbk_latin
+        branches += [f"(?<=[A-Za-z]{_cls(gbk_latin)})", f"(?<={_cls(gbk_latin)})[A-Za-z]"]
+        # Cyrillic and Greek words (0.9) need three aligned 2-byte characters decoding to
+        # Cyrillic, Greek or symbols, one of them rare: not only the GBK/4 ones the plain
+        # triggers list ("計處訊" is Ӌ̎Ӎ: D3 8B, CC 8E, D3 8D).  A rare one next to another
+        # such character (through ASCII) or next to ASCII.
+        words, rare_words = set(), set()
+        for lead in range(0xC2, 0xE0):
+            for trail in _CONT:
+                char = _recode.decode(bytes((lead, trail)), "GBK", "replace")
+                decoded = bytes((lead, trail)).decode("utf-8")
+                if len(char) == 1 and char != "\ufffd" and not implausible(decoded) and (
+                    _script_key(decoded) in ("", "Cyrillic", "Greek")
+                ):
+                    words.add(char)
+                    if _rare("GBK", bytes((lead, trail))):
+                        rare_words.add(char)
+        latin_chars |= rare_words
+        branches += [
+            f"(?<={_cls(words | set(map(chr, _ASCII_TRAIL)))}{_cls(rare_words)})",
+            f"(?<={_cls(rare_words)})[\\x40-\\x7e]*+{_cls(words)}",
+        ]
+    return multi_chars | latin_chars | anchors, branches
+
+
+@functools.cache
+def _multi_byte_loose() -> re.Pattern[str]:
+    """The multi-byte gate of text without U+FFFD as it was before
+    :func:`_multi_byte_strong_start` (any 3-byte sequence that can reach a character boundary,
+    every half-width katakana): :func:`_candidates` asks for both.  The strong pattern alone
+    would also let through runs whose judged chunk ends in a sequence cut short ("站變" in
+    Shift_JIS, "⋝" + a cut 2-byte sequence: 0.7 on clean Traditional Chinese), which the
+    detector never judged: asking for both keeps its results exactly as they were.
+
+    >>> _multi_byte_loose().search("劉柏霖 陳進財") is None
+    True
+    """
+    return re.compile(_anchored(*_multi_byte_gate_family(False, strong=False)))
+
+
 @functools.cache
 def _gates(lossy: bool = True) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str],
                                        re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
@@ -2500,36 +2906,9 @@ def _gates(lossy: bool = True) -> tuple[re.Pattern[str], re.Pattern[str], re.Pat
     """
     families: list[tuple[set[str], list[str]]] = []
     families.append(_single_byte_gate_branches())
-    # Multi-byte: the union of the per-encoding triggers of _multi_byte_candidates.  Without
-    # U+FFFD in the text (*lossy* false), EUC-KR, Big5 and EUC-JP only have their Latin trigger.
-    triggers = [
-        _multi_byte_trigger_chars(enc) if lossy or enc not in LOSSY_ONLY
-        else ("", _multi_byte_trigger_chars(enc)[1])
-        for enc in MULTI_BYTE_ORDER
-    ]
-    multi_chars = set("".join(t[0] for t in triggers)) | {"锟"}
-    sequences: list[str] = []
-    anchors: set[str] = set()
-    if lossy:
-        multi_chars.add("\ufffd")  # lossy words (_multi_byte_lossy_words) need no trigger
-    else:
-        # Without U+FFFD, a GBK or Shift_JIS trigger that starts a 3-byte sequence counts only
-        # where the next characters can complete it (_multi_byte_sequence_start): clean
-        # Traditional Chinese and Japanese are full of such triggers.
-        sequences, leads = _multi_byte_sequence_starts()
-        multi_chars -= leads
-        anchors = {c for enc in ("GBK", "Shift_JIS") for c in _multi_byte_sequence_start(enc)[1]}
-    latin_chars = set("".join(t[1] for t in triggers))
-    latin = _char_class("".join(sorted(latin_chars)))
-    families.append((
-        multi_chars | latin_chars | anchors,
-        [
-            f"(?<={_char_class(''.join(sorted(multi_chars)))})",
-            *sequences,
-            f"(?<=[A-Za-z]{latin})",
-            f"(?<={latin})[a-z]",
-        ],
-    ))
+    # Multi-byte: the union of the per-encoding triggers of _multi_byte_candidates (without
+    # U+FFFD, GBK and Shift_JIS only where a run can be judged strong: _multi_byte_strong_start).
+    families.append(_multi_byte_gate_family(lossy, strong=True))
     high = _char_class(_HIGH_1252)
     families.append((
         set(_HIGH_1252) | set("ìòÌÒøØõÕûÛðÐþÞ") | set(_SIGN_1250),
@@ -2757,7 +3136,7 @@ def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
     pos = first.start()
     if single.search(text, pos):
         _single_byte_candidates(text, found)
-    if multi.search(text, pos):
+    if multi.search(text, pos) and ("\ufffd" in text or _multi_byte_loose().search(text)):
         _multi_byte_candidates(text, found)
     if (
         legacy.search(text, pos) and not _explained(text, found)

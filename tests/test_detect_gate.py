@@ -85,7 +85,7 @@ def _gated_found(text: str) -> list[object]:
     _, single, multi, legacy, cyrillic, lost_jis = D._gates("\ufffd" in text)
     if single.search(text):
         D._single_byte_candidates(text, found)
-    if multi.search(text):
+    if multi.search(text) and ("\ufffd" in text or D._multi_byte_loose().search(text)):
         D._multi_byte_candidates(text, found)
     if legacy.search(text) and not D._explained(text, found) and not D._legacy_western_only(text):
         D._legacy_candidates(text, found)
