@@ -2672,6 +2672,8 @@ def _anchor_chars(branch: str, anchor: set[str]) -> set[str] | None:
     from re import _compiler, _parser  # type: ignore[attr-defined]
     from re._constants import ASSERT, IN, LITERAL
 
+    if len(branch) > _GROUPED_MAX_BRANCH:
+        return None  # parsing it would cost more at start-up than grouping saves per scan
     try:
         parsed = _parser.parse(branch)
         if not parsed.data or parsed.data[0][0] is not ASSERT or parsed.data[0][1][0] != -1:
@@ -2685,13 +2687,25 @@ def _anchor_chars(branch: str, anchor: set[str]) -> set[str] | None:
     return {a for a in anchor if last.fullmatch(a)}
 
 
+#: Branches longer than this (the generated multi-byte sequence automata, tens of kilobytes)
+#: are not read by :func:`_anchor_chars`: Python's regex parser spends seconds on them at the
+#: first ``detect`` of a process, and they are not the small letter branches grouping is for.
+_GROUPED_MAX_BRANCH = 2000
+
+
 def _grouped(anchor: set[str], branches: list[str]) -> list[str]:
     """*branches* with those that can only follow a few anchor characters gathered under one
     lookbehind of those characters: at an ordinary anchor (an accented letter in Latin text)
-    the engine then tries one lookbehind instead of each branch.  Same matches."""
+    the engine then tries one lookbehind instead of each branch.  Same matches.  (Memoised:
+    the gate and the family's own pattern group the same branches.)"""
+    return list(_grouped_cached(frozenset(anchor), tuple(branches)))
+
+
+@functools.lru_cache(maxsize=64)
+def _grouped_cached(anchor: frozenset[str], branches: tuple[str, ...]) -> tuple[str, ...]:
     few, rest, chars = [], [], set()
     for branch in branches:
-        own = _anchor_chars(branch, anchor)
+        own = _anchor_chars(branch, set(anchor))
         if own is not None and len(own) <= 64:
             few.append(branch)
             chars |= own
@@ -2699,7 +2713,7 @@ def _grouped(anchor: set[str], branches: list[str]) -> list[str]:
             rest.append(branch)
     if len(few) < 2 or not chars:
         return branches
-    return [*rest, f"(?<={_char_class(''.join(sorted(chars)))})(?:{'|'.join(few)})"]
+    return (*rest, f"(?<={_char_class(''.join(sorted(chars)))})(?:{'|'.join(few)})")
 
 
 def _cls(chars: set[str] | frozenset[str] | str) -> str:
@@ -2826,6 +2840,9 @@ def _multi_byte_gate_family(lossy: bool, strong: bool) -> tuple[set[str], list[s
         start = _multi_byte_strong_start if strong else _multi_byte_sequence_start
         sequences, leads = (_multi_byte_strong_starts if strong else _multi_byte_sequence_starts)()
         multi_chars -= leads
+        # ...but 锟 (EF BF: the first two bytes of U+FFFD read as GBK) stays a trigger on its
+        # own: with its third byte lost or merged ("锟┬"), the family reports it as `lost`.
+        multi_chars.add("锟")
         anchors = {c for enc in ("GBK", "Shift_JIS") for c in start(enc)[1]}
     latin_chars = set("".join(t[1] for t in triggers))
     latin = _char_class("".join(sorted(latin_chars)))
