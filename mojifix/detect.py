@@ -3048,6 +3048,25 @@ def _legacy_western_only(text: str) -> bool:
     return not _legacy_lines(text)
 
 
+#: The characters windows-1252 encodes to the bytes 80..BF (UTF-8's continuation bytes): its
+#: own signs and letters there, and the C1 controls, which it encodes to their own bytes (a
+#: latin-1 misreading, see _recode).
+_CONTINUATIONS_1252 = "".join(
+    bytes([b]).decode("cp1252", "ignore") for b in range(0x80, 0xC0)
+) + "".join(map(chr, range(0x80, 0xA0)))
+#: A sure sign, found in C, that *text* is not UTF-8 read as windows-1252 throughout (so the
+#: encode in :func:`_windows_1252_everywhere` is skipped): a character that is no windows-1252
+#: byte of UTF-8 (À Á õ..ÿ are bytes that never occur in it; anything above ÿ except the
+#: windows-1252 letters and signs), a lead byte Â..ô not followed by a continuation, or a
+#: continuation after neither a lead nor a continuation.  (Clean accented text fails at its
+#: first accented letter: "é" before an ASCII letter.)
+_NOT_UTF8_AS_1252 = re.compile(
+    f"[^\x00-\x7f\xc2-\xf4{re.escape(_CONTINUATIONS_1252)}]"
+    f"|[\xc2-\xf4](?![{re.escape(_CONTINUATIONS_1252)}])"
+    f"|(?<![\xc2-\xf4{re.escape(_CONTINUATIONS_1252)}])[{re.escape(_CONTINUATIONS_1252)}]"
+)
+
+
 def _windows_1252_everywhere(text: str) -> list[_Candidate] | None:
     """The findings when the whole of *text* is UTF-8 read as windows-1252 (the dominant
     mechanism), or ``None`` when it is not, or not clearly so: then the full search decides.
@@ -3071,6 +3090,8 @@ def _windows_1252_everywhere(text: str) -> list[_Candidate] | None:
     >>> _windows_1252_everywhere("Café Ã©") is None  # "é" alone is not UTF-8
     True
     """
+    if _NOT_UTF8_AS_1252.search(text):
+        return None  # most clean text: its first accented letter is no UTF-8 sequence
     data = _recode.encode_lossy(text, "windows-1252")
     # Characters windows-1252 cannot encode became "?"; the UTF-8 check comes after.
     if data.count(b"?") != text.count("?"):
