@@ -2069,8 +2069,11 @@ _ALL_LATIN_INVENTORIES = tuple(WESTERN_LETTERS.values()) + tuple(CENTRAL_LETTERS
     "ąčęėįšųūž",  # Lithuanian
     "āčēģīķļņšūž",  # Latvian
     "äõöüšž",  # Estonian
-    "çğıöşü",  # Turkish
+    "çğıöşüâîû",  # Turkish (â î û in loanwords and names: "Kâzım", "hâlâ")
     "ăâîșțşţ",  # Romanian
+    "ĉĝĥĵŝŭ",  # Esperanto
+    "àċèġħìòùż",  # Maltese
+    "âêîôûŵŷáéíóúàèìòùäëïöüẃẁẅýỳÿ",  # Welsh
 )
 
 
@@ -3127,7 +3130,8 @@ def _one_language(replacements: set[str]) -> bool:
     >>> _one_language({"ā", "ī", "ž"}), _one_language({"ā", "ī", "ş"})
     (True, False)
     """
-    letters = {ch for replacement in replacements for ch in replacement.lower() if ch.isalpha()}
+    letters = {ch for replacement in replacements for ch in replacement.lower()
+               if ch.isalpha() and not ch.isascii()}
     return bool(letters) and all("\u00c0" <= ch <= "\u024f" for ch in letters) and any(
         letters <= inventory for inventory in _inventory_sets()
     )
@@ -3406,7 +3410,8 @@ def _resolve(
     for name, chars in letters.items():
         # The reading whose accented letters all belong to one language ("ü á ó": Hungarian)
         # beats one that mixes languages ("ß å ó" from the wrong code page).
-        chars = {ch for ch in chars if ch.isalpha()}
+        # (ASCII letters are in every inventory: "İ".lower() is "i" + COMBINING DOT ABOVE.)
+        chars = {ch for ch in chars if ch.isalpha() and not ch.isascii()}
         if chars and all("\u00c0" <= ch <= "\u024f" for ch in chars) and any(
             chars <= inventory for inventory in _inventory_sets()
         ):
