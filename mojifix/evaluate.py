@@ -592,6 +592,9 @@ def evaluate(
         ):
             if func is None:
                 continue
+            # One call first: the one-time set-up of a process (mojifix compiles its gate on the
+            # first detect, about 1-2 s) is not throughput.
+            _call(func, {"text": "CafÃ© 鐢ㄦ埛 Ïðèâåò", "id": "warm-up"}, op, tool.name, [])
             began = time.perf_counter()
             store[tool.name] = [_call(func, r, op, tool.name, errors) for r in rows]
             elapsed = time.perf_counter() - began
