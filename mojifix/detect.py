@@ -820,6 +820,22 @@ _SMALL_CLASS = 5000
 
 @functools.cache
 def _multi_byte_strong_start(enc: str) -> tuple[str, str]:
+    """:func:`_build_multi_byte_strong_start`, read from ``mojifix/_tables/multi_byte_gate.py``
+    (written by ``scripts/generate_gate_tables.py``): building it decodes ~117k byte samples,
+    1.3 s at the first ``detect`` of every process.  ``tests/test_generated_gate.py`` checks
+    the table is what the builder gives; without the table the builder runs.
+
+    >>> _multi_byte_strong_start("GBK") == _build_multi_byte_strong_start("GBK")
+    True
+    """
+    try:
+        from mojifix._tables import multi_byte_gate
+    except ImportError:  # pragma: no cover - a checkout that has not generated it
+        return _build_multi_byte_strong_start(enc)
+    return multi_byte_gate.STRONG_START[enc]
+
+
+def _build_multi_byte_strong_start(enc: str) -> tuple[str, str]:
     """Where UTF-8 read as *enc* (GBK, Shift_JIS) can hold a run that :func:`_judge_multi`
     accepts beyond :data:`WEAK` through a 3- or 4-byte sequence, as a pattern and its anchor
     characters: the evidence the gate asks of text without U+FFFD.  (Latin letters, Cyrillic
@@ -849,12 +865,12 @@ def _multi_byte_strong_start(enc: str) -> tuple[str, str]:
       rare characters: the run must go on ("關隻要" in Shift_JIS is 萐Ǘv, 1 of 3 rare).
     * A 4-byte L (an emoji, F0 9F) followed by two continuation bytes.
 
-    >>> pattern = re.compile(_multi_byte_strong_start("GBK")[0])
+    >>> pattern = re.compile(_build_multi_byte_strong_start("GBK")[0])
     >>> pattern.search(_recode.decode("中文".encode(), "GBK")) is not None
     True
     >>> pattern.search("劉柏霖 陳進財 電池極端") is None
     True
-    >>> sjis = re.compile(_multi_byte_strong_start("Shift_JIS")[0])
+    >>> sjis = re.compile(_build_multi_byte_strong_start("Shift_JIS")[0])
     >>> sjis.search("有關隻要位 軟體一下 ｶﾀｶﾅﾃﾞｽ") is None
     True
     >>> sjis.search(_recode.decode("用户".encode(), "Shift_JIS")) is not None  # 逕ｨ謌ｷ

@@ -1,0 +1,58 @@
+"""Generate ``mojifix/_tables/multi_byte_gate.py``: the detector's multi-byte gate patterns.
+
+:func:`mojifix.detect._build_multi_byte_strong_start` writes, for GBK and Shift_JIS, the regular
+expression of where UTF-8 read as that encoding can hold a run the multi-byte judge accepts.
+Building it decodes about 117,000 byte samples (1.3 s), which every process would otherwise
+pay at its first ``detect``; the result depends only on the code in ``mojifix/detect.py`` and
+the WHATWG tables, so it is written here once.  ``tests/test_generated_gate.py`` fails when the
+file no longer matches the builder: rerun this script after changing the multi-byte judge.
+
+Run from the repository root::
+
+    python scripts/generate_gate_tables.py
+"""
+
+from __future__ import annotations
+
+import importlib
+import pathlib
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+OUT = ROOT / "mojifix" / "_tables" / "multi_byte_gate.py"
+ENCODINGS = ("GBK", "Shift_JIS")
+
+HEADER = '''"""The detector's multi-byte gate patterns (generated: do not edit).
+
+Written by ``scripts/generate_gate_tables.py`` from
+``mojifix.detect._build_multi_byte_strong_start``; ``tests/test_generated_gate.py`` checks that
+it is current.  encoding -> (pattern, anchor characters).
+"""
+
+# fmt: off
+'''
+
+
+def render() -> str:
+    """The module's text, built by the live builder."""
+    sys.path.insert(0, str(ROOT))
+    detect = importlib.import_module("mojifix.detect")
+    lines = [HEADER, "STRONG_START: dict[str, tuple[str, str]] = {"]
+    for enc in ENCODINGS:
+        pattern, anchors = detect._build_multi_byte_strong_start(enc)
+        lines.append(f"    {enc!r}: (")
+        # One string literal per 100 characters keeps lines short and diffs readable.
+        for start in range(0, len(pattern), 100):
+            lines.append(f"        {pattern[start:start + 100]!r}")
+        lines.append(f"        , {anchors!r}),")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    OUT.write_text(render(), encoding="utf-8")
+    print(f"wrote {OUT.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
