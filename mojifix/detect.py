@@ -512,39 +512,38 @@ def _rare(enc: str, b: bytes) -> bool:
     return not (0xA1 <= trail <= 0xFE and (0xA1 <= lead <= 0xA8 or 0xB0 <= lead <= 0xCF))
 
 
+def _one_character(data: bytes, enc: str) -> str | None:
+    """What *enc* reads *data* as, when that is one character (not U+FFFD); else None.
+
+    >>> _one_character(b"\\xe4\\xb8", "GBK"), _one_character(b"\\x80\\x40", "Big5")
+    ('涓', None)
+    """
+    char = _recode.decode(data, enc, "replace")
+    return char if len(char) == 1 and char != "\ufffd" else None
+
+
 @functools.cache
 def _multi_byte_trigger_chars(enc: str) -> tuple[str, str]:
     """Characters whose bytes start with a UTF-8 *lead* byte E0..EF: every aligned run of
     3-byte UTF-8 read as *enc* contains one; genuine text rarely does (they are level 2).
     Second, the characters that C3 xx (Latin-1 letters) turns into, for "Caf茅"."""
-    chars = set()
-    for lead in range(0xE0, 0xF0):
-        for trail in range(0x40, 0xFF):
-            try:
-                char = _recode.decode(bytes((lead, trail)), enc)
-            except UnicodeError:
-                continue
-            if len(char) == 1 and char != "\ufffd":
-                chars.add(char)
+    chars = {
+        char for lead in range(0xE0, 0xF0) for trail in range(0x40, 0xFF)
+        if (char := _one_character(bytes((lead, trail)), enc))
+    }
     if enc == "Shift_JIS":
         # Half-width katakana: single UTF-8 continuation bytes.
         chars.update(chr(c) for c in range(0xFF61, 0xFFA0))
-    latin = set()
-    for trail in range(0x80, 0xC0):
-        try:
-            char = _recode.decode(bytes((0xC3, trail)), enc)
-        except UnicodeError:
-            continue
-        if len(char) == 1 and char != "\ufffd":
-            latin.add(char)
+    latin = {
+        char for trail in range(0x80, 0xC0) if (char := _one_character(bytes((0xC3, trail)), enc))
+    }
     if enc == "GBK":
         # Cyrillic and Greek UTF-8 (leads CE, CF, D0, D1) read as GBK: "袦邪褉芯泻泻芯" is
         # Марокко.  Continuation bytes 80..A0 as a trail byte are GBK/4 (rare) characters.
-        for lead in (0xCE, 0xCF, 0xD0, 0xD1):
-            for trail in range(0x80, 0xA1):
-                char = _recode.decode(bytes((lead, trail)), enc, "replace")
-                if len(char) == 1 and char != "\ufffd":
-                    chars.add(char)
+        chars.update(
+            char for lead in (0xCE, 0xCF, 0xD0, 0xD1) for trail in range(0x80, 0xA1)
+            if (char := _one_character(bytes((lead, trail)), enc))
+        )
     return "".join(sorted(chars)), "".join(sorted(latin))
 
 
@@ -587,20 +586,14 @@ def _multi_byte_sequence_start(enc: str) -> tuple[str, str]:
     lead_led: set[str] = set()
     seq2: set[str] = set()
     for first in range(0x80, 0x100):
-        try:
-            char = _recode.decode(bytes((first,)), enc)
-        except UnicodeError:
-            char = ""
-        if len(char) == 1 and char != "\ufffd" and 0x80 <= first <= 0xBF:
+        char = _one_character(bytes((first,)), enc)
+        if char and 0x80 <= first <= 0xBF:
             end.add(char)  # a one-byte character (Shift_JIS half-width katakana)
             cont.add(char)
             single.add(char)
         for second in range(0x40, 0x100):
-            try:
-                char = _recode.decode(bytes((first, second)), enc)
-            except UnicodeError:
-                continue
-            if len(char) != 1 or char == "\ufffd":
+            char = _one_character(bytes((first, second)), enc)
+            if not char:
                 continue
             if 0xE0 <= first <= 0xEF and 0x80 <= second <= 0xBF:
                 lead3.add(char)
@@ -724,18 +717,10 @@ class _ByteClasses:
         #: Two-byte characters by first byte: (second byte, character).
         self.doubles: dict[int, list[tuple[int, str]]] = {}
         for first in range(0x80, 0x100):
-            try:
-                char = _recode.decode(bytes((first,)), enc)
-                if len(char) == 1 and char != "\ufffd":
-                    self.singles[first] = char
-            except UnicodeError:
-                pass
+            if single := _one_character(bytes((first,)), enc):
+                self.singles[first] = single
             for second in range(0x40, 0x100):
-                try:
-                    char = _recode.decode(bytes((first, second)), enc)
-                except UnicodeError:
-                    continue
-                if len(char) == 1 and char != "\ufffd":
+                if char := _one_character(bytes((first, second)), enc):
                     self.doubles.setdefault(first, []).append((second, char))
         # Indexes for _then_sequence, which asks these questions hundreds of times: by first
         # byte (with the one-byte character of that byte), the same with a continuation second
@@ -1068,12 +1053,10 @@ def _multi_byte_run_evidence(enc: str) -> re.Pattern[str]:
     a Latin letter's two bytes (C3..C5 + continuation) next to an ASCII letter ("Caf茅")."""
     leads = _multi_byte_sequence_starts()[1]
     plain = set(_multi_byte_trigger_chars(enc)[0]) - leads
-    latin = set()
-    for lead in (0xC3, 0xC4, 0xC5):
-        for trail in range(0x80, 0xC0):
-            char = _recode.decode(bytes((lead, trail)), enc, "replace")
-            if len(char) == 1 and char != "\ufffd":
-                latin.add(char)
+    latin = {
+        char for lead in (0xC3, 0xC4, 0xC5) for trail in range(0x80, 0xC0)
+        if (char := _one_character(bytes((lead, trail)), enc))
+    }
     return re.compile(
         f"{_multi_byte_sequence_start(enc)[0]}|{_cls(plain | {'锟'})}"
         f"|[A-Za-z]{_cls(latin)}|{_cls(latin)}[A-Za-z]"
@@ -2889,9 +2872,9 @@ def _multi_byte_gate_family(lossy: bool, strong: bool) -> tuple[set[str], list[s
         words, rare_words = set(), set()
         for lead in range(0xC2, 0xE0):
             for trail in _CONT:
-                char = _recode.decode(bytes((lead, trail)), "GBK", "replace")
+                char = _one_character(bytes((lead, trail)), "GBK")
                 decoded = bytes((lead, trail)).decode("utf-8")
-                if len(char) == 1 and char != "\ufffd" and not implausible(decoded) and (
+                if char and not implausible(decoded) and (
                     _script_key(decoded) in ("", "Cyrillic", "Greek")
                 ):
                     words.add(char)
@@ -3070,9 +3053,9 @@ def _legacy_western_only(text: str) -> bool:
 #: The characters windows-1252 encodes to the bytes 80..BF (UTF-8's continuation bytes): its
 #: own signs and letters there, and the C1 controls, which it encodes to their own bytes (a
 #: latin-1 misreading, see _recode).
-_CONTINUATIONS_1252 = "".join(
-    bytes([b]).decode("cp1252", "ignore") for b in range(0x80, 0xC0)
-) + "".join(map(chr, range(0x80, 0xA0)))
+_CONTINUATIONS_1252 = _recode.high_half("windows-1252")[:0x40] + "".join(
+    map(chr, range(0x80, 0xA0))
+)
 #: A sure sign, found in C, that *text* is not UTF-8 read as windows-1252 throughout (so the
 #: encode in :func:`_windows_1252_everywhere` is skipped): a character that is no windows-1252
 #: byte of UTF-8 (À Á õ..ÿ are bytes that never occur in it; anything above ÿ except the
@@ -3146,10 +3129,8 @@ def _one_language(replacements: set[str]) -> bool:
     >>> _one_language({"ā", "ī", "ž"}), _one_language({"ā", "ī", "ş"})
     (True, False)
     """
-    letters = {ch for replacement in replacements for ch in replacement.lower()
-               if ch.isalpha() and not ch.isascii()}
-    return bool(letters) and all("\u00c0" <= ch <= "\u024f" for ch in letters) and any(
-        letters <= inventory for inventory in _inventory_sets()
+    return _fits_one_inventory(
+        {ch for replacement in replacements for ch in replacement.lower()}
     )
 
 
@@ -3266,6 +3247,20 @@ def _repair_layer_memo(text: str, depth: int) -> str:
 @functools.cache
 def _inventory_sets() -> tuple[frozenset[str], ...]:
     return tuple(frozenset(inventory) for inventory in _ALL_LATIN_INVENTORIES)
+
+
+def _fits_one_inventory(chars: set[str]) -> bool:
+    """Are the accented letters among *chars* (lower case) all Latin letters of one language
+    of :data:`_ALL_LATIN_INVENTORIES`?  (ASCII letters are in every inventory: "İ".lower()
+    is "i" + COMBINING DOT ABOVE; other characters are not letters.)
+
+    >>> _fits_one_inventory(set("ü á ó")), _fits_one_inventory(set("ß å ó"))
+    (True, False)
+    """
+    letters = {ch for ch in chars if ch.isalpha() and not ch.isascii()}
+    return bool(letters) and all("\u00c0" <= ch <= "\u024f" for ch in letters) and any(
+        letters <= inventory for inventory in _inventory_sets()
+    )
 
 
 #: The letters of the languages each Central European code page was made for (its locale):
@@ -3426,11 +3421,7 @@ def _resolve(
     for name, chars in letters.items():
         # The reading whose accented letters all belong to one language ("ü á ó": Hungarian)
         # beats one that mixes languages ("ß å ó" from the wrong code page).
-        # (ASCII letters are in every inventory: "İ".lower() is "i" + COMBINING DOT ABOVE.)
-        chars = {ch for ch in chars if ch.isalpha() and not ch.isascii()}
-        if chars and all("\u00c0" <= ch <= "\u024f" for ch in chars) and any(
-            chars <= inventory for inventory in _inventory_sets()
-        ):
+        if _fits_one_inventory(chars):
             weight[name] = weight.get(name, 0.0) * 1.5
     found.sort(
         key=lambda c: (
