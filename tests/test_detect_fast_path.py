@@ -12,11 +12,10 @@
 from __future__ import annotations
 
 import importlib
-import json
 import re
-from pathlib import Path
 
 import pytest
+from detector_texts import corpus_texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,21 +23,9 @@ from mojifix import _recode
 from mojifix.benchmark import damage
 
 D = importlib.import_module("mojifix.detect")
-ROOT = Path(__file__).resolve().parent.parent
+TEXTS = corpus_texts(("text", "original"), non_ascii=True)
 
 
-def _texts() -> list[str]:
-    texts = []
-    for path in sorted([*ROOT.glob("corpus/*.jsonl"), *ROOT.glob("tests/data/detect/*.jsonl")]):
-        for line in path.open(encoding="utf-8"):
-            row = json.loads(line)
-            for key in ("text", "original"):
-                if isinstance(row.get(key), str) and not row[key].isascii():
-                    texts.append(row[key])
-    return texts
-
-
-TEXTS = _texts()
 
 
 def _key(cands: list[object]) -> list[tuple[object, ...]]:

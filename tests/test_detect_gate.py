@@ -12,32 +12,16 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import json
-import pathlib
 
 import pytest
+from detector_texts import corpus_texts
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 D = importlib.import_module("mojifix.detect")
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+TEXTS = corpus_texts()
 
 
-def _texts() -> list[str]:
-    files = sorted((ROOT / "corpus").glob("*.jsonl")) + sorted(
-        (ROOT / "tests" / "data" / "detect").glob("*.jsonl")
-    )
-    texts = []
-    for path in files:
-        for line in path.read_text(encoding="utf-8").split("\n"):
-            if line.strip():
-                text = json.loads(line).get("text")
-                if isinstance(text, str):
-                    texts.append(text)
-    return texts
-
-
-TEXTS = _texts()
 
 
 def _ungated(text: str) -> list[tuple[object, ...]]:

@@ -10,32 +10,17 @@ reference here is the family with all three selections switched off (every line,
 from __future__ import annotations
 
 import importlib
-import json
-import pathlib
 import re
 
 import pytest
+from detector_texts import corpus_texts
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 D = importlib.import_module("mojifix.detect")
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+TEXTS = corpus_texts(("text", "original"))
 
 
-def _texts() -> list[str]:
-    files = sorted((ROOT / "corpus").glob("*.jsonl")) + sorted(
-        (ROOT / "tests" / "data" / "detect").glob("*.jsonl")
-    )
-    texts = []
-    for path in files:
-        for line in path.read_text(encoding="utf-8").split("\n"):
-            if line.strip():
-                row = json.loads(line)
-                texts += [row[k] for k in ("text", "original") if isinstance(row.get(k), str)]
-    return texts
-
-
-TEXTS = _texts()
 
 
 def _every_line(text: str) -> dict[int, int]:
