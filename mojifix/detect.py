@@ -808,16 +808,15 @@ def _multi_byte_strong_start(enc: str) -> tuple[str, str]:
     """:func:`_build_multi_byte_strong_start`, read from ``mojifix/_tables/multi_byte_gate.py``
     (written by ``scripts/generate_gate_tables.py``): building it decodes ~117k byte samples,
     1.3 s at the first ``detect`` of every process.  ``tests/test_generated_gate.py`` checks
-    the table is what the builder gives; without the table the builder runs.
+    the table is what the builder gives.  (Imported here, not at the top: ``import mojifix``
+    stays cheap for code that never detects.)
 
     >>> _multi_byte_strong_start("GBK") == _build_multi_byte_strong_start("GBK")
     True
     """
-    try:
-        from mojifix._tables import multi_byte_gate
-    except ImportError:  # pragma: no cover - a checkout that has not generated it
-        return _build_multi_byte_strong_start(enc)
-    return multi_byte_gate.STRONG_START[enc]
+    from mojifix._tables.multi_byte_gate import STRONG_START
+
+    return STRONG_START[enc]
 
 
 def _build_multi_byte_strong_start(enc: str) -> tuple[str, str]:
