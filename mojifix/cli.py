@@ -42,6 +42,10 @@ from mojifix._work import MALFORMED, Job, Outcome, Record, run_chunk
 
 #: Records per chunk handed to a worker process (``--jobs``).
 CHUNK_RECORDS = 1000
+#: ... or this many bytes of payload, whichever comes first: with 2 KB to 4 KB records a
+#: 1,000-record chunk was 2-4 MB, and at the end of a file one worker finished the last big
+#: chunk alone while the other idled (``--jobs`` scaling, issue #8).
+CHUNK_BYTES = 1 << 20
 
 #: Malformed records listed one by one on stderr before "... and N more".
 MAX_LISTED_ERRORS = 20
@@ -91,13 +95,26 @@ def ordered_map(
         yield pending.popleft().get()
 
 
-def _chunked(records: Iterable[Record], size: int = CHUNK_RECORDS) -> Iterator[list[Record]]:
+def _chunked(
+    records: Iterable[Record], size: int = CHUNK_RECORDS, max_bytes: int = CHUNK_BYTES
+) -> Iterator[list[Record]]:
+    """Group *records* in chunks of at most *size* records and about *max_bytes* of payload.
+
+    >>> [len(c) for c in _chunked([(n, 0, b"x" * 10) for n in range(5)], size=2)]
+    [2, 2, 1]
+    >>> [len(c) for c in _chunked([(n, 0, b"x" * 10) for n in range(5)], max_bytes=25)]
+    [3, 2]
+    """
     chunk: list[Record] = []
+    weight = 0
     for record in records:
         chunk.append(record)
-        if len(chunk) >= size:
+        payload = record[2]
+        weight += len(payload) if isinstance(payload, bytes) else sum(map(len, map(str, payload)))
+        if len(chunk) >= size or weight >= max_bytes:
             yield chunk
             chunk = []
+            weight = 0
     if chunk:
         yield chunk
 
