@@ -3091,6 +3091,29 @@ def _windows_1252_everywhere(text: str) -> list[_Candidate] | None:
     >>> _windows_1252_everywhere("Café Ã©") is None  # "é" alone is not UTF-8
     True
     """
+    judged = _windows_1252_judged(text)
+    if judged is None:
+        return None
+    _repaired, parts, runs = judged
+    bounds = list(accumulate(map(len, parts)))
+    return list(map(
+        _Candidate, bounds[0::2], bounds[1::2], repeat("utf-8-as-single-byte"), repeat("UTF-8"),
+        repeat("windows-1252"), map(itemgetter(0), runs), map(itemgetter(1), runs),
+        repeat(0),
+    ))
+
+
+def _windows_1252_judged(
+    text: str,
+) -> tuple[bytes, list[str], list[tuple[str | None, float, int]]] | None:
+    """The work of :func:`_windows_1252_everywhere` before the candidates are built: *text*
+    encoded to windows-1252 and decoded as UTF-8 (every run repaired), its parts (ASCII, run,
+    ASCII, ..., run, ASCII) and each run's judgement (:func:`_judge_1252`), or ``None`` when
+    the fast path does not apply.
+
+    >>> _windows_1252_judged("CafÃ© Ð´")
+    ('Café д', ['Caf', 'Ã©', ' ', 'Ð´', ''], [('é', 0.9, 1), ('д', 0.9, 2)])
+    """
     if _NOT_UTF8_AS_1252.search(text):
         return None  # most clean text: its first accented letter is no UTF-8 sequence
     data = _recode.encode_lossy(text, "windows-1252")
@@ -3098,7 +3121,7 @@ def _windows_1252_everywhere(text: str) -> list[_Candidate] | None:
     if data.count(b"?") != text.count("?"):
         return None
     try:
-        data.decode("utf-8")
+        repaired = data.decode("utf-8")
     except UnicodeDecodeError:
         return None
     # Valid UTF-8: each maximal run of non-ASCII characters is one run of UTF-8 sequences, so
@@ -3113,12 +3136,49 @@ def _windows_1252_everywhere(text: str) -> list[_Candidate] | None:
         # characters (ISO-8859-15 reads ž where windows-1252 reads ş), and the tie goes to the
         # reading whose letters fit one language (_resolve): windows-1252 must be that one.
         return None
-    bounds = list(accumulate(map(len, parts)))
-    return list(map(
-        _Candidate, bounds[0::2], bounds[1::2], repeat("utf-8-as-single-byte"), repeat("UTF-8"),
-        repeat("windows-1252"), map(itemgetter(0), judged), map(itemgetter(1), judged),
-        repeat(0),
-    ))
+    return repaired, parts, judged
+
+
+def _windows_1252_round(text: str) -> tuple[str, bool] | None:
+    """One round of :func:`mojifix.fix` on *text* without building candidates: ``(text,
+    False)`` when the gate finds nothing (:func:`_candidates` finds nothing then),
+    ``(repaired, True)`` when the windows-1252 fast path takes the text and every run's repair
+    is final, ``None`` otherwise (then the candidates decide).
+
+    Final means what ``_repair_layers`` and ``mojifix.repair._one_round`` would leave as it
+    is: no repair holds mojibake of its own (``_repair_layer`` gives it back unchanged,
+    :func:`_layer_free`) and none holds a C1 control (the C1 filter).  Then every run is
+    replaced by its UTF-8 decoding (:func:`_judge_run`'s one piece is ``chunk.decode("utf-8")``,
+    and no run decodes to itself: it shrinks), the ASCII between stays, and the round's text
+    is the whole encoded text decoded at once, in C.
+
+    >>> _windows_1252_round("CafÃ© Ð´"), _windows_1252_round("Café")
+    (('Café д', True), ('Café', False))
+    >>> _windows_1252_round("CafÃƒÂ©") is None  # two layers: the candidates repair both
+    True
+    """
+    if _gates("\ufffd" in text)[0].search(text) is None:  # the gate of _candidates
+        return text, False
+    judged = _windows_1252_judged(text)
+    if judged is None or not judged[2]:
+        return None
+    repaired, _parts, runs = judged
+    if _C1.search(repaired) or not all(map(_layer_free, {run[0] for run in runs})):
+        return None
+    return repaired, True
+
+
+@functools.lru_cache(maxsize=16384)
+def _layer_free(replacement: str) -> bool:
+    """Does ``_repair_layers`` leave a top-level repair *replacement* as it is (no mojibake
+    inside it)?  Memoised (a bool per distinct word: documents repeat their words).
+
+    >>> _layer_free("été"), _layer_free("Ã©t")
+    (True, False)
+    """
+    return len(replacement) < 2 or replacement.isascii() or _repair_layer(
+        replacement, 1
+    ) == replacement
 
 
 def _one_language(replacements: set[str]) -> bool:
