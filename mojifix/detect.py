@@ -3105,7 +3105,7 @@ def _windows_1252_everywhere(text: str) -> list[_Candidate] | None:
 
 def _windows_1252_judged(
     text: str,
-) -> tuple[bytes, list[str], list[tuple[str | None, float, int]]] | None:
+) -> tuple[str, list[str], list[tuple[str | None, float, int]]] | None:
     """The work of :func:`_windows_1252_everywhere` before the candidates are built: *text*
     encoded to windows-1252 and decoded as UTF-8 (every run repaired), its parts (ASCII, run,
     ASCII, ..., run, ASCII) and each run's judgement (:func:`_judge_1252`), or ``None`` when

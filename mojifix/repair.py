@@ -166,7 +166,7 @@ def _round_text(text: str, jis: str) -> tuple[str, bool]:
     """
     if text.isascii():
         return text, False
-    fast = _detect_module._windows_1252_round(text)
+    fast: tuple[str, bool] | None = _detect_module._windows_1252_round(text)
     if fast is not None:
         return fast
     pieces: list[str] = []
