@@ -32,6 +32,7 @@ True
 
 from __future__ import annotations
 
+import codecs
 import functools
 import re
 import unicodedata
@@ -3056,16 +3057,51 @@ _CONTINUATIONS_1252 = _recode.high_half("windows-1252")[:0x40] + "".join(
     map(chr, range(0x80, 0xA0))
 )
 #: A sure sign, found in C, that *text* is not UTF-8 read as windows-1252 throughout (so the
-#: encode in :func:`_windows_1252_everywhere` is skipped): a character that is no windows-1252
+#: encode in :func:`_windows_1252_judged` is skipped): a character that is no windows-1252
 #: byte of UTF-8 (À Á õ..ÿ are bytes that never occur in it; anything above ÿ except the
 #: windows-1252 letters and signs), a lead byte Â..ô not followed by a continuation, or a
 #: continuation after neither a lead nor a continuation.  (Clean accented text fails at its
-#: first accented letter: "é" before an ASCII letter.)
+#: first accented letter: "é" before an ASCII letter.)  Searched in the first
+#: :data:`_NOT_UTF8_PROBE` characters only: on damaged text, which it never rejects, a search
+#: of the whole text cost more than the encode and decode it spares clean text.
 _NOT_UTF8_AS_1252 = re.compile(
     f"[^\x00-\x7f\xc2-\xf4{re.escape(_CONTINUATIONS_1252)}]"
     f"|[\xc2-\xf4](?![{re.escape(_CONTINUATIONS_1252)}])"
     f"|(?<![\xc2-\xf4{re.escape(_CONTINUATIONS_1252)}])[{re.escape(_CONTINUATIONS_1252)}]"
 )
+
+
+#: How far :data:`_NOT_UTF8_AS_1252` looks (clean text has an accented letter early).
+_NOT_UTF8_PROBE = 400
+#: windows-1252 as a C encoding map (``codecs.charmap_build``): the WHATWG table, whose five
+#: holes 81 8D 8F 90 9D are the C1 controls of those bytes.  A strict encode with it is the
+#: fast path's test "windows-1252 can encode this" in C, ~10x cheaper than the dict of
+#: ``_recode`` (which also sends the other C1 controls to their bytes, for latin-1 misreads,
+#: and needs the error handler); for clean text it fails at the first character windows-1252
+#: lacks, and the UTF-8 decode after it at the first accented letter.
+_ENCODE_1252 = codecs.charmap_build(
+    "".join(map(chr, range(0x80)))
+    + "".join(ch if ch != "\ufffd" else chr(0x80 + i)
+              for i, ch in enumerate(_recode.high_half("windows-1252")))
+)
+
+
+def _encode_1252(text: str) -> bytes | None:
+    r"""*text* encoded to windows-1252 as ``_recode.encode_lossy`` encodes it (C1 controls to
+    their own bytes), or ``None`` when some character has no byte (``encode_lossy`` would put
+    "?" for it).
+
+    >>> _encode_1252("Ã©"), _encode_1252("Ã\x81 \x80"), _encode_1252("Ã© 中")
+    (b'\xc3\xa9', b'\xc3\x81 \x80', None)
+    """
+    try:
+        return codecs.charmap_encode(text, "strict", _ENCODE_1252)[0]
+    except UnicodeEncodeError as error:
+        if not "\x80" <= text[error.start] <= "\x9f":
+            return None  # a character windows-1252 has no byte for
+    # A C1 control where windows-1252 has a sign (a latin-1 misreading): the full table.
+    data = _recode.encode_lossy(text, "windows-1252")
+    return data if data.count(b"?") == text.count("?") else None
 
 
 def _windows_1252_everywhere(text: str) -> list[_Candidate] | None:
@@ -3114,11 +3150,13 @@ def _windows_1252_judged(
     >>> _windows_1252_judged("CafÃ© Ð´")
     ('Café д', ['Caf', 'Ã©', ' ', 'Ð´', ''], [('é', 0.9, 1), ('д', 0.9, 2)])
     """
-    if _NOT_UTF8_AS_1252.search(text):
+    sign = _NOT_UTF8_AS_1252.search(text, 0, _NOT_UTF8_PROBE)
+    if sign is not None and sign.end() < _NOT_UTF8_PROBE:
+        # (A match that ends at the probe's end may be "a lead not followed by a continuation"
+        # only because the search stopped there.)
         return None  # most clean text: its first accented letter is no UTF-8 sequence
-    data = _recode.encode_lossy(text, "windows-1252")
-    # Characters windows-1252 cannot encode became "?"; the UTF-8 check comes after.
-    if data.count(b"?") != text.count("?"):
+    data = _encode_1252(text)
+    if data is None:
         return None
     try:
         repaired = data.decode("utf-8")
