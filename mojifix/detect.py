@@ -3165,7 +3165,10 @@ def _windows_1252_judged(
     # Valid UTF-8: each maximal run of non-ASCII characters is one run of UTF-8 sequences, so
     # the runs come from one split in C, and the per-run work is C-level maps.
     parts = _NON_ASCII_SPLIT.split(text)  # ASCII, run, ASCII, ..., run, ASCII
-    judged = list(map(_judge_1252, parts[1::2], [p[-1:] or " " for p in parts[0::2]]))
+    befores = list(map(_LAST_CHAR, parts[0:-1:2]))  # the character in front of each run
+    if befores and not befores[0]:
+        befores[0] = " "  # (only the first ASCII part can be empty: the text starts with a run)
+    judged = list(map(_judge_1252, parts[1::2], befores))
     verdicts = set(map(itemgetter(2), judged))
     if _NOT_FAST in verdicts or (_WEAK_RUN in verdicts and _STRONG_RUN not in verdicts):
         return None
@@ -3184,8 +3187,8 @@ def _windows_1252_round(text: str) -> tuple[str, bool] | None:
     is final, ``None`` otherwise (then the candidates decide).
 
     Final means what ``_repair_layers`` and ``mojifix.repair._one_round`` would leave as it
-    is: no repair holds mojibake of its own (``_repair_layer`` gives it back unchanged,
-    :func:`_layer_free`) and none holds a C1 control (the C1 filter).  Then every run is
+    is: no repair holds mojibake of its own (``_repair_layer`` gives it back unchanged) and
+    none holds a C1 control (the C1 filter): :func:`_final_repair`.  Then every run is
     replaced by its UTF-8 decoding (:func:`_judge_run`'s one piece is ``chunk.decode("utf-8")``,
     and no run decodes to itself: it shrinks), the ASCII between stays, and the round's text
     is the whole encoded text decoded at once, in C.
@@ -3201,19 +3204,22 @@ def _windows_1252_round(text: str) -> tuple[str, bool] | None:
     if judged is None or not judged[2]:
         return None
     repaired, _parts, runs = judged
-    if _C1.search(repaired) or not all(map(_layer_free, {run[0] for run in runs})):
+    if not all(map(_final_repair, set(map(itemgetter(0), runs)))):
         return None
     return repaired, True
 
 
 @functools.lru_cache(maxsize=16384)
-def _layer_free(replacement: str) -> bool:
-    """Does ``_repair_layers`` leave a top-level repair *replacement* as it is (no mojibake
-    inside it)?  Memoised (a bool per distinct word: documents repeat their words).
+def _final_repair(replacement: str) -> bool:
+    """Does ``_repair_layers`` keep a top-level repair *replacement* as it is: no mojibake
+    inside it (``_repair_layer`` gives it back) and no C1 control (the C1 filter could drop
+    it)?  Memoised (a bool per distinct word: documents repeat their words).
 
-    >>> _layer_free("été"), _layer_free("Ã©t")
-    (True, False)
+    >>> _final_repair("été"), _final_repair("Ã©t"), _final_repair("\x81")
+    (True, False, False)
     """
+    if _C1.search(replacement):
+        return False
     return len(replacement) < 2 or replacement.isascii() or _repair_layer(
         replacement, 1
     ) == replacement
@@ -3233,6 +3239,8 @@ def _one_language(replacements: set[str]) -> bool:
 
 #: Maximal runs of non-ASCII characters, kept by ``split`` (the odd items).
 _NON_ASCII_SPLIT = re.compile("([^\\x00-\\x7f]+)")
+#: The last character of a string ("" for ""), in C.
+_LAST_CHAR = itemgetter(slice(-1, None))
 #: :func:`_judge_1252` verdicts: evidence below 0.9, strong evidence, weak evidence (counted
 #: 0.9 next to strong evidence), and a run the fast path cannot take.
 _FAIR_RUN, _STRONG_RUN, _WEAK_RUN, _NOT_FAST = range(4)
