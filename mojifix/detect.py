@@ -3139,9 +3139,15 @@ def _windows_1252_everywhere(text: str) -> list[_Candidate] | None:
     ))
 
 
-def _windows_1252_judged(
-    text: str,
-) -> tuple[str, list[str], list[tuple[str | None, float, int]]] | None:
+_Judged = tuple[str, list[str], list[tuple[str | None, float, int]]]
+#: What :func:`_windows_1252_round` found for the text (the very object) it declined: the
+#: round of ``fix`` then asks :func:`_candidates`, whose :func:`_windows_1252_everywhere` takes
+#: it from here instead of judging the text again.  Taken once (the next call empties it), so
+#: a later call on the same text judges afresh.  Replaced whole (no torn reads).
+_declined: tuple[str | None, _Judged | None] = (None, None)
+
+
+def _windows_1252_judged(text: str) -> _Judged | None:
     """The work of :func:`_windows_1252_everywhere` before the candidates are built: *text*
     encoded to windows-1252 and decoded as UTF-8 (every run repaired), its parts (ASCII, run,
     ASCII, ..., run, ASCII) and each run's judgement (:func:`_judge_1252`), or ``None`` when
@@ -3150,6 +3156,17 @@ def _windows_1252_judged(
     >>> _windows_1252_judged("CafÃ© Ð´")
     ('Café д', ['Caf', 'Ã©', ' ', 'Ð´', ''], [('é', 0.9, 1), ('д', 0.9, 2)])
     """
+    global _declined
+    declined_text, judged = _declined
+    if declined_text is not None:
+        _declined = (None, None)
+        if declined_text is text:
+            return judged
+    return _windows_1252_judge(text)
+
+
+def _windows_1252_judge(text: str) -> _Judged | None:
+    """:func:`_windows_1252_judged`, always judged afresh."""
     sign = _NOT_UTF8_AS_1252.search(text, 0, _NOT_UTF8_PROBE)
     if sign is not None and sign.end() < _NOT_UTF8_PROBE:
         # (A match that ends at the probe's end may be "a lead not followed by a continuation"
@@ -3198,15 +3215,16 @@ def _windows_1252_round(text: str) -> tuple[str, bool] | None:
     >>> _windows_1252_round("CafÃƒÂ©") is None  # two layers: the candidates repair both
     True
     """
+    global _declined
     if _gates("\ufffd" in text)[0].search(text) is None:  # the gate of _candidates
         return text, False
-    judged = _windows_1252_judged(text)
-    if judged is None or not judged[2]:
-        return None
-    repaired, _parts, runs = judged
-    if not all(map(_final_repair, set(map(itemgetter(0), runs)))):
-        return None
-    return repaired, True
+    judged = _windows_1252_judge(text)
+    if judged is not None and judged[2] and all(
+        map(_final_repair, set(map(itemgetter(0), judged[2])))
+    ):
+        return judged[0], True
+    _declined = (text, judged)  # for _candidates, which the caller asks next
+    return None
 
 
 @functools.lru_cache(maxsize=16384)
