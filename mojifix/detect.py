@@ -32,6 +32,7 @@ True
 
 from __future__ import annotations
 
+import codecs
 import functools
 import re
 import unicodedata
@@ -3056,16 +3057,50 @@ _CONTINUATIONS_1252 = _recode.high_half("windows-1252")[:0x40] + "".join(
     map(chr, range(0x80, 0xA0))
 )
 #: A sure sign, found in C, that *text* is not UTF-8 read as windows-1252 throughout (so the
-#: encode in :func:`_windows_1252_everywhere` is skipped): a character that is no windows-1252
+#: encode in :func:`_windows_1252_judged` is skipped): a character that is no windows-1252
 #: byte of UTF-8 (À Á õ..ÿ are bytes that never occur in it; anything above ÿ except the
 #: windows-1252 letters and signs), a lead byte Â..ô not followed by a continuation, or a
 #: continuation after neither a lead nor a continuation.  (Clean accented text fails at its
-#: first accented letter: "é" before an ASCII letter.)
+#: first accented letter: "é" before an ASCII letter.)  Searched in the first
+#: :data:`_NOT_UTF8_PROBE` characters only: on damaged text, which it never rejects, a search
+#: of the whole text cost more than the encode and decode it spares clean text.
 _NOT_UTF8_AS_1252 = re.compile(
     f"[^\x00-\x7f\xc2-\xf4{re.escape(_CONTINUATIONS_1252)}]"
     f"|[\xc2-\xf4](?![{re.escape(_CONTINUATIONS_1252)}])"
     f"|(?<![\xc2-\xf4{re.escape(_CONTINUATIONS_1252)}])[{re.escape(_CONTINUATIONS_1252)}]"
 )
+#: How far :data:`_NOT_UTF8_AS_1252` looks (clean text has an accented letter early).
+_NOT_UTF8_PROBE = 400
+
+#: windows-1252 as a C encoding map (``codecs.charmap_build``): the WHATWG table, whose five
+#: holes 81 8D 8F 90 9D are the C1 controls of those bytes.  A strict encode with it is the
+#: fast path's test "windows-1252 can encode this" in C, ~7x cheaper than the dict of
+#: ``_recode`` (which also sends the other C1 controls to their bytes, for latin-1 misreads,
+#: and needs the error handler); for clean text it fails at the first character windows-1252
+#: lacks, and the UTF-8 decode after it at the first accented letter.
+_ENCODE_1252 = codecs.charmap_build(
+    "".join(map(chr, range(0x80)))
+    + "".join(ch if ch != "\ufffd" else chr(0x80 + i)
+              for i, ch in enumerate(_recode.high_half("windows-1252")))
+)
+
+
+def _encode_1252(text: str) -> bytes | None:
+    r"""*text* encoded to windows-1252 as ``_recode.encode_lossy`` encodes it (C1 controls to
+    their own bytes), or ``None`` when some character has no byte (``encode_lossy`` would put
+    "?" for it).
+
+    >>> _encode_1252("Ã©"), _encode_1252("Ã\x81 \x80"), _encode_1252("Ã© 中")
+    (b'\xc3\xa9', b'\xc3\x81 \x80', None)
+    """
+    try:
+        return codecs.charmap_encode(text, "strict", _ENCODE_1252)[0]
+    except UnicodeEncodeError as error:
+        if not "\x80" <= text[error.start] <= "\x9f":
+            return None  # a character windows-1252 has no byte for
+    # A C1 control where windows-1252 has a sign (a latin-1 misreading): the full table.
+    data = _recode.encode_lossy(text, "windows-1252")
+    return data if data.count(b"?") == text.count("?") else None
 
 
 def _windows_1252_everywhere(text: str) -> list[_Candidate] | None:
@@ -3091,20 +3126,65 @@ def _windows_1252_everywhere(text: str) -> list[_Candidate] | None:
     >>> _windows_1252_everywhere("Café Ã©") is None  # "é" alone is not UTF-8
     True
     """
-    if _NOT_UTF8_AS_1252.search(text):
+    judged = _windows_1252_judged(text)
+    if judged is None:
+        return None
+    _repaired, parts, runs = judged
+    bounds = list(accumulate(map(len, parts)))
+    return list(map(
+        _Candidate, bounds[0::2], bounds[1::2], repeat("utf-8-as-single-byte"), repeat("UTF-8"),
+        repeat("windows-1252"), map(itemgetter(0), runs), map(itemgetter(1), runs),
+        repeat(0),
+    ))
+
+
+_Judged = tuple[str, list[str], list[tuple[str | None, float, int]]]
+#: What :func:`_windows_1252_round` found for the text (the very object) it declined: the
+#: round of ``fix`` then asks :func:`_candidates`, whose :func:`_windows_1252_everywhere` takes
+#: it from here instead of judging the text again.  Taken once (the next call empties it), so
+#: a later call on the same text judges afresh.  Replaced whole (no torn reads).
+_declined: tuple[str | None, _Judged | None] = (None, None)
+
+
+def _windows_1252_judged(text: str) -> _Judged | None:
+    """The work of :func:`_windows_1252_everywhere` before the candidates are built: *text*
+    encoded to windows-1252 and decoded as UTF-8 (every run repaired), its parts (ASCII, run,
+    ASCII, ..., run, ASCII) and each run's judgement (:func:`_judge_1252`), or ``None`` when
+    the fast path does not apply.
+
+    >>> _windows_1252_judged("CafÃ© Ð´")
+    ('Café д', ['Caf', 'Ã©', ' ', 'Ð´', ''], [('é', 0.9, 1), ('д', 0.9, 2)])
+    """
+    global _declined
+    declined_text, judged = _declined
+    if declined_text is not None:
+        _declined = (None, None)
+        if declined_text is text:
+            return judged
+    return _windows_1252_judge(text)
+
+
+def _windows_1252_judge(text: str) -> _Judged | None:
+    """:func:`_windows_1252_judged`, always judged afresh."""
+    sign = _NOT_UTF8_AS_1252.search(text, 0, _NOT_UTF8_PROBE)
+    if sign is not None and sign.end() < _NOT_UTF8_PROBE:
+        # (A match that ends at the probe's end may be "a lead not followed by a continuation"
+        # only because the search stopped there.)
         return None  # most clean text: its first accented letter is no UTF-8 sequence
-    data = _recode.encode_lossy(text, "windows-1252")
-    # Characters windows-1252 cannot encode became "?"; the UTF-8 check comes after.
-    if data.count(b"?") != text.count("?"):
+    data = _encode_1252(text)
+    if data is None:
         return None
     try:
-        data.decode("utf-8")
+        repaired = data.decode("utf-8")
     except UnicodeDecodeError:
         return None
     # Valid UTF-8: each maximal run of non-ASCII characters is one run of UTF-8 sequences, so
     # the runs come from one split in C, and the per-run work is C-level maps.
     parts = _NON_ASCII_SPLIT.split(text)  # ASCII, run, ASCII, ..., run, ASCII
-    judged = list(map(_judge_1252, parts[1::2], [p[-1:] or " " for p in parts[0::2]]))
+    befores = list(map(_LAST_CHAR, parts[0:-1:2]))  # the character in front of each run
+    if befores and not befores[0]:
+        befores[0] = " "  # (only the first ASCII part can be empty: the text starts with a run)
+    judged = list(map(_judge_1252, parts[1::2], befores))
     verdicts = set(map(itemgetter(2), judged))
     if _NOT_FAST in verdicts or (_WEAK_RUN in verdicts and _STRONG_RUN not in verdicts):
         return None
@@ -3113,12 +3193,53 @@ def _windows_1252_everywhere(text: str) -> list[_Candidate] | None:
         # characters (ISO-8859-15 reads ž where windows-1252 reads ş), and the tie goes to the
         # reading whose letters fit one language (_resolve): windows-1252 must be that one.
         return None
-    bounds = list(accumulate(map(len, parts)))
-    return list(map(
-        _Candidate, bounds[0::2], bounds[1::2], repeat("utf-8-as-single-byte"), repeat("UTF-8"),
-        repeat("windows-1252"), map(itemgetter(0), judged), map(itemgetter(1), judged),
-        repeat(0),
-    ))
+    return repaired, parts, judged
+
+
+def _windows_1252_round(text: str) -> tuple[str, bool] | None:
+    """One round of :func:`mojifix.fix` on *text* without building candidates: ``(text,
+    False)`` when the gate finds nothing (:func:`_candidates` finds nothing then),
+    ``(repaired, True)`` when the windows-1252 fast path takes the text and every run's repair
+    is final, ``None`` otherwise (then the candidates decide).
+
+    Final means what ``_repair_layers`` and ``mojifix.repair._one_round`` would leave as it
+    is: no repair holds mojibake of its own (``_repair_layer`` gives it back unchanged) and
+    none holds a C1 control (the C1 filter): :func:`_final_repair`.  Then every run is
+    replaced by its UTF-8 decoding (:func:`_judge_run`'s one piece is ``chunk.decode("utf-8")``,
+    and no run decodes to itself: it shrinks), the ASCII between stays, and the round's text
+    is the whole encoded text decoded at once, in C.
+
+    >>> _windows_1252_round("CafÃ© Ð´"), _windows_1252_round("Café")
+    (('Café д', True), ('Café', False))
+    >>> _windows_1252_round("CafÃƒÂ©") is None  # two layers: the candidates repair both
+    True
+    """
+    global _declined
+    if _gates("\ufffd" in text)[0].search(text) is None:  # the gate of _candidates
+        return text, False
+    judged = _windows_1252_judge(text)
+    if judged is not None and judged[2] and all(
+        map(_final_repair, set(map(itemgetter(0), judged[2])))
+    ):
+        return judged[0], True
+    _declined = (text, judged)  # for _candidates, which the caller asks next
+    return None
+
+
+@functools.lru_cache(maxsize=16384)
+def _final_repair(replacement: str) -> bool:
+    """Does ``_repair_layers`` keep a top-level repair *replacement* as it is: no mojibake
+    inside it (``_repair_layer`` gives it back) and no C1 control (the C1 filter could drop
+    it)?  Memoised (a bool per distinct word: documents repeat their words).
+
+    >>> _final_repair("été"), _final_repair("Ã©t"), _final_repair("\x81")
+    (True, False, False)
+    """
+    if _C1.search(replacement):
+        return False
+    return len(replacement) < 2 or replacement.isascii() or _repair_layer(
+        replacement, 1
+    ) == replacement
 
 
 def _one_language(replacements: set[str]) -> bool:
@@ -3135,6 +3256,8 @@ def _one_language(replacements: set[str]) -> bool:
 
 #: Maximal runs of non-ASCII characters, kept by ``split`` (the odd items).
 _NON_ASCII_SPLIT = re.compile("([^\\x00-\\x7f]+)")
+#: The last character of a string ("" for ""), in C.
+_LAST_CHAR = itemgetter(slice(-1, None))
 #: :func:`_judge_1252` verdicts: evidence below 0.9, strong evidence, weak evidence (counted
 #: 0.9 next to strong evidence), and a run the fast path cannot take.
 _FAIR_RUN, _STRONG_RUN, _WEAK_RUN, _NOT_FAST = range(4)

@@ -153,6 +153,41 @@ def _one_round(text: str, jis: str) -> tuple[list[Step], str]:
     return steps, "".join(pieces)
 
 
+def _round_text(text: str, jis: str) -> tuple[str, bool]:
+    """The text one round of :func:`_one_round` makes, and whether any step was made, without
+    the steps (:func:`fix` throws them away).  Text that is UTF-8 read as windows-1252 all
+    through is repaired in one decode (``detect._windows_1252_round``); otherwise the
+    detector's candidates are applied as :func:`_one_round` applies them.
+
+    >>> _round_text("CafÃ© crÃ¨me", "keep")
+    ('Café crème', True)
+    >>> _round_text("Café", "keep"), _round_text("CafÃƒÂ©", "keep")
+    (('Café', False), ('Café', True))
+    """
+    if text.isascii():
+        return text, False
+    fast: tuple[str, bool] | None = _detect_module._windows_1252_round(text)
+    if fast is not None:
+        return fast
+    pieces: list[str] = []
+    add = pieces.append
+    pos = 0
+    for cand in _detect_module._candidates(text):
+        replacement = cand.replacement
+        start, end = cand.start, cand.end
+        if replacement is None or (cand.kind == "jis-variant" and jis != "browser"):
+            continue
+        if replacement == text[start:end]:
+            continue
+        add(text[pos:start])
+        add(replacement)
+        pos = end
+    if not pieces:
+        return text, False
+    add(text[pos:])
+    return "".join(pieces), True
+
+
 def _diff_step(kind: str, before: str, after: str) -> Step | None:
     """One step covering the changed middle of *before* -> *after*."""
     if before == after:
@@ -213,7 +248,61 @@ def fix_and_explain(
         # idempotent.  Never worse: leave the encoding alone.
         text, all_steps = given, []
     # The optional ftfy clean-ups, each one step.
-    cleanups = []
+    for kind, fixer in _cleanups(text, html, control, quotes, width):
+        new = fixer(text)
+        step = _diff_step(kind, text, new)
+        if step is not None:
+            all_steps.append(step)
+            text = new
+    return Repair(text, all_steps)
+
+
+def _fix_text(
+    text: str,
+    jis: str,
+    html: bool,
+    control: bool,
+    quotes: bool,
+    width: bool | Literal["always"],
+) -> str:
+    """``fix_and_explain(text, ...).text`` without the steps: the same rounds (same stopping
+    rules) with :func:`_round_text`, then the same clean-ups.
+
+    >>> _fix_text("CafÃƒÂ© crÃ¨me", "keep", False, False, False, False)
+    'Café crème'
+    """
+    given = text
+    seen = {text}
+    converged = False
+    for _ in range(MAX_ROUNDS):
+        new, changed = _round_text(text, jis)
+        if not changed:
+            converged = True
+            break
+        text = new
+        if new in seen:  # as in fix_and_explain
+            break
+        seen.add(new)
+    if not converged and _round_text(text, jis)[1]:
+        text = given  # not mojibake we understand: as in fix_and_explain
+    for _kind, fixer in _cleanups(text, html, control, quotes, width):
+        text = fixer(text)
+    return text
+
+
+def _cleanups(
+    text: str, html: bool, control: bool, quotes: bool, width: bool | Literal["always"]
+) -> list[tuple[str, Callable[[str], str]]]:
+    """The optional ftfy clean-ups asked for, in order, as ``(step kind, fixer)``; width only
+    on text without CJK unless ``width="always"`` (the test is made on *text*, the repaired
+    text before the clean-ups).
+
+    >>> [kind for kind, _ in _cleanups("abc", True, False, True, True)]
+    ['html', 'quotes', 'width']
+    >>> [kind for kind, _ in _cleanups("中文", False, False, False, True)]
+    []
+    """
+    cleanups: list[tuple[str, Callable[[str], str]]] = []
     if html:
         cleanups.append(("html", ftfy.fixes.unescape_html))
     if control:
@@ -222,13 +311,7 @@ def fix_and_explain(
         cleanups.append(("quotes", ftfy.fixes.uncurl_quotes))
     if width and (width == "always" or not _HAS_CJK.search(text)):
         cleanups.append(("width", ftfy.fixes.fix_character_width))
-    for kind, fixer in cleanups:
-        new = fixer(text)
-        step = _diff_step(kind, text, new)
-        if step is not None:
-            all_steps.append(step)
-            text = new
-    return Repair(text, all_steps)
+    return cleanups
 
 
 def fix(
@@ -260,9 +343,7 @@ def fix(
         return text
     if len(text) > _detect_module.CHUNK_CHARS:  # bounded memory on long texts (issue #9)
         return _fix_in_chunks(text, jis, html, control, quotes, width, explain=False).text
-    return fix_and_explain(
-        text, jis=jis, html=html, control=control, quotes=quotes, width=width
-    ).text
+    return _fix_text(text, jis, html, control, quotes, width)
 
 
 def _fix_in_chunks(
@@ -298,12 +379,14 @@ def _fix_in_chunks(
     done = 0  # characters of output so far: where the next chunk's steps start
     chunk_width: bool | Literal["always"] = "always" if width == "always" else False
     for start, end in _detect_module._chunks(text):
+        if not explain:
+            pieces.append(_fix_text(text[start:end], jis, html, control, quotes, chunk_width))
+            continue
         r = fix_and_explain(
             text[start:end], jis=jis, html=html, control=control, quotes=quotes,
             width=chunk_width,
         )
-        if explain:
-            steps.extend(replace(s, start=s.start + done, end=s.end + done) for s in r.steps)
+        steps.extend(replace(s, start=s.start + done, end=s.end + done) for s in r.steps)
         pieces.append(r.text)
         done += len(r.text)
     if width is True and not any(_HAS_CJK.search(piece) for piece in pieces):

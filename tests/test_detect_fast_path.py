@@ -7,6 +7,9 @@
 * ``_single_byte_sequence`` finds a sequence in the text exactly where the code page's encoding
   of it has a run (code pages without one are skipped unencoded).
 * ``_SB_RUN`` (anchored on the lead class) finds the runs the plain alternation finds.
+* ``_windows_1252_round`` (one round of ``fix`` in one decode) makes the text the candidates
+  make, ``_encode_1252`` encodes as ``_recode.encode_lossy`` does, and ``fix`` (text-only
+  rounds) returns ``fix_and_explain(...).text``.
 """
 
 from __future__ import annotations
@@ -19,10 +22,11 @@ from detector_texts import corpus_texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mojifix import _recode
+from mojifix import _recode, fix, fix_and_explain
 from mojifix.benchmark import damage
 
 D = importlib.import_module("mojifix.detect")
+R = importlib.import_module("mojifix.repair")
 TEXTS = corpus_texts(("text", "original"), non_ascii=True)
 
 
@@ -91,3 +95,55 @@ _PLAIN_RUN = re.compile(
 def test_run_pattern_finds_the_plain_runs(data: bytes, pos: int) -> None:
     spans = [m.span() for m in D._SB_RUN.finditer(data, pos)]
     assert spans == [m.span() for m in _PLAIN_RUN.finditer(data, pos)]
+
+
+def test_round_in_one_decode_is_the_candidates_round() -> None:
+    taken = 0
+    for text in [*TEXTS, *(damage(t) for t in TEXTS)]:
+        fast = D._windows_1252_round(text)
+        if fast is None:
+            continue
+        taken += fast[1]
+        steps, new = R._one_round(text, "keep")
+        assert fast == (new, bool(steps)), text
+    assert taken > 1000  # the one-decode round is really taken
+
+
+def test_round_in_one_decode_declines_layers_and_c1() -> None:
+    assert D._windows_1252_round("CafÃ© Ð´") == ("Café д", True)
+    assert D._windows_1252_round("Café") == ("Café", False)  # the gate finds nothing
+    assert D._windows_1252_round("CafÃƒÂ© Ð´") is None  # a repair with mojibake inside
+    assert D._windows_1252_round("CafÃ© Â\x81") is None  # a repair with a C1 control
+    assert D._windows_1252_round("Café Ã©") is None  # not UTF-8 all through
+
+
+def test_fix_is_fix_and_explain_text_on_the_corpus() -> None:
+    # (Every third text: all of them, repaired twice, take 20 s; the snapshot tool covers all.)
+    for text in [*TEXTS[::3], *(damage(t) for t in TEXTS[1::3])]:
+        assert fix(text) == fix_and_explain(text).text, text
+    for text in TEXTS[2::9]:
+        assert fix(text, jis="browser", width=True) == fix_and_explain(
+            text, jis="browser", width=True
+        ).text, text
+
+
+_ALL_1252 = [chr(c) for c in range(0x80, 0xA0)] + [
+    c for c in _recode.high_half("windows-1252") if c != "\ufffd"
+]
+
+
+def _lossy_1252(text: str) -> bytes | None:
+    data = _recode.encode_lossy(text, "windows-1252")
+    return data if data.count(b"?") == text.count("?") else None
+
+
+def test_encode_1252_is_encode_lossy_on_every_character() -> None:
+    for cp in range(0x3000):
+        text = f"a{chr(cp)}?"
+        assert D._encode_1252(text) == _lossy_1252(text), hex(cp)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.sampled_from([*_ALL_1252, "a", "?", " ", "中", "ő"]), max_size=16))
+def test_encode_1252_is_encode_lossy(text: str) -> None:
+    assert D._encode_1252(text) == _lossy_1252(text)
