@@ -2756,9 +2756,13 @@ def _single_byte_gate_branches() -> tuple[set[str], list[str]]:
             continue
         anchor |= conts
         c = _cls(conts)
-        branches.append(f"(?<={_cls(high[0x42:0x60])}{c})")
-        branches.append(f"(?<={_cls(high[0x60:0x70])}{c}){c}")
-        branches.append(f"(?<={_cls(high[0x70:0x75])}{c}){c}{c}")
+        # One class check of the anchor (the continuation just consumed) per code page, then
+        # its three lead lengths: a stop at a continuation of one code page only (Serbian ј љ
+        # њ in windows-1251) costs 16 quick checks instead of 48 lookbehinds.
+        branches.append(
+            f"(?<={c})(?:(?<={_cls(high[0x42:0x60])}.)|(?<={_cls(high[0x60:0x70])}.){c}"
+            f"|(?<={_cls(high[0x70:0x75])}.){c}{c})"
+        )
     ibm866 = _recode.high_half("IBM866")
     mac = _recode.high_half("macintosh")
     ibm437 = _recode.high_half("IBM437")
@@ -2813,6 +2817,7 @@ def _single_byte_gate_branches() -> tuple[set[str], list[str]]:
     return anchor, branches
 
 
+@functools.cache  # the gate, the loose gate and _rare_families_gate share it; never mutated
 def _multi_byte_gate_family(lossy: bool, strong: bool) -> tuple[set[str], list[str]]:
     """The multi-byte family of :func:`_gates`: its anchor characters and branches, the union of
     the per-encoding triggers of :func:`_multi_byte_candidates`.  Without U+FFFD in the text
@@ -2951,10 +2956,8 @@ def _gates(lossy: bool = True) -> tuple[re.Pattern[str], re.Pattern[str], re.Pat
             "(?<=[ýÝ])",
         ],
     ))
-    upper = set("АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯЁ")
-    families.append((upper, ["(?<=[а-яё][А-ЯЁ])[А-ЯЁ]"]))
-    lost_jis = set(JIS_BROWSER) | {"\ufffd", "锟"}
-    families.append((lost_jis, [""]))
+    families.append((set(_CYRILLIC_SWAP_ANCHOR), ["(?<=[а-яё][А-ЯЁ])[А-ЯЁ]"]))
+    families.append((set(_LOST_JIS_ANCHOR), [""]))
     patterns = [re.compile(_anchored(anchor, branches)) for anchor, branches in families]
     anchor_all = set().union(*(anchor for anchor, _ in families))
     any_branches = [
@@ -2964,6 +2967,29 @@ def _gates(lossy: bool = True) -> tuple[re.Pattern[str], re.Pattern[str], re.Pat
     gate = re.compile(_anchored(anchor_all, any_branches))
     single, multi, legacy, cyrillic, lost = patterns
     return gate, single, multi, legacy, cyrillic, lost
+
+
+#: The anchors of the Cyrillic case-swap family (a capital after a lower-case letter, then
+#: another capital) and of the lost/JIS family of :func:`_gates`.
+_CYRILLIC_SWAP_ANCHOR = frozenset("АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯЁ")
+_LOST_JIS_ANCHOR = frozenset(JIS_BROWSER) | {"\ufffd", "锟"}
+
+
+@functools.cache
+def _rare_families_gate(lossy: bool) -> re.Pattern[str]:
+    """One character class: the union of the anchors of the multi-byte, Cyrillic case-swap and
+    lost/JIS families of :func:`_gates` (each family pattern starts with its anchor class, so
+    it cannot match where none of these is).  Text that passes the gate is mostly Latin text
+    with none of them: one scan in C instead of three (:func:`_candidates`).
+
+    >>> gate = _rare_families_gate(False)
+    >>> gate.search("Příliš žluťoučký kůň"), gate.search("ПРИвет") is not None
+    (None, True)
+    """
+    anchors = (
+        _multi_byte_gate_family(lossy, strong=True)[0] | _CYRILLIC_SWAP_ANCHOR | _LOST_JIS_ANCHOR
+    )
+    return re.compile(_char_class("".join(sorted(anchors))))
 
 
 @functools.cache
@@ -3174,16 +3200,21 @@ def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
     pos = first.start()
     if single.search(text, pos):
         _single_byte_candidates(text, found)
-    if multi.search(text, pos) and ("\ufffd" in text or _multi_byte_loose().search(text)):
+    # The three families with rare anchors (CJK, Cyrillic capitals, U+FFFD, JIS) are looked for
+    # only when one of their anchors is there (mostly accented Latin text passes the gate).
+    rare = _rare_families_gate("\ufffd" in text).search(text, pos) is not None
+    if rare and multi.search(text, pos) and (
+        "\ufffd" in text or _multi_byte_loose().search(text)
+    ):
         _multi_byte_candidates(text, found)
     if (
         legacy.search(text, pos) and not _explained(text, found)
         and not _legacy_western_only(text)
     ):
         _legacy_candidates(text, found)
-    if cyrillic.search(text, pos):
+    if rare and cyrillic.search(text, pos):
         _legacy_cyrillic_swap(text, found)
-    if lost_jis.search(text, pos):
+    if rare and lost_jis.search(text, pos):
         _lost_and_jis(text, found)
     return _repair_layers(text, _resolve(found, len(text), inner=depth > 0, text=text), depth)
 
