@@ -305,12 +305,24 @@ def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
     # The distinct characters, for the lead test: without the ASCII runs on mostly-ASCII text
     # (cheaper than set(text)), all of them on mostly non-ASCII text (Arabic, Cyrillic: the
     # substitution would copy most of the text around hundreds of spaces).
+    # On mostly-ASCII text the non-ASCII runs, one line each, are also where the per-code-page
+    # sequence searches look first: a sequence is made of non-ASCII characters only, so it is
+    # in that short string exactly when it is in the text (clean English with a few symbols
+    # reaches this for "×÷" or "─┐", and has leads of most code pages).
     non_ascii = len(text) - len(text.encode("ascii", "ignore"))
-    chars = set(text) if 2 * non_ascii > len(text) else set(_ASCII_RUNS.sub("", text))
+    runs = text if 2 * non_ascii > len(text) else _ASCII_RUNS.sub("\n", text)
+    chars = set(runs)
+    pairs = _single_byte_pair_sets()[2]
     for enc in _single_bytes():
-        if chars.isdisjoint(_single_byte_leads(enc.name)):
+        # A sequence needs a lead and a continuation of the code page: two set tests.
+        if chars.isdisjoint(_single_byte_leads(enc.name)) or chars.isdisjoint(
+            pairs[enc.rank][1]
+        ):
             continue
-        sequence = _single_byte_sequence(enc.name).search(text)
+        pattern = _single_byte_sequence(enc.name)
+        if runs is not text and pattern.search(runs) is None:
+            continue
+        sequence = pattern.search(text)
         if sequence is None:
             continue
         before = len(out)
