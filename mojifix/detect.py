@@ -2792,12 +2792,14 @@ def _single_byte_gate_branches() -> tuple[set[str], list[str]]:
             f"(?<={c})(?:(?<={_cls(high[0x42:0x60])}.)|(?<={_cls(high[0x60:0x70])}.){c}"
             f"|(?<={_cls(high[0x70:0x75])}.){c}{c})"
         )
-        leads, cont_chars = cluster_chars.setdefault(key, (set(), set()))
-        leads.update(high[0x42:0x75])
-        cont_chars |= conts
+        cluster_leads, cluster_conts = cluster_chars.setdefault(key, (set(), set()))
+        cluster_leads.update(high[0x42:0x75])
+        cluster_conts |= conts
     for key, cp_branches in clusters.items():
-        leads, cont_chars = cluster_chars[key]
-        branches.append(f"(?<={_cls(leads)}{_cls(cont_chars)})(?:{'|'.join(cp_branches)})")
+        cluster_leads, cluster_conts = cluster_chars[key]
+        branches.append(
+            f"(?<={_cls(cluster_leads)}{_cls(cluster_conts)})(?:{'|'.join(cp_branches)})"
+        )
     ibm866 = _recode.high_half("IBM866")
     mac = _recode.high_half("macintosh")
     ibm437 = _recode.high_half("IBM437")
@@ -2840,8 +2842,8 @@ def _single_byte_gate_branches() -> tuple[set[str], list[str]]:
     # Macedonian ђ ћ ј љ њ џ in windows-1251) can only be a 2-byte sequence after that code
     # page's 2-byte lead or start a longer one before one of its continuations: without
     # either, one negative lookahead rejects the stop before the code pages are tried.
-    others = set("ธนГ") | {c for leads, conts_s in cont_anchored for c in conts_s}
-    others |= {c for leads, _ in lead_anchored for c in leads}
+    others = set("ธนГ") | {c for _, conts_s in cont_anchored for c in conts_s}
+    others |= {c for lead_chars, _ in lead_anchored for c in lead_chars}
     solos = []
     for name, high, conts in per_cp:
         solo = conts - others - {c for n, _, cs in per_cp if n != name for c in cs}
