@@ -294,6 +294,99 @@ def _single_byte_sequence(name: str) -> re.Pattern[str]:
     )
 
 
+@functools.cache
+def _judged_leads(name: str) -> tuple[str, str, str]:
+    """The 2-, 3- and 4-byte lead characters of code page *name* that start a UTF-8 sequence
+    a finding can hold: outside windows-1252, :func:`_judge_span` rejects a piece with one
+    implausible character (``implausible``: NKo after DC..DF, private use after EE, planes
+    4-16 after F1..F4) and, in windows-1255/1256/874 (:data:`OWN_SCRIPT`), a piece without a
+    character of the code page's own script (Arabic UTF-8 only starts with D8..DB).  A
+    finding's piece therefore holds a sequence with one of these leads.  (windows-1252 keeps
+    every lead: its judge repairs implausible middle layers.)
+
+    >>> _judged_leads("windows-1251")[1:]  # о (EE: private use) and с..ф (F1..F4) are gone
+    ('абвгдежзийклмнп', 'р')
+    >>> _judged_leads("windows-1256")
+    ('طظعغ', '', '')
+    """
+    high = _recode.high_half(name)
+    if name == "windows-1252":
+        return high[0x42:0x60], high[0x60:0x70], high[0x70:0x75]
+    judged = {high[byte - 0x80] for byte in _judged_lead_bytes(OWN_SCRIPT.get(name, ""))}
+    return (
+        "".join(c for c in high[0x42:0x60] if c in judged),
+        "".join(c for c in high[0x60:0x70] if c in judged),
+        "".join(c for c in high[0x70:0x75] if c in judged),
+    )
+
+
+@functools.cache
+def _judged_lead_bytes(own: str) -> frozenset[int]:
+    """:func:`_build_judged_lead_bytes`, read from ``mojifix/_tables/multi_byte_gate.py``
+    (written by ``scripts/generate_gate_tables.py``: building it scans the code points of
+    every lead byte, 0.7 s; ``tests/test_generated_gate.py`` checks the table is current).
+
+    >>> sorted(_judged_lead_bytes("Arabic")) == [0xD8, 0xD9, 0xDA, 0xDB]
+    True
+    """
+    from mojifix._tables.multi_byte_gate import JUDGED_LEAD_BYTES
+
+    return frozenset(JUDGED_LEAD_BYTES[own])
+
+
+def _build_judged_lead_bytes(own: str) -> frozenset[int]:
+    """The UTF-8 lead bytes C2..F4 that start the encoding of some plausible character (of
+    script *own*, a letter or mark, unless *own* is empty): see :func:`_judged_leads`.
+
+    >>> sorted(_build_judged_lead_bytes("Hebrew")) == [0xD6, 0xD7]
+    True
+    """
+    import array
+
+    import regex
+
+    from mojifix._charclasses import PLAUSIBLE
+
+    plausible = PLAUSIBLE.pattern.removesuffix("*")
+    wanted = regex.compile(
+        f"(?=[\\p{{L}}\\p{{M}}])(?={plausible})\\p{{Script={own}}}" if own else plausible
+    )
+    leads = set()
+    for byte in range(0xC2, 0xF5):
+        if byte < 0xE0:
+            first, last = (byte & 0x1F) << 6, ((byte & 0x1F) + 1) << 6
+        elif byte < 0xF0:
+            first, last = max((byte & 0x0F) << 12, 0x800), ((byte & 0x0F) + 1) << 12
+        else:
+            first = max((byte & 0x07) << 18, 0x10000)
+            last = min(((byte & 0x07) + 1) << 18, 0x110000)
+        chars = array.array("I", range(first, last)).tobytes().decode("utf-32-le", "surrogatepass")
+        if wanted.search(chars):
+            leads.add(byte)
+    return frozenset(leads)
+
+
+@functools.cache
+def _single_byte_judged_sequence(name: str) -> re.Pattern[str]:
+    """:func:`_single_byte_sequence` with only the leads of :func:`_judged_leads`: where code
+    page *name* can have a finding at all (the scan itself still starts at the first sequence
+    of any lead: a run's pieces depend on where it starts).
+
+    >>> bool(_single_byte_judged_sequence("windows-1256").search("ما هو الحل؟"))
+    False
+    """
+    high = _recode.high_half(name)
+    conts = high[0x00:0x40]
+    if name == "windows-1252":
+        conts += "".join(map(chr, range(0x80, 0xA0)))  # latin-1 C1 controls (see _recode)
+    c = _cls(conts)
+    l2, l3, l4 = _judged_leads(name)
+    return re.compile(
+        f"{_cls(l2 + l3 + l4)}{c}(?:(?<={_cls(l2)}.)|(?<={_cls(l3)}.){c}|(?<={_cls(l4)}.){c}{{2}})",
+        re.DOTALL,
+    )
+
+
 _NON_ASCII = re.compile("[^\\x00-\\x7f]+")
 #: Deleting the ASCII runs leaves one string of the non-ASCII characters: the same characters as
 #: joining ``_NON_ASCII.findall``, without a list of one small string per run (issue #9: that
@@ -319,10 +412,10 @@ def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
             pairs[enc.rank][1]
         ):
             continue
-        pattern = _single_byte_sequence(enc.name)
-        if runs is not text and pattern.search(runs) is None:
+        # A sequence a finding can hold (_judged_leads) first: its start is not the scan's.
+        if _single_byte_judged_sequence(enc.name).search(runs) is None:
             continue
-        sequence = pattern.search(text)
+        sequence = _single_byte_sequence(enc.name).search(text)
         if sequence is None:
             continue
         before = len(out)
@@ -2787,13 +2880,16 @@ def _single_byte_gate_branches() -> tuple[set[str], list[str]]:
         # check of a lead and a continuation of the cluster: a stop at a continuation of one
         # code page only (Serbian ђ ћ ј in windows-1251, after a letter that is a lead in
         # KOI8) costs a few quick checks instead of 48 lookbehinds.
+        # (All leads, not only _judged_leads: the gate must keep passing every text it passed,
+        # some of them on another code page's sequence, e.g. Mac OS Roman "Ãø" next to a
+        # windows-1255 private-use sequence: Mac letter continuations are left out above.)
+        l2, l3, l4 = high[0x42:0x60], high[0x60:0x70], high[0x70:0x75]
         key = next((i for i, cl in enumerate(GATE_CLUSTERS) if name in cl), -1 - len(clusters))
         clusters.setdefault(key, []).append(
-            f"(?<={c})(?:(?<={_cls(high[0x42:0x60])}.)|(?<={_cls(high[0x60:0x70])}.){c}"
-            f"|(?<={_cls(high[0x70:0x75])}.){c}{c})"
+            f"(?<={c})(?:(?<={_cls(l2)}.)|(?<={_cls(l3)}.){c}|(?<={_cls(l4)}.){c}{c})"
         )
         cluster_leads, cluster_conts = cluster_chars.setdefault(key, (set(), set()))
-        cluster_leads.update(high[0x42:0x75])
+        cluster_leads.update(l2 + l3 + l4)
         cluster_conts |= conts
     for key, cp_branches in clusters.items():
         cluster_leads, cluster_conts = cluster_chars[key]
