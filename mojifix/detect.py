@@ -3139,28 +3139,6 @@ def _rare_families_gate(lossy: bool) -> re.Pattern[str]:
 
 
 @functools.cache
-def _single_or_rare_gate(lossy: bool) -> re.Pattern[str]:
-    """The single-byte family of :func:`_gates` or an anchor of :func:`_rare_families_gate`,
-    in one scan; group 1 is set when the match is the rare anchor (and then the single-byte
-    family matches nowhere before it nor there).  Text that passes the gate on its legacy
-    family (accented Latin text) has neither: one scan in C instead of two.
-
-    >>> gate = _single_or_rare_gate(False)
-    >>> gate.search("Příliš žluťoučký kůň"), gate.search("CafÃ©").group(1)
-    (None, None)
-    >>> gate.search("ПРИвет").group(1)
-    ''
-    """
-    anchor, branches = _single_byte_gate_branches()
-    rare = _rare_families_gate(lossy).pattern
-    return re.compile(
-        f"{_char_class(''.join(sorted(anchor)))[:-1]}{rare[1:]}"
-        f"(?:(?<={_char_class(''.join(sorted(anchor)))})(?:{'|'.join(_grouped(anchor, branches))})"
-        f"|(?<={rare})())"
-    )
-
-
-@functools.cache
 def _single_byte_pair_sets() -> tuple[
     frozenset[str], frozenset[str], tuple[tuple[frozenset[str], frozenset[str]], ...]
 ]:
@@ -3366,21 +3344,11 @@ def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
         return _repair_layers(text, chosen, depth)
     # Every family match is at or after the gate's first match (the gate is their union).
     pos = first.start()
-    # The single-byte family and the three families with rare anchors (CJK, Cyrillic capitals,
-    # U+FFFD, JIS) are looked for in one scan: mostly accented Latin text passes the gate
-    # (on its legacy family) and has neither.
-    lossy = "\ufffd" in text
-    either = _single_or_rare_gate(lossy).search(text, pos)
-    if either is None:
-        has_single = rare = False
-    elif either.group(1) is None:  # the single-byte family matched first
-        has_single = True
-        rare = _rare_families_gate(lossy).search(text, either.start()) is not None
-    else:  # a rare anchor first, with no single-byte match before it or there
-        rare = True
-        has_single = single.search(text, either.start() + 1) is not None
-    if has_single:
+    if single.search(text, pos):
         _single_byte_candidates(text, found)
+    # The three families with rare anchors (CJK, Cyrillic capitals, U+FFFD, JIS) are looked for
+    # only when one of their anchors is there (mostly accented Latin text passes the gate).
+    rare = _rare_families_gate("\ufffd" in text).search(text, pos) is not None
     if rare and multi.search(text, pos) and (
         "\ufffd" in text or _multi_byte_loose().search(text)
     ):
