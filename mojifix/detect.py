@@ -367,24 +367,13 @@ def _build_judged_lead_bytes(own: str) -> frozenset[int]:
 
 
 @functools.cache
-def _single_byte_judged_sequence(name: str) -> re.Pattern[str]:
-    """:func:`_single_byte_sequence` with only the leads of :func:`_judged_leads`: where code
-    page *name* can have a finding at all (the scan itself still starts at the first sequence
-    of any lead: a run's pieces depend on where it starts).
+def _judged_lead_chars(name: str) -> frozenset[str]:
+    """The lead characters of :func:`_judged_leads`, as a set.
 
-    >>> bool(_single_byte_judged_sequence("windows-1256").search("ما هو الحل؟"))
-    False
+    >>> "ك" in _judged_lead_chars("windows-1256"), "ع" in _judged_lead_chars("windows-1256")
+    (False, True)
     """
-    high = _recode.high_half(name)
-    conts = high[0x00:0x40]
-    if name == "windows-1252":
-        conts += "".join(map(chr, range(0x80, 0xA0)))  # latin-1 C1 controls (see _recode)
-    c = _cls(conts)
-    l2, l3, l4 = _judged_leads(name)
-    return re.compile(
-        f"{_cls(l2 + l3 + l4)}{c}(?:(?<={_cls(l2)}.)|(?<={_cls(l3)}.){c}|(?<={_cls(l4)}.){c}{{2}})",
-        re.DOTALL,
-    )
+    return frozenset("".join(_judged_leads(name)))
 
 
 _NON_ASCII = re.compile("[^\\x00-\\x7f]+")
@@ -412,10 +401,14 @@ def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
             pairs[enc.rank][1]
         ):
             continue
-        # A sequence a finding can hold (_judged_leads) first: its start is not the scan's.
-        if _single_byte_judged_sequence(enc.name).search(runs) is None:
+        # A sequence whose lead can start a finding (_judged_leads: "ك؟" in Arabic text is
+        # NKo in windows-1256) must be there; the scan still starts at the first sequence (a
+        # run's pieces depend on where it starts).
+        pattern = _single_byte_sequence(enc.name)
+        judged = _judged_lead_chars(enc.name)
+        if not any(m.group()[0] in judged for m in pattern.finditer(runs)):
             continue
-        sequence = _single_byte_sequence(enc.name).search(text)
+        sequence = pattern.search(text)
         if sequence is None:
             continue
         before = len(out)
