@@ -3125,10 +3125,26 @@ def _rare_families_gate(lossy: bool) -> re.Pattern[str]:
     >>> gate.search("Příliš žluťoučký kůň"), gate.search("ПРИвет") is not None
     (None, True)
     """
-    anchors = (
+    return re.compile(_char_class("".join(sorted(_rare_anchors(lossy)))))
+
+
+@functools.cache
+def _rare_anchors(lossy: bool) -> frozenset[str]:
+    return frozenset(
         _multi_byte_gate_family(lossy, strong=True)[0] | _CYRILLIC_SWAP_ANCHOR | _LOST_JIS_ANCHOR
     )
-    return re.compile(_char_class("".join(sorted(anchors))))
+
+
+@functools.cache
+def _rare_latin_1(lossy: bool) -> tuple[str, ...]:
+    """The anchors of :func:`_rare_families_gate` in Latin-1 (only ¢ £ ¬, JIS variants): in
+    text whose characters are all Latin-1 (Western European text) a few ``in`` tests, in C,
+    stand for the scan.
+
+    >>> _rare_latin_1(False)
+    ('¢', '£', '¬')
+    """
+    return tuple(sorted(c for c in _rare_anchors(lossy) if c <= "\xff"))
 
 
 @functools.cache
@@ -3341,7 +3357,13 @@ def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
         _single_byte_candidates(text, found)
     # The three families with rare anchors (CJK, Cyrillic capitals, U+FFFD, JIS) are looked for
     # only when one of their anchors is there (mostly accented Latin text passes the gate).
-    rare = _rare_families_gate("\ufffd" in text).search(text, pos) is not None
+    lossy = "\ufffd" in text
+    try:
+        text.encode("latin-1")  # a copy, for text of Latin-1 characters only; else it stops
+    except UnicodeEncodeError:  # at the first character beyond U+00FF
+        rare = _rare_families_gate(lossy).search(text, pos) is not None
+    else:
+        rare = any(c in text for c in _rare_latin_1(lossy))
     if rare and multi.search(text, pos) and (
         "\ufffd" in text or _multi_byte_loose().search(text)
     ):
