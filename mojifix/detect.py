@@ -295,6 +295,88 @@ def _single_byte_sequence(name: str) -> re.Pattern[str]:
     )
 
 
+@functools.cache
+def _judged_leads(name: str) -> tuple[str, str, str]:
+    """The 2-, 3- and 4-byte lead characters of code page *name* that start a UTF-8 sequence
+    a finding can hold: outside windows-1252, :func:`_judge_span` rejects a piece with one
+    implausible character (``implausible``: NKo after DC..DF, private use after EE, planes
+    4-16 after F1..F4) and, in windows-1255/1256/874 (:data:`OWN_SCRIPT`), a piece without a
+    character of the code page's own script (Arabic UTF-8 only starts with D8..DB).  A
+    finding's piece therefore holds a sequence with one of these leads.  (windows-1252 keeps
+    every lead: its judge repairs implausible middle layers.)
+
+    >>> _judged_leads("windows-1251")[1:]  # о (EE: private use) and с..ф (F1..F4) are gone
+    ('абвгдежзийклмнп', 'р')
+    >>> _judged_leads("windows-1256")
+    ('طظعغ', '', '')
+    """
+    high = _recode.high_half(name)
+    if name == "windows-1252":
+        return high[0x42:0x60], high[0x60:0x70], high[0x70:0x75]
+    judged = {high[byte - 0x80] for byte in _judged_lead_bytes(OWN_SCRIPT.get(name, ""))}
+    return (
+        "".join(c for c in high[0x42:0x60] if c in judged),
+        "".join(c for c in high[0x60:0x70] if c in judged),
+        "".join(c for c in high[0x70:0x75] if c in judged),
+    )
+
+
+@functools.cache
+def _judged_lead_bytes(own: str) -> frozenset[int]:
+    """:func:`_build_judged_lead_bytes`, read from ``mojifix/_tables/multi_byte_gate.py``
+    (written by ``scripts/generate_gate_tables.py``: building it scans the code points of
+    every lead byte, 0.7 s; ``tests/test_generated_gate.py`` checks the table is current).
+
+    >>> sorted(_judged_lead_bytes("Arabic")) == [0xD8, 0xD9, 0xDA, 0xDB]
+    True
+    """
+    from mojifix._tables.multi_byte_gate import JUDGED_LEAD_BYTES
+
+    return frozenset(JUDGED_LEAD_BYTES[own])
+
+
+def _build_judged_lead_bytes(own: str) -> frozenset[int]:
+    """The UTF-8 lead bytes C2..F4 that start the encoding of some plausible character (of
+    script *own*, a letter or mark, unless *own* is empty): see :func:`_judged_leads`.
+
+    >>> sorted(_build_judged_lead_bytes("Hebrew")) == [0xD6, 0xD7]
+    True
+    """
+    import array
+
+    import regex
+
+    from mojifix._charclasses import PLAUSIBLE
+
+    plausible = PLAUSIBLE.pattern.removesuffix("*")
+    wanted = regex.compile(
+        f"(?=[\\p{{L}}\\p{{M}}])(?={plausible})\\p{{Script={own}}}" if own else plausible
+    )
+    leads = set()
+    for byte in range(0xC2, 0xF5):
+        if byte < 0xE0:
+            first, last = (byte & 0x1F) << 6, ((byte & 0x1F) + 1) << 6
+        elif byte < 0xF0:
+            first, last = max((byte & 0x0F) << 12, 0x800), ((byte & 0x0F) + 1) << 12
+        else:
+            first = max((byte & 0x07) << 18, 0x10000)
+            last = min(((byte & 0x07) + 1) << 18, 0x110000)
+        chars = array.array("I", range(first, last)).tobytes().decode("utf-32-le", "surrogatepass")
+        if wanted.search(chars):
+            leads.add(byte)
+    return frozenset(leads)
+
+
+@functools.cache
+def _judged_lead_chars(name: str) -> frozenset[str]:
+    """The lead characters of :func:`_judged_leads`, as a set.
+
+    >>> "ك" in _judged_lead_chars("windows-1256"), "ع" in _judged_lead_chars("windows-1256")
+    (False, True)
+    """
+    return frozenset("".join(_judged_leads(name)))
+
+
 _NON_ASCII = re.compile("[^\\x00-\\x7f]+")
 #: Deleting the ASCII runs leaves one string of the non-ASCII characters: the same characters as
 #: joining ``_NON_ASCII.findall``, without a list of one small string per run (issue #9: that
@@ -306,12 +388,28 @@ def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
     # The distinct characters, for the lead test: without the ASCII runs on mostly-ASCII text
     # (cheaper than set(text)), all of them on mostly non-ASCII text (Arabic, Cyrillic: the
     # substitution would copy most of the text around hundreds of spaces).
+    # On mostly-ASCII text the non-ASCII runs, one line each, are also where the per-code-page
+    # sequence searches look first: a sequence is made of non-ASCII characters only, so it is
+    # in that short string exactly when it is in the text (clean English with a few symbols
+    # reaches this for "×÷" or "─┐", and has leads of most code pages).
     non_ascii = len(text) - len(text.encode("ascii", "ignore"))
-    chars = set(text) if 2 * non_ascii > len(text) else set(_ASCII_RUNS.sub("", text))
+    runs = text if 2 * non_ascii > len(text) else _ASCII_RUNS.sub("\n", text)
+    chars = set(runs)
+    pairs = _single_byte_pair_sets()[2]
     for enc in _single_bytes():
-        if chars.isdisjoint(_single_byte_leads(enc.name)):
+        # A sequence needs a lead and a continuation of the code page: two set tests.
+        if chars.isdisjoint(_single_byte_leads(enc.name)) or chars.isdisjoint(
+            pairs[enc.rank][1]
+        ):
             continue
-        sequence = _single_byte_sequence(enc.name).search(text)
+        # A sequence whose lead can start a finding (_judged_leads: "ك؟" in Arabic text is
+        # NKo in windows-1256) must be there; the scan still starts at the first sequence (a
+        # run's pieces depend on where it starts).
+        pattern = _single_byte_sequence(enc.name)
+        judged = _judged_lead_chars(enc.name)
+        if not any(m.group()[0] in judged for m in pattern.finditer(runs)):
+            continue
+        sequence = pattern.search(text)
         if sequence is None:
             continue
         before = len(out)
@@ -2722,6 +2820,18 @@ def _cls(chars: set[str] | frozenset[str] | str) -> str:
     return _char_class("".join(sorted(set(chars) - {"\ufffd"})))
 
 
+#: Code pages whose single-byte gate branches sit under one check of a lead and a
+#: continuation of the group (:func:`_single_byte_gate_branches`): those whose continuations
+#: are Latin letters and Western punctuation, the Cyrillic and DOS ones, and the Greek, Arabic,
+#: Hebrew and Thai ones.  A grouping for speed only: any code page left out gets its own group.
+GATE_CLUSTERS = (
+    ("windows-1252", "windows-1250", "ISO-8859-2", "windows-1254", "windows-1257",
+     "ISO-8859-15", "macintosh"),
+    ("windows-1251", "KOI8-R", "KOI8-U", "IBM866", "IBM437"),
+    ("windows-1253", "windows-1256", "windows-1255", "windows-874"),
+)
+
+
 @functools.cache
 def _single_byte_gate_branches() -> tuple[set[str], list[str]]:
     """The single-byte family of the gate, anchored on the *continuation* character (rare in
@@ -2746,20 +2856,40 @@ def _single_byte_gate_branches() -> tuple[set[str], list[str]]:
         if name == "windows-1252":
             conts.update(map(chr, range(0x80, 0xA0)))  # latin-1 C1 controls
         union.update(high[0x00:0x40])
-        per_cp.append((high, conts))
+        per_cp.append((name, high, conts))
     union.update(map(chr, range(0x80, 0xA0)))
     excluded = set("ёЁіїєґІЇЄҐ") | {"\u200c", "\u200d", "\ufffd"}
     anchor: set[str] = set()
     branches = []
-    for high, conts in per_cp:
+    clusters: dict[int, list[str]] = {}
+    cluster_chars: dict[int, tuple[set[str], set[str]]] = {}
+    for name, high, conts in per_cp:
         conts -= excluded
         if not conts:
             continue
         anchor |= conts
         c = _cls(conts)
-        branches.append(f"(?<={_cls(high[0x42:0x60])}{c})")
-        branches.append(f"(?<={_cls(high[0x60:0x70])}{c}){c}")
-        branches.append(f"(?<={_cls(high[0x70:0x75])}{c}){c}{c}")
+        # One class check of the anchor (the continuation just consumed) per code page, then
+        # its three lead lengths; the code pages of one cluster of GATE_CLUSTERS under one
+        # check of a lead and a continuation of the cluster: a stop at a continuation of one
+        # code page only (Serbian ђ ћ ј in windows-1251, after a letter that is a lead in
+        # KOI8) costs a few quick checks instead of 48 lookbehinds.
+        # (All leads, not only _judged_leads: the gate must keep passing every text it passed,
+        # some of them on another code page's sequence, e.g. Mac OS Roman "Ãø" next to a
+        # windows-1255 private-use sequence: Mac letter continuations are left out above.)
+        l2, l3, l4 = high[0x42:0x60], high[0x60:0x70], high[0x70:0x75]
+        key = next((i for i, cl in enumerate(GATE_CLUSTERS) if name in cl), -1 - len(clusters))
+        clusters.setdefault(key, []).append(
+            f"(?<={c})(?:(?<={_cls(l2)}.)|(?<={_cls(l3)}.){c}|(?<={_cls(l4)}.){c}{c})"
+        )
+        cluster_leads, cluster_conts = cluster_chars.setdefault(key, (set(), set()))
+        cluster_leads.update(l2 + l3 + l4)
+        cluster_conts |= conts
+    for key, cp_branches in clusters.items():
+        cluster_leads, cluster_conts = cluster_chars[key]
+        branches.append(
+            f"(?<={_cls(cluster_leads)}{_cls(cluster_conts)})(?:{'|'.join(cp_branches)})"
+        )
     ibm866 = _recode.high_half("IBM866")
     mac = _recode.high_half("macintosh")
     ibm437 = _recode.high_half("IBM437")
@@ -2781,7 +2911,7 @@ def _single_byte_gate_branches() -> tuple[set[str], list[str]]:
         (ibm437[0x60:0x70], ibm437[0x00:0x40]),
     ]
     all_leads: set[str] = set()
-    for high, _ in per_cp:
+    for _, high, _ in per_cp:
         all_leads.update(high[0x42:0x75])
     for leads, conts_s in cont_anchored:
         anchor |= set(conts_s) - {"\ufffd"}
@@ -2798,7 +2928,20 @@ def _single_byte_gate_branches() -> tuple[set[str], list[str]]:
     )
     # Every continuation-anchored branch has a lead just before the anchor: one class check
     # rejects most stops (an accented letter after an ASCII letter) before the branches run.
-    branches = [f"(?<={_cls(all_leads)}.)(?:{'|'.join(branches)})"]
+    # Then a continuation of one code page only (no other branch looks at it: Serbian and
+    # Macedonian ђ ћ ј љ њ џ in windows-1251) can only be a 2-byte sequence after that code
+    # page's 2-byte lead or start a longer one before one of its continuations: without
+    # either, one negative lookahead rejects the stop before the code pages are tried.
+    others = set("ธนГ") | {c for _, conts_s in cont_anchored for c in conts_s}
+    others |= {c for lead_chars, _ in lead_anchored for c in lead_chars}
+    solos = []
+    for name, high, conts in per_cp:
+        solo = conts - others - {c for n, _, cs in per_cp if n != name for c in cs}
+        if solo:
+            solos.append(
+                f"(?<={_cls(solo)})(?<!{_cls(high[0x42:0x60])}.)(?!{_cls(conts)})"
+            )
+    branches = [f"(?<={_cls(all_leads)}.)(?!{'|'.join(solos)})(?:{'|'.join(branches)})"]
     for leads, conts_s in lead_anchored:
         anchor |= set(leads) - {"\ufffd"}
         branches.append(f"(?<={_cls(leads)}){_cls(conts_s)}")
@@ -2814,6 +2957,7 @@ def _single_byte_gate_branches() -> tuple[set[str], list[str]]:
     return anchor, branches
 
 
+@functools.cache  # the gate, the loose gate and _rare_families_gate share it; never mutated
 def _multi_byte_gate_family(lossy: bool, strong: bool) -> tuple[set[str], list[str]]:
     """The multi-byte family of :func:`_gates`: its anchor characters and branches, the union of
     the per-encoding triggers of :func:`_multi_byte_candidates`.  Without U+FFFD in the text
@@ -2952,10 +3096,8 @@ def _gates(lossy: bool = True) -> tuple[re.Pattern[str], re.Pattern[str], re.Pat
             "(?<=[ýÝ])",
         ],
     ))
-    upper = set("АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯЁ")
-    families.append((upper, ["(?<=[а-яё][А-ЯЁ])[А-ЯЁ]"]))
-    lost_jis = set(JIS_BROWSER) | {"\ufffd", "锟"}
-    families.append((lost_jis, [""]))
+    families.append((set(_CYRILLIC_SWAP_ANCHOR), ["(?<=[а-яё][А-ЯЁ])[А-ЯЁ]"]))
+    families.append((set(_LOST_JIS_ANCHOR), [""]))
     patterns = [re.compile(_anchored(anchor, branches)) for anchor, branches in families]
     anchor_all = set().union(*(anchor for anchor, _ in families))
     any_branches = [
@@ -2965,6 +3107,45 @@ def _gates(lossy: bool = True) -> tuple[re.Pattern[str], re.Pattern[str], re.Pat
     gate = re.compile(_anchored(anchor_all, any_branches))
     single, multi, legacy, cyrillic, lost = patterns
     return gate, single, multi, legacy, cyrillic, lost
+
+
+#: The anchors of the Cyrillic case-swap family (a capital after a lower-case letter, then
+#: another capital) and of the lost/JIS family of :func:`_gates`.
+_CYRILLIC_SWAP_ANCHOR = frozenset("АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯЁ")
+_LOST_JIS_ANCHOR = frozenset(JIS_BROWSER) | {"\ufffd", "锟"}
+
+
+@functools.cache
+def _rare_families_gate(lossy: bool) -> re.Pattern[str]:
+    """One character class: the union of the anchors of the multi-byte, Cyrillic case-swap and
+    lost/JIS families of :func:`_gates` (each family pattern starts with its anchor class, so
+    it cannot match where none of these is).  Text that passes the gate is mostly Latin text
+    with none of them: one scan in C instead of three (:func:`_candidates`).
+
+    >>> gate = _rare_families_gate(False)
+    >>> gate.search("Příliš žluťoučký kůň"), gate.search("ПРИвет") is not None
+    (None, True)
+    """
+    return re.compile(_char_class("".join(sorted(_rare_anchors(lossy)))))
+
+
+@functools.cache
+def _rare_anchors(lossy: bool) -> frozenset[str]:
+    return frozenset(
+        _multi_byte_gate_family(lossy, strong=True)[0] | _CYRILLIC_SWAP_ANCHOR | _LOST_JIS_ANCHOR
+    )
+
+
+@functools.cache
+def _rare_latin_1(lossy: bool) -> tuple[str, ...]:
+    """The anchors of :func:`_rare_families_gate` in Latin-1 (only ¢ £ ¬, JIS variants): in
+    text whose characters are all Latin-1 (Western European text) a few ``in`` tests, in C,
+    stand for the scan.
+
+    >>> _rare_latin_1(False)
+    ('¢', '£', '¬')
+    """
+    return tuple(sorted(c for c in _rare_anchors(lossy) if c <= "\xff"))
 
 
 @functools.cache
@@ -3297,16 +3478,27 @@ def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
     pos = first.start()
     if single.search(text, pos):
         _single_byte_candidates(text, found)
-    if multi.search(text, pos) and ("\ufffd" in text or _multi_byte_loose().search(text)):
+    # The three families with rare anchors (CJK, Cyrillic capitals, U+FFFD, JIS) are looked for
+    # only when one of their anchors is there (mostly accented Latin text passes the gate).
+    lossy = "\ufffd" in text
+    try:
+        text.encode("latin-1")  # a copy, for text of Latin-1 characters only; else it stops
+    except UnicodeEncodeError:  # at the first character beyond U+00FF
+        rare = _rare_families_gate(lossy).search(text, pos) is not None
+    else:
+        rare = any(c in text for c in _rare_latin_1(lossy))
+    if rare and multi.search(text, pos) and (
+        "\ufffd" in text or _multi_byte_loose().search(text)
+    ):
         _multi_byte_candidates(text, found)
     if (
         legacy.search(text, pos) and not _explained(text, found)
         and not _legacy_western_only(text)
     ):
         _legacy_candidates(text, found)
-    if cyrillic.search(text, pos):
+    if rare and cyrillic.search(text, pos):
         _legacy_cyrillic_swap(text, found)
-    if lost_jis.search(text, pos):
+    if rare and lost_jis.search(text, pos):
         _lost_and_jis(text, found)
     return _repair_layers(text, _resolve(found, len(text), inner=depth > 0, text=text), depth)
 

@@ -21,12 +21,14 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "mojifix" / "_tables" / "multi_byte_gate.py"
 ENCODINGS = ("GBK", "Shift_JIS")
+JUDGED_SCRIPTS = ("", "Arabic", "Hebrew", "Thai")  # "" and mojifix.detect.OWN_SCRIPT's scripts
 
-HEADER = '''"""The detector's multi-byte gate patterns (generated: do not edit).
+HEADER = '''"""The detector's gate tables (generated: do not edit).
 
 Written by ``scripts/generate_gate_tables.py`` from
-``mojifix.detect._build_multi_byte_strong_start``; ``tests/test_generated_gate.py`` checks that
-it is current.  encoding -> (pattern, anchor characters).
+``mojifix.detect._build_multi_byte_strong_start`` (encoding -> (pattern, anchor characters))
+and ``mojifix.detect._build_judged_lead_bytes`` (script or "" -> UTF-8 lead bytes);
+``tests/test_generated_gate.py`` checks that it is current.
 """
 
 # fmt: off
@@ -45,6 +47,14 @@ def render() -> str:
         for start in range(0, len(pattern), 100):
             lines.append(f"        {pattern[start:start + 100]!r}")
         lines.append(f"        , {anchors!r}),")
+    lines.append("}")
+    # The UTF-8 lead bytes a single-byte finding's piece can start with (_judged_leads), for
+    # any code page ("") and for those whose findings need their own script.
+    lines.append("")
+    lines.append("JUDGED_LEAD_BYTES: dict[str, tuple[int, ...]] = {")
+    for own in JUDGED_SCRIPTS:
+        leads = tuple(sorted(detect._build_judged_lead_bytes(own)))
+        lines.append(f"    {own!r}: {leads!r},")
     lines.append("}")
     return "\n".join(lines) + "\n"
 

@@ -24,5 +24,17 @@ def test_the_generated_gate_table_is_current(encoding: str) -> None:
     )
 
 
+@pytest.mark.parametrize("script", ["", "Arabic", "Hebrew", "Thai"])
+def test_the_generated_lead_bytes_are_current(script: str) -> None:
+    built = detect._build_judged_lead_bytes(script)
+    assert frozenset(multi_byte_gate.JUDGED_LEAD_BYTES[script]) == built, (
+        "mojifix/_tables/multi_byte_gate.py is stale: run python scripts/generate_gate_tables.py"
+    )
+
+
+def test_the_generated_lead_bytes_cover_every_own_script() -> None:
+    assert set(detect.OWN_SCRIPT.values()) | {""} == set(multi_byte_gate.JUDGED_LEAD_BYTES)
+
+
 def test_the_detector_reads_the_table() -> None:
     assert detect._multi_byte_strong_start("GBK") is multi_byte_gate.STRONG_START["GBK"]

@@ -1,8 +1,9 @@
-"""The detector's multi-byte gate patterns (generated: do not edit).
+"""The detector's gate tables (generated: do not edit).
 
 Written by ``scripts/generate_gate_tables.py`` from
-``mojifix.detect._build_multi_byte_strong_start``; ``tests/test_generated_gate.py`` checks that
-it is current.  encoding -> (pattern, anchor characters).
+``mojifix.detect._build_multi_byte_strong_start`` (encoding -> (pattern, anchor characters))
+and ``mojifix.detect._build_judged_lead_bytes`` (script or "" -> UTF-8 lead bytes);
+``tests/test_generated_gate.py`` checks that it is current.
 """
 
 # fmt: off
@@ -2331,4 +2332,11 @@ STRONG_START: dict[str, tuple[str, str]] = {
         '鬼魁魂魅魔魚魯鮎鮒鮪鮫鮭鮮鯉鯖鯛鯨鯵鰍鰐鰭鰯鰹鰻鱈鱒鱗鳥鳩鳳鳴鳶鴇鴎鴛鴨鴫鴬鴻鵜鵠鵡鵬鶏鶴鷲鷹鷺鹸鹿麓麗麟麦麹麺麻麼麾麿黄黍黒黙黛鼎鼓鼠鼻齢龍！＃＄％＆（）＊＋，－．／０１２３４５６７８９：；＜＝＞？'
         '＠ＡＢＣＤＥＦＧＨＩＪＫＬＭＮＯＰＱＲＳＴＵＶＷＸＹＺ［＼］＾＿｀ａｂｃｄｅｆｇｈｉｊｋｌｍｎｏｐｑｒｓｔｕｖｗｘｙｚ｛｜｝～｡｢｣､･ｦｧｨｩｪｫｬｭｮｯｰｱｲｳｴｵｶｷｸｹｺｻｼｽｾｿ￠￡￢￣￥]'
         , '增墲夋奓奛奝奣妤妺孖寀寘寬尞岦岺峵崧嵂嵓嵭嶸嶹巐弡弴彧德扈濶爨爬爭爰爲爻爼爿牀牆牋牘牴牾犁犂犇犒犖犢犧犹甯痰痺盧盪盻眄眇眈眩窶窿竄竅竇竊竍竏竓竕站竚竝竡竢竭竰笂笆笊笏笘笙笞笨笳笵笶筐筮箘箝箟緕縲縺繖繙繝繞繧繩繪繹繻繼繽纃荳荵莉莠莨菫菴萓蘯蛛蛟蛯蛹蛻蜀蜃蜆蜈蜉蜊蜍蜑蜒蜚蜥蜩蜴蜷蜻蜿蝌蝎蝓蝗蝙蝟蝠蝣蝨蝪蝮蝴蝸螂螟螢螫螯螳螻螽蟀蟄蟆蟇蟋蟐蟒蟠蟯蟲蟶蟷蟾蠅蠍蠎蠏蠑蠕蠖蠢襍諛諞諠諡諢諤諱諷謇謌謐謔謖謗謚謠謦謨謫謳謾譁證譌譎譏譖譚譛譟譫譬譯譴譽讀讌讎讒讓讖讙讚谺谿豁豈豌豎豐豕豢豬豸豺豼貂貅貉貊貍貎貔轢轣轤辜辟辣辭辯辷迚迢迥迪迯迴迸迹迺逅逋逍逎逑逕逖逞逡逧逵逶逹逾遉遏遐遑遒遖遘遞遨遯遲遶遽邀邁邂邃邇邉邊邏邨邯邱邵郛郢郤鄂鄒鄙閠閧閨閭閹閻閼閾闃闊闌闍闔闕闖關闡闢闥阡阨阮阯陂陋陌陏陜陝陞陟陦陬陲陷隍隕隗隘隧隨險隰隱隲隴隶隸隹雉雋雍雎雕雖雜雹霄霆霈霍霎霑霓鞫騾驍驕驗驛驟驢驤驥驩驪驫骭骰骼髀髏髑髓體髞髟髢髣髦髫髮髯髱髴髷髻鬆鬘鬚鬟鬢鬣鬥鬧鬨鬩鬪鬮鬯鬲魃魄魍魎魏魑魘魴鮃鮑鮓鮖鮗鮟鮠鮨鮴鯀\ue05e塚﨑ﾂﾃﾄﾅﾆﾇﾈﾉﾊﾋﾌﾍﾎﾏﾐﾑﾒﾓﾔﾕﾖﾗﾘﾙﾚﾛ'),
+}
+
+JUDGED_LEAD_BYTES: dict[str, tuple[int, ...]] = {
+    '': (194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207, 208, 209, 210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 224, 225, 226, 227, 228, 229, 230, 231, 232, 233, 234, 235, 236, 237, 239, 240),
+    'Arabic': (216, 217, 218, 219),
+    'Hebrew': (214, 215),
+    'Thai': (224,),
 }
