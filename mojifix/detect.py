@@ -153,7 +153,27 @@ LONE_TRIPLE_PUNCT = re.compile("[\u2010-\u2027\u2030-\u205e\u20a0-\u20bf\u2116\u
 
 
 def _char_class(chars: str) -> str:
-    return "[" + "".join(re.escape(c) for c in chars) + "]" if chars else "[^\\s\\S]"
+    """A regular-expression class of *chars*, with runs of three or more consecutive code
+    points as ranges (the same class; a shorter pattern parses faster at the first ``detect``,
+    and the multi-byte gate classes are tens of thousands of characters).
+
+    >>> print(_char_class("abcdxz-"), _char_class(""))
+    [\\-a-dxz] [^\\s\\S]
+    """
+    if not chars:
+        return "[^\\s\\S]"
+    points = sorted(set(map(ord, chars)))
+    parts: list[str] = []
+    start = 0
+    for end in range(len(points)):
+        if end + 1 < len(points) and points[end + 1] == points[end] + 1:
+            continue  # the run goes on
+        if end - start >= 2:
+            parts.append(f"{re.escape(chr(points[start]))}-{re.escape(chr(points[end]))}")
+        else:
+            parts.extend(re.escape(chr(c)) for c in points[start : end + 1])
+        start = end + 1
+    return "[" + "".join(parts) + "]"
 
 
 # eq=False: identity hash and equality.  The instances are the singletons of _single_bytes(),
@@ -623,6 +643,18 @@ def _one_character(data: bytes, enc: str) -> str | None:
 
 @functools.cache
 def _multi_byte_trigger_chars(enc: str) -> tuple[str, str]:
+    """:func:`_build_multi_byte_trigger_chars`, read from ``mojifix/_tables/multi_byte_gate.py``
+    (``scripts/generate_gate_tables.py``; ``tests/test_generated_gate.py`` checks it).
+
+    >>> _multi_byte_trigger_chars("Big5") == _build_multi_byte_trigger_chars("Big5")
+    True
+    """
+    from mojifix._tables.multi_byte_gate import TRIGGER_CHARS
+
+    return TRIGGER_CHARS[enc]
+
+
+def _build_multi_byte_trigger_chars(enc: str) -> tuple[str, str]:
     """Characters whose bytes start with a UTF-8 *lead* byte E0..EF: every aligned run of
     3-byte UTF-8 read as *enc* contains one; genuine text rarely does (they are level 2).
     Second, the characters that C3 xx (Latin-1 letters) turns into, for "Caf茅"."""
@@ -653,6 +685,18 @@ def _multi_byte_rare(enc: str) -> re.Pattern[str]:
 
 @functools.cache
 def _multi_byte_sequence_start(enc: str) -> tuple[str, str]:
+    """:func:`_build_multi_byte_sequence_start`, read from ``mojifix/_tables/multi_byte_gate.py``
+    (``scripts/generate_gate_tables.py``; ``tests/test_generated_gate.py`` checks it).
+
+    >>> _multi_byte_sequence_start("GBK") == _build_multi_byte_sequence_start("GBK")
+    True
+    """
+    from mojifix._tables.multi_byte_gate import SEQUENCE_START
+
+    return SEQUENCE_START[enc]
+
+
+def _build_multi_byte_sequence_start(enc: str) -> tuple[str, str]:
     """Where UTF-8 read as *enc* (GBK, Shift_JIS) can hold a 3- or 4-byte sequence, as a
     pattern and its anchor characters: the evidence the gate asks of text without U+FFFD.
 
@@ -668,7 +712,7 @@ def _multi_byte_sequence_start(enc: str) -> tuple[str, str]:
     sequence (or 4-byte: an emoji), except Latin letters ("Caf茅": the Latin trigger) and
     Cyrillic/Greek words (the GBK/4 triggers, kept as they are).
 
-    >>> pattern = re.compile(_multi_byte_sequence_start("GBK")[0])
+    >>> pattern = re.compile(_build_multi_byte_sequence_start("GBK")[0])
     >>> pattern.search(_recode.decode("中文".encode(), "GBK")) is not None
     True
     >>> pattern.search("劉柏霖 陳進財") is None
