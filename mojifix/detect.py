@@ -1767,9 +1767,12 @@ def _legacy_candidates(text: str, out: list[_Candidate]) -> None:
     lines = _legacy_lines(text)
     if not lines:
         return
-    _legacy_cyrillic_and_central(text, _words_of(text, lines), out)
-    _legacy_single_byte(text, lines, out)
-    _legacy_cjk(text, lines, out)
+    # What the whole text rules out (_LegacyLines; a plain dict of lines rules out nothing).
+    chars, runs, three = (getattr(lines, name, None) for name in ("chars", "runs", "three"))
+    _legacy_cyrillic_and_central(text, _words_of(text, lines), out, three, chars)
+    if runs is not False:  # the single-byte and CJK readers need a run of four high characters
+        _legacy_single_byte(text, lines, out)
+        _legacy_cjk(text, lines, out)
 
 
 def _legacy_cjk(text: str, lines: dict[int, int], out: list[_Candidate]) -> None:
@@ -1957,11 +1960,18 @@ def _words_of(text: str, lines: dict[int, int]) -> list[_Line]:
             for start, end in sorted(lines.items())]
 
 
-def _legacy_cyrillic_and_central(text: str, lines: list[_Line], out: list[_Candidate]) -> None:
+def _legacy_cyrillic_and_central(
+    text: str, lines: list[_Line], out: list[_Candidate],
+    three: frozenset[int] | None = None, chars: frozenset[str] | None = None,
+) -> None:
     """windows-1251, windows-1250 and windows-1254 read as windows-1252 on *lines* (those of
     :func:`_legacy_lines`): every decision below is made per line (a group of Cyrillic words
-    ends at a newline), so the other lines would find nothing."""
-    words = [w for _, _, line_words in lines for w in line_words]
+    ends at a newline), so the other lines would find nothing.  A group needs a word of three
+    high letters: only the lines in *three* (by start; ``None``: all) can have one.  *chars*
+    (the text's windows-1252 high characters, ``None``: unknown) lets the windows-1250 reader
+    skip a text without a letter windows-1250 reads differently."""
+    words = [w for start, _, line_words in lines if three is None or start in three
+             for w in line_words]
     # windows-1251: groups of consecutive words that all decode to Cyrillic words.
     group: list[tuple[int, int, str]] = []
 
@@ -2002,7 +2012,7 @@ def _legacy_cyrillic_and_central(text: str, lines: list[_Line], out: list[_Candi
         for match in _EURO_1251.finditer(text):
             out.append(_Candidate(match.start(), match.end(), "legacy-as-legacy", "windows-1251",
                                   "windows-1252", "\u20ac", 0.9, 41))
-    _legacy_central(text, lines, out)
+    _legacy_central(text, lines, out, chars)
 
 
 def _central_signal(word: str) -> bool:
@@ -2337,21 +2347,86 @@ def _western_gaps() -> tuple[
 _ASCII_BYTES = bytes(range(0x80))
 
 
-def _high_1252(text: str) -> set[str]:
+def _high_1252(text: str, data: bytes | None = None) -> set[str]:
     """The distinct windows-1252 high characters of *text*.  (Python's cp1252 codec, in C;
-    it lacks the five C1 controls the WHATWG windows-1252 decoder also gives.)
+    it lacks the five C1 controls the WHATWG windows-1252 decoder also gives.)  *data*, when
+    given, is *text* already encoded to cp1252 (with any error handler).
 
     >>> sorted(_high_1252("Œuvre à 100 € \\x8d 中"))
     ['\\x8d', 'à', 'Œ', '€']
     """
-    data = text.encode("cp1252", "ignore").translate(None, _ASCII_BYTES)
-    chars = set(data.decode("cp1252"))
+    if data is None:
+        data = text.encode("cp1252", "ignore")
+    chars = set(data.translate(None, _ASCII_BYTES).decode("cp1252"))
     chars.update(c for c in "\x81\x8d\x8f\x90\x9d" if c in text)
     return chars
 
 
+#: The five C1 controls windows-1252 reads but Python's cp1252 codec does not encode: they
+#: become "?" in the bytes :func:`_may_go_beyond_letters` looks at.
+_C1_1252 = frozenset("\x81\x8d\x8f\x90\x9d")
+#: A byte's class for :func:`_may_go_beyond_letters`: "H" a high byte, "L" an ASCII trail byte
+#: (0x40..0x7E), "s" the spaces, digits and punctuation 0x20..0x3F between words, "x" the rest.
+_RUN_CLASSES = bytes(
+    ord("H") if b >= 0x80 else ord("L") if 0x40 <= b <= 0x7E else ord("s") if b >= 0x20
+    else ord("x")
+    for b in range(256)
+)
+#: The second branch of :data:`_LEGACY_BEYOND_LETTERS` on those classes, four high characters
+#: in a run (the first, three in a row, is "HHH"): also where :data:`_LEGACY_SB_LONG` and
+#: :data:`_LEGACY_CJK_LONG` can match.  (A literal first: the engine's fastest scan.)
+_FOUR_IN_A_RUN = re.compile(b"H(?=(?:L?+s*+H){3})")
+#: Three high characters in a row, on those classes: where a word of three windows-1252 high
+#: letters can be (a windows-1251 word, :func:`_legacy_cyrillic_and_central`).
+_THREE_IN_A_ROW = re.compile(b"HHH")
+
+
+def _run_classes(data: bytes) -> bytes:
+    """*data* (a text encoded to cp1252 with "?" for what it cannot encode, one byte per
+    character) as :data:`_RUN_CLASSES`.
+
+    >>> _run_classes("Ïð è, 1".encode("cp1252"))
+    b'HHsHsss'
+    """
+    return data.translate(_RUN_CLASSES)
+
+
+class _LegacyLines(dict[int, int]):
+    """What :func:`_legacy_lines` returns: the lines (start -> end), and what the readers may
+    skip in the whole text, found on the way (the readers treat a plain ``dict`` as "skip
+    nothing"): its windows-1252 high characters (:func:`_high_1252`), whether it can hold a
+    run of four high characters (the single-byte and CJK readers need one), and the lines
+    with three high characters in a row (a windows-1251 word of three letters)."""
+
+    chars: frozenset[str] | None = None
+    runs: bool = True
+    three: frozenset[int] | None = None
+
+
+def _may_go_beyond_letters(text: str, classes: bytes, chars: set[str]) -> bool:
+    """Can :data:`_LEGACY_BEYOND_LETTERS` match in *text*?  A conservative test on *classes*
+    (:func:`_run_classes`) and *chars* (:func:`_high_1252`), so that clean text skips a search
+    that stops at every accented letter: the run branches on byte classes (a "?" counts as a
+    separator, which only merges runs; three high characters stand for three high letters:
+    more matches, never fewer), the branches of rare characters only for those the text has.
+
+    >>> def may(text):
+    ...     data = text.encode("cp1252", "replace")
+    ...     return _may_go_beyond_letters(text, _run_classes(data), _high_1252(text, data))
+    >>> may("Øystein bor på Sørlandet."), may("Ïðèâåò"), may("¤@ ¤@ ¤@ ¤@"), may("mo¿e")
+    (False, True, True, True)
+    >>> may("Kærlighed og æbler"), may("Alþingi"), may("Paris — 100 £")
+    (False, True, False)
+    """
+    if not _C1_1252.isdisjoint(chars):
+        return True
+    if b"HHH" in classes or _FOUR_IN_A_RUN.search(classes):
+        return True
+    return any(_BEYOND_RARE[char].search(text) for char in _BEYOND_RARE_CHARS.intersection(chars))
+
+
 @functools.lru_cache(maxsize=1)  # (_candidates asks _legacy_western_only, then the readers)
-def _legacy_lines(text: str) -> dict[int, int]:
+def _legacy_lines(text: str) -> _LegacyLines:
     """The lines of *text* (start -> end) where a legacy reader can find something:
 
     * where :data:`_LEGACY_BEYOND_LETTERS` matches (three high letters in a row, four high
@@ -2368,9 +2443,18 @@ def _legacy_lines(text: str) -> dict[int, int]:
     >>> sorted(_legacy_lines("Øystein bor på Sørlandet.\\nVìra a Tomáš\\nÏðèâåò").items())
     [(26, 38), (39, 45)]
     """
-    lines: dict[int, int] = {}
-    _lines_where(text, _LEGACY_BEYOND_LETTERS, lines)
-    chars = _high_1252(text)
+    lines = _LegacyLines()
+    data = text.encode("cp1252", "replace")  # one byte per character
+    chars = _high_1252(text, data)
+    classes = _run_classes(data)
+    lines.chars = frozenset(chars)
+    if _C1_1252.isdisjoint(chars):  # (C1 controls are "?" in the classes: then skip nothing)
+        lines.runs = _FOUR_IN_A_RUN.search(classes) is not None
+        lines.three = frozenset(
+            text.rfind("\n", 0, match.start()) + 1 for match in _THREE_IN_A_ROW.finditer(classes)
+        )
+    if _may_go_beyond_letters(text, classes, chars):
+        _lines_where(text, _LEGACY_BEYOND_LETTERS, lines)
     if not _TURKISH_ONLY.isdisjoint(chars) and not _TURKISH_NOT_ICELANDIC_SET.isdisjoint(chars):
         _lines_where(text, _TURKISH_ONLY_CHAR, lines, also=(_TURKISH_NOT_ICELANDIC,))
     if _DIFFERS_IN_1250_SET.isdisjoint(chars):
@@ -2397,15 +2481,23 @@ def _legacy_lines(text: str) -> dict[int, int]:
     return lines
 
 
-def _legacy_central(text: str, lines: list[_Line], out: list[_Candidate]) -> None:
+def _legacy_central(
+    text: str, lines: list[_Line], out: list[_Candidate], chars: frozenset[str] | None = None
+) -> None:
     """windows-1250 read as windows-1252.  A line needs a strong sign: a windows-1250 letter
     that is a windows-1252 symbol inside a word ("mo¿e", "£ódŸ"), or a word whose accented
     letters fit no Western language while its windows-1250 reading fits a Central European one
     ("Vìra" -> "Věra").  Then every word of that line whose windows-1250 reading fits a Central
-    European language is converted.  (windows-1254 is judged on the same *lines*.)"""
+    European language is converted.  (windows-1254 is judged on the same *lines*.)  *chars*:
+    the text's windows-1252 high characters (``None``: unknown), to skip the readers that need
+    one it lacks."""
     strong_lines: set[int] = set()
     central_of: dict[int, str] = {}
-    for start, _, words in lines:
+    if chars is not None and _DIFFERS_IN_1250_SET.isdisjoint(chars):
+        lines_1250: list[_Line] = []  # no word has a windows-1250 reading that differs
+    else:
+        lines_1250 = lines
+    for start, _, words in lines_1250:
         for w in words:
             central, strong = _central_reading(w.group())
             if central is None:
@@ -2415,7 +2507,8 @@ def _legacy_central(text: str, lines: list[_Line], out: list[_Candidate]) -> Non
                 strong_lines.add(start)
     if central_of:
         strong_lines |= _central_lines(lines)
-    _legacy_turkish(text, lines, out)
+    if chars is None or not _TURKISH_ONLY.isdisjoint(chars):  # (it needs ð ý þ Ð Ý Þ)
+        _legacy_turkish(text, lines, out)
     if not strong_lines:
         return
     for start, end, words in lines:
@@ -3018,6 +3111,15 @@ def _explained(text: str, found: list[_Candidate]) -> bool:
 #: (:data:`_LEGACY_CJK_LONG`; :data:`_LEGACY_SB_LONG` runs are such runs), a windows-1250 sign or
 #: "Kè" (:data:`_CENTRAL_SIGN_BRANCHES`), an inner þ (Turkish ş: :data:`_INNER_THORN`), a letter
 #: where no Western language puts it (:data:`_NOT_WESTERN`: such a line may fit none).
+#: The characters of the rare-letter branches of :data:`_LEGACY_BEYOND_LETTERS`, and those
+#: branches (each after the character just matched).
+_BEYOND_RARE_CHARS = frozenset(_SIGN_1250) | frozenset("èÈæÆþÞ")
+_BEYOND_RARE_BRANCH_LIST = [
+    *_CENTRAL_SIGN_BRANCHES,
+    "(?<=[^\\W\\d_][þÞ])",
+    *_NOT_WESTERN_ANY_CASE,
+]
+_BEYOND_RARE_BRANCHES = "|".join(_BEYOND_RARE_BRANCH_LIST)
 _LEGACY_BEYOND_LETTERS = re.compile(
     # One character class first (the engine's fast scan stops at high characters only); the
     # branches re-check it behind, those of the rare letters under one lookbehind, so that an
@@ -3025,13 +3127,20 @@ _LEGACY_BEYOND_LETTERS = re.compile(
     _char_class(_HIGH_1252) + "(?:" + "|".join([
         f"(?<=[{_WORD_HIGH}]{{3}})",
         f"(?=(?:[\\x40-\\x7e]?+[\\x20-\\x3f]*+{_char_class(_HIGH_1252)}){{3}})",
-        f"(?<={_char_class(''.join(sorted(_SIGN_1250)) + 'èÈæÆþÞ')})(?:" + "|".join([
-            *_CENTRAL_SIGN_BRANCHES,
-            "(?<=[^\\W\\d_][þÞ])",
-            *_NOT_WESTERN_ANY_CASE,
-        ]) + ")",
+        f"(?<={_char_class(''.join(sorted(_BEYOND_RARE_CHARS)))})(?:{_BEYOND_RARE_BRANCHES})",
     ]) + ")"
 )
+#: Its rare-letter branches alone, one search per character (:func:`_may_go_beyond_letters`
+#: asks only about the characters a text has): a pattern that starts with a literal is found by
+#: the engine's fastest scan, several times faster than one that starts with a class.
+#: (Each with only the branches that can follow it.)
+_BEYOND_RARE = {
+    char: re.compile(re.escape(char) + "(?:" + "|".join(
+        branch for branch in _BEYOND_RARE_BRANCH_LIST
+        if (after := _anchor_chars(branch, {char})) is None or after
+    ) + ")")
+    for char in sorted(_BEYOND_RARE_CHARS)
+}
 
 
 def _legacy_western_only(text: str) -> bool:
