@@ -2363,9 +2363,9 @@ def _high_1252(text: str, data: bytes | None = None) -> set[str]:
 
 
 #: The five C1 controls windows-1252 reads but Python's cp1252 codec does not encode: they
-#: become "?" in the bytes :func:`_may_go_beyond_letters` looks at.
+#: become "?" in the byte classes :func:`_legacy_lines` looks at.
 _C1_1252 = frozenset("\x81\x8d\x8f\x90\x9d")
-#: A byte's class for :func:`_may_go_beyond_letters`: "H" a high byte, "L" an ASCII trail byte
+#: A byte's class for :func:`_legacy_lines`: "H" a high byte, "L" an ASCII trail byte
 #: (0x40..0x7E), "s" the spaces, digits and punctuation 0x20..0x3F between words, "x" the rest.
 _RUN_CLASSES = bytes(
     ord("H") if b >= 0x80 else ord("L") if 0x40 <= b <= 0x7E else ord("s") if b >= 0x20
@@ -2403,26 +2403,24 @@ class _LegacyLines(dict[int, int]):
     three: frozenset[int] | None = None
 
 
-def _may_go_beyond_letters(text: str, classes: bytes, chars: set[str]) -> bool:
-    """Can :data:`_LEGACY_BEYOND_LETTERS` match in *text*?  A conservative test on *classes*
-    (:func:`_run_classes`) and *chars* (:func:`_high_1252`), so that clean text skips a search
-    that stops at every accented letter: the run branches on byte classes (a "?" counts as a
-    separator, which only merges runs; three high characters stand for three high letters:
-    more matches, never fewer), the branches of rare characters only for those the text has.
+def _match_lines(text: str, pattern: re.Pattern[bytes], classes: bytes,
+                 lines: dict[int, int]) -> None:
+    """Add to *lines* (start -> end) the line of *text* of each match of *pattern* in *classes*
+    (:func:`_run_classes` of *text*: the same offsets), one search per line.
 
-    >>> def may(text):
-    ...     data = text.encode("cp1252", "replace")
-    ...     return _may_go_beyond_letters(text, _run_classes(data), _high_1252(text, data))
-    >>> may("Øystein bor på Sørlandet."), may("Ïðèâåò"), may("¤@ ¤@ ¤@ ¤@"), may("mo¿e")
-    (False, True, True, True)
-    >>> may("Kærlighed og æbler"), may("Alþingi"), may("Paris — 100 £")
-    (False, True, False)
+    >>> lines = {}
+    >>> _match_lines("ab\\nHH\\nxH", re.compile(b"H"), b"ab\\nHH\\nxH", lines)
+    >>> lines
+    {3: 5, 6: 8}
     """
-    if not _C1_1252.isdisjoint(chars):
-        return True
-    if b"HHH" in classes or _FOUR_IN_A_RUN.search(classes):
-        return True
-    return any(_BEYOND_RARE[char].search(text) for char in _BEYOND_RARE_CHARS.intersection(chars))
+    pos = 0
+    while (match := pattern.search(classes, pos)) is not None:
+        start = text.rfind("\n", 0, match.start()) + 1
+        end = text.find("\n", match.start())
+        if end < 0:
+            end = len(text)
+        lines[start] = end
+        pos = end + 1
 
 
 @functools.lru_cache(maxsize=1)  # (_candidates asks _legacy_western_only, then the readers)
@@ -2446,15 +2444,29 @@ def _legacy_lines(text: str) -> _LegacyLines:
     lines = _LegacyLines()
     data = text.encode("cp1252", "replace")  # one byte per character
     chars = _high_1252(text, data)
-    classes = _run_classes(data)
     lines.chars = frozenset(chars)
-    if _C1_1252.isdisjoint(chars):  # (C1 controls are "?" in the classes: then skip nothing)
-        lines.runs = _FOUR_IN_A_RUN.search(classes) is not None
-        lines.three = frozenset(
-            text.rfind("\n", 0, match.start()) + 1 for match in _THREE_IN_A_ROW.finditer(classes)
-        )
-    if _may_go_beyond_letters(text, classes, chars):
+    if not _C1_1252.isdisjoint(chars):
+        # (C1 controls are "?" in the byte classes: search everywhere, skip nothing.)
         _lines_where(text, _LEGACY_BEYOND_LETTERS, lines)
+    else:
+        # Where _LEGACY_BEYOND_LETTERS can match: its run branches on the byte classes (a "?"
+        # for a character cp1252 cannot encode counts as a separator, which only merges runs;
+        # three high characters stand for three high letters: more lines, never fewer), its
+        # rare-letter branches for the rare characters the text has; then the exact search on
+        # those lines only, not a scan that stops at every accented letter.
+        classes = _run_classes(data)
+        maybe: dict[int, int] = {}
+        _match_lines(text, _FOUR_IN_A_RUN, classes, maybe)
+        lines.runs = bool(maybe)
+        three: dict[int, int] = {}
+        _match_lines(text, _THREE_IN_A_ROW, classes, three)
+        lines.three = frozenset(three)
+        maybe.update(three)
+        for char in _BEYOND_RARE_CHARS.intersection(chars):
+            _lines_where(text, _BEYOND_RARE[char], maybe)
+        for start in sorted(maybe):
+            if _LEGACY_BEYOND_LETTERS.search(text, start, maybe[start]):
+                lines[start] = maybe[start]
     if not _TURKISH_ONLY.isdisjoint(chars) and not _TURKISH_NOT_ICELANDIC_SET.isdisjoint(chars):
         _lines_where(text, _TURKISH_ONLY_CHAR, lines, also=(_TURKISH_NOT_ICELANDIC,))
     if _DIFFERS_IN_1250_SET.isdisjoint(chars):
@@ -3130,8 +3142,8 @@ _LEGACY_BEYOND_LETTERS = re.compile(
         f"(?<={_char_class(''.join(sorted(_BEYOND_RARE_CHARS)))})(?:{_BEYOND_RARE_BRANCHES})",
     ]) + ")"
 )
-#: Its rare-letter branches alone, one search per character (:func:`_may_go_beyond_letters`
-#: asks only about the characters a text has): a pattern that starts with a literal is found by
+#: Its rare-letter branches alone, one search per character (:func:`_legacy_lines` asks only
+#: about the characters a text has): a pattern that starts with a literal is found by
 #: the engine's fastest scan, several times faster than one that starts with a class.
 #: (Each with only the branches that can follow it.)
 _BEYOND_RARE = {
