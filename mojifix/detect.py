@@ -2313,11 +2313,14 @@ _NOT_WESTERN_LETTERS = frozenset("èÈæÆ")
 
 @functools.cache
 def _western_gaps() -> tuple[
-    tuple[frozenset[str], frozenset[str], re.Pattern[str] | None, re.Pattern[str]], ...
+    tuple[frozenset[str], frozenset[str], dict[str, re.Pattern[str]] | None, re.Pattern[str]],
+    ...
 ]:
     """Per Western language of :data:`WESTERN_LETTERS`: its letters; the letters its
-    :data:`WESTERN_POSITIONS` rule is about, and a search for one where it does not put it
-    (``None`` without a rule); and a search for what it cannot write anywhere in a text: a
+    :data:`WESTERN_POSITIONS` rule is about, and per such letter a search for it where the
+    language does not put it (``None`` without a rule; each starts with its letter, the engine's
+    fastest scan, and a text is searched only for the letters it has); and a search for what it
+    cannot write anywhere in a text: a
     letter of a legacy word it lacks, a letter where it does not put one, a letter where no
     Western language puts one.  A line where the last search of every language finds
     something is the only kind that can fit no Western language.
@@ -2334,11 +2337,17 @@ def _western_gaps() -> tuple[
         # One character class first (the engine's fast scan), each branch re-checks behind.
         anchor = _char_class("".join(sorted(set(lacks) | rule_letters | _NOT_WESTERN_LETTERS)))
         branches = [f"(?<={_char_class(lacks)})", *_NOT_WESTERN_ANY_CASE, *own]
-        rule = _char_class("".join(sorted(rule_letters))) + f"(?:{'|'.join(own)})"
+        rule = {
+            letter: re.compile(re.escape(letter) + "(?:" + "|".join(
+                branch for branch in own
+                if (after := _anchor_chars(branch, {letter})) is None or after
+            ) + ")")
+            for letter in sorted(rule_letters)
+        }
         gaps.append((
             frozenset(known),
             rule_letters,
-            re.compile(rule) if own else None,
+            rule if own else None,
             re.compile(f"{anchor}(?:{'|'.join(branches)})"),
         ))
     return tuple(gaps)
@@ -2476,9 +2485,9 @@ def _legacy_lines(text: str) -> _LegacyLines:
     letters = {c.lower() for c in _WORD_LETTERS.intersection(chars)}
     gaps = _western_gaps()
     for known, rule_letters, rule, _ in gaps:
-        if letters <= known and (
-            rule is None or rule_letters.isdisjoint(chars) or not rule.search(text)
-        ):
+        if letters <= known and (rule is None or not any(
+            rule[letter].search(text) for letter in rule_letters.intersection(chars)
+        )):
             # The text's letters fit one Western language, in their places: so does every
             # line but those with a letter where no Western language puts it, which are in.
             return lines
