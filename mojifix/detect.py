@@ -1787,10 +1787,11 @@ def _legacy_cjk(text: str, lines: dict[int, int], out: list[_Candidate]) -> None
     """
     runs = []
     for match in _runs_on_lines(text, lines, _LEGACY_CJK_RUN, _LEGACY_CJK_LONG):
+        run = match.group()  # (the span below trims ASCII only: the same high characters)
+        if len(run) - len(run.encode("ascii", "ignore")) < 4:
+            continue
         start, end = _legacy_cjk_span(text, match)
         span = text[start:end]
-        if len(span) - len(span.encode("ascii", "ignore")) < 4:
-            continue
         scores = _legacy_cjk_scores(span)
         if scores:
             runs.append((start, end, scores))
@@ -2178,6 +2179,8 @@ def _legacy_turkish(text: str, lines: list[_Line], out: list[_Candidate]) -> Non
         # they are letters of legacy words, so a search of the line says it.
         if not _TURKISH_ONLY_CHAR.search(text, start, end):
             continue
+        if _NOT_TURKISH_AS_1252.search(text, start, end):
+            continue  # (the test below on the line's words, in one search: a word has it)
         line_words = [w for w in words if _letters(w.group())]
         texts = [w.group() for w in line_words]
         if not frozenset().union(*map(_letters, texts)) <= _TURKISH_AS_1252:
@@ -2285,6 +2288,12 @@ _WORD_LETTERS = frozenset(
     c for c in map(chr, range(0x80, 0x180))
     if c.isalpha() and re.fullmatch(f"[{_WORD_HIGH}\u0104\u0105]", c)
 )
+#: Those of windows-1252 whose windows-1254 reading is no Turkish letter (not in
+#: :data:`_TURKISH_AS_1252`): a line with one is not windows-1254 (such a letter is always in
+#: a legacy word; Ą ą, outside windows-1252, only next to one).
+_NOT_TURKISH_AS_1252 = re.compile(_char_class("".join(sorted(
+    c for c in _WORD_LETTERS - {"\u0104", "\u0105"} if c.lower() not in _TURKISH_AS_1252
+))))
 #: A character that continues a legacy word (after its first high character).
 _WORD_CHAR = f"[A-Za-z{_WORD_HIGH}]"
 #: :data:`_NOT_WESTERN` and :data:`WESTERN_POSITIONS` for a whole text in either case, each
