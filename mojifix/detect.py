@@ -3123,9 +3123,15 @@ def _single_byte_possible(chars: set[str]) -> bool:
 
 def _explained(text: str, found: list[_Candidate]) -> bool:
     """Do proven UTF-8 findings already cover (nearly) all non-ASCII characters?  Then the
-    legacy-as-legacy guesses, which never beat them, need not run."""
-    non_ascii = len(text) - len(text.encode("ascii", "ignore"))
+    legacy-as-legacy guesses, which never beat them, need not run.
+
+    >>> _explained("Café", []), _explained("Cafe", [])
+    (False, True)
+    """
     spans = sorted((c.start, c.end) for c in found if c.strength >= 0.9)
+    if not spans:
+        return text.isascii()  # (nothing covered; str knows whether it is ASCII)
+    non_ascii = len(text) - len(text.encode("ascii", "ignore"))
     covered, reach = 0, 0
     for start, end in spans:
         start = max(start, reach)
