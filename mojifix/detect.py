@@ -2453,11 +2453,17 @@ def _legacy_lines(text: str) -> _LegacyLines:
       text's), looked for with the search of the language that lacks the fewest of them.
 
     Every decision of the readers is made per line, so the other lines would find nothing.
-    Clean text costs one search and a few set operations.  (Memoised for the last text; the
-    callers only read the result.)
+    Clean text costs one encode to cp1252, searches in C on its byte classes and for the rare
+    letters it has (each starts with a literal: the engine's fast scan), and set operations;
+    the exact search of :data:`_LEGACY_BEYOND_LETTERS` runs on the lines these point to only.
+    The result also says what the readers may skip in the whole text (:class:`_LegacyLines`).
+    (Memoised for the last text; the callers only read the result.)
 
-    >>> sorted(_legacy_lines("Øystein bor på Sørlandet.\\nVìra a Tomáš\\nÏðèâåò").items())
-    [(26, 38), (39, 45)]
+    >>> lines = _legacy_lines("Øystein bor på Sørlandet.\\nVìra a Tomáš\\nÏðèâåò")
+    >>> sorted(lines.items()), lines.runs, sorted(lines.three)
+    ([(26, 38), (39, 45)], True, [39])
+    >>> _legacy_lines("Vìra a Tomáš").runs  # no run of four high characters: no CJK reading
+    False
     """
     lines = _LegacyLines()
     data = text.encode("cp1252", "replace")  # one byte per character
