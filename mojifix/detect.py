@@ -2329,10 +2329,9 @@ def _western_gaps() -> tuple[
     :data:`WESTERN_POSITIONS` rule is about, and per such letter a search for it where the
     language does not put it (``None`` without a rule; each starts with its letter, the engine's
     fastest scan, and a text is searched only for the letters it has); and a search for what it
-    cannot write anywhere in a text: a
-    letter of a legacy word it lacks, a letter where it does not put one, a letter where no
-    Western language puts one.  A line where the last search of every language finds
-    something is the only kind that can fit no Western language.
+    cannot write anywhere in a text: a letter of a legacy word it lacks, a letter where it does
+    not put one, a letter where no Western language puts one.  A line where the last search of
+    every language finds something is the only kind that can fit no Western language.
 
     >>> gaps = dict(zip(WESTERN_LETTERS, _western_gaps()))
     >>> gaps["Italian"][3].search("così") is None, gaps["Italian"][3].search("Vìra") is None
@@ -3147,12 +3146,6 @@ def _explained(text: str, found: list[_Candidate]) -> bool:
     return covered >= 0.8 * non_ascii
 
 
-#: Where a legacy reader can find something in a line, whatever letters the text holds: three
-#: high letters in a row (a windows-1251 word: its Cyrillic reading has three letters or more,
-#: and a word with an ASCII letter is never read as Cyrillic), four high characters in one run
-#: (:data:`_LEGACY_CJK_LONG`; :data:`_LEGACY_SB_LONG` runs are such runs), a windows-1250 sign or
-#: "Kè" (:data:`_CENTRAL_SIGN_BRANCHES`), an inner þ (Turkish ş: :data:`_INNER_THORN`), a letter
-#: where no Western language puts it (:data:`_NOT_WESTERN`: such a line may fit none).
 #: The characters of the rare-letter branches of :data:`_LEGACY_BEYOND_LETTERS`, and those
 #: branches (each after the character just matched).
 _BEYOND_RARE_CHARS = frozenset(_SIGN_1250) | frozenset("èÈæÆþÞ")
@@ -3162,6 +3155,12 @@ _BEYOND_RARE_BRANCH_LIST = [
     *_NOT_WESTERN_ANY_CASE,
 ]
 _BEYOND_RARE_BRANCHES = "|".join(_BEYOND_RARE_BRANCH_LIST)
+#: Where a legacy reader can find something in a line, whatever letters the text holds: three
+#: high letters in a row (a windows-1251 word: its Cyrillic reading has three letters or more,
+#: and a word with an ASCII letter is never read as Cyrillic), four high characters in one run
+#: (:data:`_LEGACY_CJK_LONG`; :data:`_LEGACY_SB_LONG` runs are such runs), a windows-1250 sign or
+#: "Kè" (:data:`_CENTRAL_SIGN_BRANCHES`), an inner þ (Turkish ş: :data:`_INNER_THORN`), a letter
+#: where no Western language puts it (:data:`_NOT_WESTERN`: such a line may fit none).
 _LEGACY_BEYOND_LETTERS = re.compile(
     # One character class first (the engine's fast scan stops at high characters only); the
     # branches re-check it behind, those of the rare letters under one lookbehind, so that an
