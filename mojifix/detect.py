@@ -1305,7 +1305,13 @@ def _multi_byte_lossy_words(
     # common syllable) is not "�ü", "�산�" not "�" (fix() reads its own output again).
     # (Or most of the text is lost bytes: "篋阪就�泣�潟�����㏍�ｃ���恰｢" is EUC-JP, whose
     # common regions are what UTF-8 continuation + lead bytes make.)
-    mostly_lost = text.count("\ufffd") >= 0.5 * (len(text) - _ascii(text))
+    # (Mostly lost bytes stand in for rare characters only when characters come back or some
+    # lost run is longer than one character: a decoder gives one U+FFFD per bad byte, while
+    # the repair gives one per run.  The text "�국� �스�", which fix() made of Korean read as
+    # EUC-KR, is genuine syllables between lost bytes; reading it again would lose them.)
+    mostly_lost = text.count("\ufffd") >= 0.5 * (len(text) - _ascii(text)) and (
+        n_kept > 0 or "\ufffd\ufffd" in text
+    )
     if found and (
         strong or (n_chars + n_lost >= 4 and (n_rare >= 0.5 * n_chars or mostly_lost) and (
             n_kept > 0 or n_lost >= 2 * n_chars
@@ -1658,8 +1664,13 @@ def _legacy_single_byte(text: str, lines: dict[int, int], out: list[_Candidate])
             readings.append((match, mine))
     if not readings:
         return
+    # The short runs, and the runs with four high characters but fewer letters ("\xa0Ñ.Ó.þ"
+    # is an abbreviation between a no-break space and a directional mark).
+    read = {match.start() for match, _ in readings}
     short = [match for match in _LEGACY_SB_RUN.finditer(text)
-             if sum(not c.isascii() for c in match.group()) < 4]
+             if match.start() not in read and (
+                 sum(not c.isascii() for c in match.group()) < 4
+                 or _legacy_sb_lines_hold(lines, match.start()))]
     order = list(LEGACY_SINGLE_BYTE)
     best = max(totals, key=lambda enc: (totals[enc], -order.index(enc)))
     for match, mine in readings:
@@ -1677,6 +1688,41 @@ def _legacy_single_byte(text: str, lines: dict[int, int], out: list[_Candidate])
         )
     if short:
         _legacy_single_byte_short(text, short, best, out)
+    if best in _DIRECTION_MARKS:
+        # A lone directional mark (windows-1255/1256 0xFD, 0xFE: "ý", "þ" in windows-1252)
+        # outside a word, in a text whose runs are Hebrew or Arabic: "þ100.38".
+        for match in _LONE_DIRECTION_MARK.finditer(text):
+            out.append(_Candidate(match.start(), match.end(), "legacy-as-legacy", best,
+                                  "windows-1252", _DIRECTION_MARKS[best][match.group()], 0.85,
+                                  43))
+
+
+def _legacy_sb_lines_hold(lines: dict[int, int], pos: int) -> bool:
+    """Is *pos* on one of *lines* (start -> end)?
+
+    >>> _legacy_sb_lines_hold({0: 5}, 3), _legacy_sb_lines_hold({0: 5}, 7)
+    (True, False)
+    """
+    return any(start <= pos <= end for start, end in lines.items())
+
+
+#: windows-1255 and windows-1256 put LEFT-TO-RIGHT MARK and RIGHT-TO-LEFT MARK at 0xFD and
+#: 0xFE, windows-1252's "ý" and "þ".
+_DIRECTION_MARKS = {
+    "windows-1255": {"\N{LATIN SMALL LETTER Y WITH ACUTE}": "\u200e",
+                     "\N{LATIN SMALL LETTER THORN}": "\u200f"},
+    "windows-1256": {"\N{LATIN SMALL LETTER Y WITH ACUTE}": "\u200e",
+                     "\N{LATIN SMALL LETTER THORN}": "\u200f"},
+}
+#: One of those, with no letter and no other windows-1252 high character on either side (the
+#: runs of :data:`_LEGACY_SB_RUN` are read on their own).
+_LONE_DIRECTION_MARK = re.compile(
+    "(?<![^\\W\\d_]|" + _char_class(_HIGH_1252) + ")[\u00fd\u00fe](?![^\\W\\d_]|"
+    + _char_class(_HIGH_1252) + ")"
+)
+#: What may stand between the letters of a short run: ASCII spaces and punctuation, a no-break
+#: space, and (Hebrew, Arabic) the directional marks.
+_SHORT_RUN_GLUE = frozenset(" !\"#$%&'()*+,-./:;<=>?\xa0\u200e\u200f")
 
 
 def _legacy_single_byte_short(
@@ -1710,8 +1756,13 @@ def _legacy_single_byte_short_reading(span: str, enc: str) -> str | None:
     except UnicodeError:
         return None
     letters = [c for c in decoded if c.isalpha()]
-    if len(letters) == len(decoded) and all(script_of(c) == script for c in letters) and (
-        _case_ok(decoded) and not _HEBREW_BAD.search(decoded)
+    if len(letters) < 2 or any(not c.isalpha() and c not in _SHORT_RUN_GLUE for c in decoded):
+        return None
+    if ("\u200e" in decoded or "\u200f" in decoded) and script not in ("Hebrew", "Arabic"):
+        return None
+    words = _SCRIPT_WORD.findall(decoded)
+    if all(script_of(c) == script for c in letters) and (
+        all(_case_ok(w) for w in words) and not _HEBREW_BAD.search(decoded)
         and (script != "Thai" or _thai_ok(decoded))
     ):
         return decoded
@@ -1731,6 +1782,10 @@ def _legacy_cyrillic_swap(text: str, out: list[_Candidate]) -> None:
         words = re.findall("[А-яЁё]+", group)
         if sum(map(len, words)) < 4:
             continue
+        # Both directions can pass the letter-pair test (its table is loose: "Юхеюрнрд
+        # Крхктрюка" has 82 % common pairs); the reading with more common pairs wins
+        # ("Всеволод Иосипович": 100 %), a tie goes to the first.
+        best: tuple[float, str, str, str] | None = None
         for encoded_as, decoded_as in (("windows-1251", "KOI8-R"), ("KOI8-R", "windows-1251")):
             try:
                 converted = _recode.decode(_recode.encode(group, decoded_as), encoded_as)
@@ -1741,11 +1796,15 @@ def _legacy_cyrillic_swap(text: str, out: list[_Candidate]) -> None:
                 new_words
             ):
                 continue
+            share = _cyrillic_common_share(new_words)
+            if best is None or share > best[0]:
+                best = (share, encoded_as, decoded_as, converted)
+        if best is not None:
+            _, encoded_as, decoded_as, converted = best
             out.append(
                 _Candidate(match.start(), match.end(), "legacy-as-legacy", encoded_as,
                            decoded_as, converted, 0.9, 45)
             )
-            break
 
 
 #: Four high characters in one run of :data:`_LEGACY_SB_RUN`: the fewest
@@ -1814,11 +1873,18 @@ def _legacy_cjk(text: str, lines: dict[int, int], out: list[_Candidate]) -> None
             )
     if strong_document:
         # Lone two-byte characters (one character: only next to a strong run).
+        # (Without the spaces, digits and punctuation a run may start with: " \x81\x8f962".)
         spans = (_legacy_cjk_span(text, match) for match in _LEGACY_CJK_RUN.finditer(text))
+        spans = ((start + len(text[start:end]) - len(text[start:end].lstrip(_RUN_GLUE)), end)
+                 for start, end in spans)
         short = [(start, end) for start, end in spans
                  if end - start == 2 and not any(c.isascii() for c in text[start:end])]
         if short:
             _legacy_cjk_short(text, short, best, out)
+
+
+#: The ASCII spaces, digits and punctuation between the words of a :data:`_LEGACY_CJK_RUN`.
+_RUN_GLUE = "".join(map(chr, range(0x20, 0x40)))
 
 
 def _legacy_cjk_span(text: str, match: re.Match[str]) -> tuple[int, int]:
@@ -1841,6 +1907,18 @@ def _legacy_cjk_span(text: str, match: re.Match[str]) -> tuple[int, int]:
 SHORT_CJK_RANK = 1000
 
 
+def _full_width_sign(char: str) -> bool:
+    """Is *char* a CJK or full-width punctuation mark or sign (no letter, no digit)?  Such a
+    lone character next to a strong run is as telling as a common ideograph: "\x81\x8f" is
+    Shift_JIS ￥ in "2 キログラム | ￥962".
+
+    >>> _full_width_sign("\uffe5"), _full_width_sign("\u3002"), _full_width_sign("\uff21")
+    (True, True, False)
+    """
+    return ("\u3000" <= char <= "\u303f" or "\uff01" <= char <= "\uff65"
+            or "\uffe0" <= char <= "\uffe6") and not char.isalnum()
+
+
 def _legacy_cjk_short(text: str, short: list[tuple[int, int]], enc: str,
                       out: list[_Candidate]) -> None:
     """Lone two-byte characters in a text whose long runs are *enc* read as windows-1252."""
@@ -1850,7 +1928,8 @@ def _legacy_cjk_short(text: str, short: list[tuple[int, int]], enc: str,
             char = _recode.decode(_recode.encode(text[start:end], "windows-1252"), enc)
         except UnicodeError:
             continue
-        if len(char) == 1 and _RANK[lang].get(char, SHORT_CJK_RANK) < SHORT_CJK_RANK:
+        if len(char) == 1 and (_RANK[lang].get(char, SHORT_CJK_RANK) < SHORT_CJK_RANK
+                               or _full_width_sign(char)):
             out.append(_Candidate(start, end, "legacy-as-legacy", enc, "windows-1252", char,
                                   0.85, 40))
 
@@ -1877,6 +1956,19 @@ def _cyrillic_text_ok(words: list[str]) -> bool:
         return True
     common = sum(pair in _CYRILLIC_BIGRAMS for pair in pairs) / len(pairs)
     return common >= (1.0 if len(pairs) <= 4 else 0.85 if len(pairs) <= 20 else 0.8)
+
+
+def _cyrillic_common_share(words: list[str]) -> float:
+    """The share of the letter pairs of *words* found in the common-pairs table (1.0 when
+    there is no pair): how much a Cyrillic reading looks like a real language.
+
+    >>> _cyrillic_common_share(["Всеволод"]), round(_cyrillic_common_share(["Юхеюрнрд"]), 2)
+    (1.0, 0.86)
+    """
+    pairs = [p for w in words for i in range(len(w) - 1) if (p := w.lower()[i : i + 2]).isalpha()]
+    if not pairs:
+        return 1.0
+    return sum(p in _CYRILLIC_BIGRAMS for p in pairs) / len(pairs)
 
 
 def _cyrillic_pairs_loose(words: list[str]) -> bool:
@@ -1957,6 +2049,11 @@ def _words_of(text: str, lines: dict[int, int]) -> list[_Line]:
             for start, end in sorted(lines.items())]
 
 
+#: The strength of a windows-1251 group of four or five letters whose letter pairs are all
+#: common (:func:`_legacy_cyrillic_and_central`).
+SHORT_CYRILLIC_COMMON = 0.85
+
+
 def _legacy_cyrillic_and_central(text: str, lines: list[_Line], out: list[_Candidate]) -> None:
     """windows-1251, windows-1250 and windows-1254 read as windows-1252 on *lines* (those of
     :func:`_legacy_lines`): every decision below is made per line (a group of Cyrillic words
@@ -1978,9 +2075,14 @@ def _legacy_cyrillic_and_central(text: str, lines: list[_Line], out: list[_Candi
             except UnicodeError:
                 group.clear()
                 return
+            # Short groups: every letter pair common ("идти") beats a short Hebrew or Thai
+            # reading of the same bytes, which has no such test (0.85 and a lower rank).
+            strength = 0.95 if letters >= 6 else (
+                SHORT_CYRILLIC_COMMON if _cyrillic_common_share([w[2] for w in group]) == 1.0
+                else 0.8)
             out.append(
                 _Candidate(s, e, "legacy-as-legacy", "windows-1251", "windows-1252", decoded,
-                           0.95 if letters >= 6 else 0.8, 41)
+                           strength, 41)
             )
         group.clear()
 
@@ -2087,6 +2189,14 @@ WESTERN_POSITIONS = {
 }
 
 
+#: Where a Central European language writes some of its letters: Slovak, the only one of
+#: them with ä, writes it only after a labial ("mäso", "päť", "väčší", "deväť"); "čäňč" is
+#: Cyrillic "èäòè" (идти) read as windows-1250, not Slovak.
+CENTRAL_POSITIONS = {
+    "Slovak": re.compile("(?<![bpmvf])ä"),
+}
+
+
 #: Letters no Western language writes in that place, but a Central European one does: è before
 #: a vowel (Czech, Slovak, Slovenian, Croatian č: "odloèi", "moèan", "Èakovec"; French, Italian
 #: and Catalan è stands before a consonant or at the end), æ before a vowel or in a final "-iæ"
@@ -2135,7 +2245,8 @@ def _languages_uncached(words: list[str], inventories: dict[str, str]) -> frozen
     for lang, chars in inventories.items():
         if not letters <= set(chars):
             continue
-        rule = WESTERN_POSITIONS.get(lang) if inventories is WESTERN_LETTERS else None
+        rule = (WESTERN_POSITIONS.get(lang) if inventories is WESTERN_LETTERS
+                else CENTRAL_POSITIONS.get(lang) if inventories is CENTRAL_LETTERS else None)
         if rule is not None and any(rule.search(w.lower()) for w in words):
             continue
         langs.add(lang)
