@@ -1326,6 +1326,8 @@ def _multi_byte_piece(
     encoded = _mb_encode(text[start:end], enc)
     if encoded is None:
         return
+    if enc == "GBK" and "\N{EURO SIGN}" in text[start:end]:
+        encoded = _gb18030_euro(text[start:end], encoded)
     data, offsets = encoded
     boundary = {b: i for i, b in enumerate(offsets)}
     for match in _UTF8_RUN.finditer(data):
@@ -1357,6 +1359,30 @@ def _multi_byte_piece(
             ce, decoded = ce - 1, decoded[:-1]
         if strength > 0 and ce > cs:
             out.append(_Candidate(cs, ce, kind, "UTF-8", enc, decoded, strength, 20 + rank))
+
+
+def _gb18030_euro(run: str, encoded: tuple[bytes, list[int]]) -> tuple[bytes, list[int]]:
+    """*encoded* (:func:`_mb_encode` of *run* as GBK) or, when that is more valid UTF-8, *run*
+    encoded with each € as gb18030's A2 E3: GBK decoders read € from 0x80 and gb18030 ones
+    from A2 E3 too ("銈€偗" is E3 82 A2 E3 82 AF, アク, read as gb18030), and the GBK encoder
+    gives 0x80 only.
+
+    >>> _gb18030_euro("銈€偗", _mb_encode("銈€偗", "GBK"))[0].decode("utf-8")
+    'アク'
+    """
+    data, offsets = encoded
+    parts, new_offsets, pos = [], [0], 0
+    for i, char in enumerate(run):
+        b = b"\xa2\xe3" if char == "\N{EURO SIGN}" else data[offsets[i] : offsets[i + 1]]
+        parts.append(b)
+        pos += len(b)
+        new_offsets.append(pos)
+    other = b"".join(parts)
+    if other.decode("utf-8", "replace").count("\ufffd") < data.decode(
+        "utf-8", "replace"
+    ).count("\ufffd"):
+        return other, new_offsets
+    return encoded
 
 
 #: E2 80 (— – ‘ ’ “ ” … •) and E2 82 (€) read as GBK, then U+FFFD for the lost last byte:
@@ -1413,7 +1439,11 @@ def _judge_multi(
     ) and (
         # Greek: real words of three letters or more, no stray combining marks ("μͧͩ" is
         # Traditional Chinese 關系繼 read as EUC-KR, not Greek).
-        _greek_words_ok(real, words) if scripts == {"Greek"} else _cyrillic_text_ok(words)
+        # Cyrillic words of six letters and more may miss one pair from the table ("Марокко":
+        # "кк"), as in the windows-1251 reader.
+        _greek_words_ok(real, words) if scripts == {"Greek"} else (
+            _cyrillic_text_ok(words)
+            or (max(map(len, words)) >= 6 and _cyrillic_pairs_loose(words)))
     ):
         return 0.9, "utf-8-as-multi-byte"
     # Latin letters with diacritics ("Caf茅" -> "Café"): every decoded non-ASCII character a
@@ -3496,8 +3526,13 @@ def _resolve(
             ) >= len({(c.start, c.end) for c in inside}):
                 drop.add(id(leg))
                 continue
+            # (Coincidences: one or two characters, or combining marks with no letter to sit
+            # on: "ÕßÕâÃ´" in GBK read as windows-1252 is Mac OS Roman UTF-8 "\u0349\u032b\u0367"
+            # by chance.)
             coincidences = all(
-                c.replacement is not None and len(c.replacement) <= 2 for c in inside
+                c.replacement is not None and (
+                    len(c.replacement) <= 2 or all(map(unicodedata.combining, c.replacement)))
+                for c in inside
             )
             # (Characters covered, not summed spans: three code pages reading the same "Ã£"
             # as ã are one coincidence.)
