@@ -1750,9 +1750,10 @@ _LONE_DIRECTION_MARK = re.compile(
     "(?<![^\\W\\d_]|" + _char_class(_HIGH_1252) + ")[\u00fd\u00fe](?![^\\W\\d_]|"
     + _char_class(_HIGH_1252) + ")"
 )
-#: What may stand between the letters of a short run: ASCII spaces and punctuation, a no-break
-#: space, and (Hebrew, Arabic) the directional marks.
-_SHORT_RUN_GLUE = frozenset(" !\"#$%&'()*+,-./:;<=>?\xa0\u200e\u200f")
+#: What may stand between the letters of a short Hebrew or Arabic run besides letters: the
+#: full stop and quotes of abbreviations ("ر.س." is the Saudi riyal), a no-break space and the
+#: directional marks.  (No spaces: "² ·" read as windows-874 is two lone Thai letters.)
+_SHORT_RUN_GLUE = frozenset("\"'.\xa0\u200e\u200f")
 
 
 def _legacy_single_byte_short(
@@ -1786,9 +1787,8 @@ def _legacy_single_byte_short_reading(span: str, enc: str) -> str | None:
     except UnicodeError:
         return None
     letters = [c for c in decoded if c.isalpha()]
-    if len(letters) < 2 or any(not c.isalpha() and c not in _SHORT_RUN_GLUE for c in decoded):
-        return None
-    if ("\u200e" in decoded or "\u200f" in decoded) and script not in ("Hebrew", "Arabic"):
+    glue = _SHORT_RUN_GLUE if script in ("Hebrew", "Arabic") else frozenset()
+    if len(letters) < 2 or any(not c.isalpha() and c not in glue for c in decoded):
         return None
     words = _SCRIPT_WORD.findall(decoded)
     if all(script_of(c) == script for c in letters) and (
