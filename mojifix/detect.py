@@ -1256,6 +1256,10 @@ def _kept(repaired: str) -> int:
     return sum(not c.isascii() for c in repaired) - repaired.count("\ufffd")
 
 
+#: Ideographs, kana and Hangul (the characters a CJK code page makes of UTF-8 bytes).
+_CJK_CHAR = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff61-\uff9f]")
+
+
 def _multi_byte_lossy_words(
     text: str, enc: str, rank: int, out: list[_Candidate], strong: bool
 ) -> None:
@@ -1268,7 +1272,7 @@ def _multi_byte_lossy_words(
     characters.  Never invents a character.
     """
     found: list[_Candidate] = []
-    n_chars = n_lost = n_kept = n_rare = 0
+    n_chars = n_lost = n_kept = n_rare = n_cjk = 0
     for match in _LOSSY_WORD.finditer(text):
         word = match.group()
         if word.isascii() or not word.strip("\ufffd"):
@@ -1298,8 +1302,10 @@ def _multi_byte_lossy_words(
         n_lost += word.count("\ufffd")
         n_kept += _kept(repaired)
         n_rare += sum(_rare(enc, _recode.encode(c, enc)) for c in chars)
+        n_cjk += sum(_CJK_CHAR.match(c) is not None for c in chars)
     # Without proof elsewhere: UTF-8-shaped words only, enough of them, and either characters
-    # given back or far more lost runs than characters ("����������終���潟���ャ��" is Japanese
+    # given back, or every character a rare CJK one ("撣�陁撗�", Big5: nothing survived),
+    # or far more lost runs than characters ("����������終���潟���ャ��" is Japanese
     # read as EUC-JP: nothing survived; genuine "�大�網絡�" keeps its characters).
     # And the characters must be mostly from the rare regions: genuine Korean "�체" (C3 BC, a
     # common syllable) is not "�ü", "�산�" not "�" (fix() reads its own output again).
@@ -1314,7 +1320,7 @@ def _multi_byte_lossy_words(
     )
     if found and (
         strong or (n_chars + n_lost >= 4 and (n_rare >= 0.5 * n_chars or mostly_lost) and (
-            n_kept > 0 or n_lost >= 2 * n_chars
+            n_kept > 0 or n_lost >= 2 * n_chars or n_rare == n_chars == n_cjk
         ))
     ):
         out.extend(found)
