@@ -1226,9 +1226,15 @@ def _lossy_repair(word: str, enc: str) -> str | None:
     pieces = []
     for piece in word.split("\ufffd"):
         try:
-            pieces.append(_recode.encode(piece, enc).decode("utf-8", "replace"))
+            data = _recode.encode(piece, enc)
         except UnicodeError:
             return None
+        if enc == "GBK" and "\N{EURO SIGN}" in piece:
+            # (gb18030's € is A2 E3 as well: :func:`_gb18030_euro`.)
+            encoded = _mb_encode(piece, enc)
+            if encoded is not None:
+                data = _gb18030_euro(piece, encoded)[0]
+        pieces.append(data.decode("utf-8", "replace"))
     return _collapse_lost("\ufffd".join(pieces))
 
 
