@@ -1402,6 +1402,17 @@ def _gb18030_euro(run: str, encoded: tuple[bytes, list[int]]) -> tuple[bytes, li
 _GBK_LOST_PUNCT = re.compile("[\N{CJK UNIFIED IDEOGRAPH-9225}\N{CJK UNIFIED IDEOGRAPH-9227}]\ufffd")
 
 
+def _rare_ideograph(real: str) -> bool:
+    """Does *real* hold an ideograph outside the common Chinese and Japanese lists?  One
+    character read back from two rare ones proves little when it is itself rare: Traditional
+    "驗數" read as Shift_JIS is UTF-8 "鄝" by chance, not damage.
+
+    >>> _rare_ideograph("鄝"), _rare_ideograph("用")
+    (True, False)
+    """
+    return any("\u3400" <= c <= "\u9fff" and c not in _COMMON_HAN for c in real)
+
+
 def _judge_multi(
     text: str, cs: int, ce: int, decoded: str, enc: str, data: bytes, offsets: list[int],
     base: int,
@@ -1437,7 +1448,7 @@ def _judge_multi(
         return 0.85, "utf-8-as-multi-byte"  # lossy ("譁�ｭ怜喧縺�"): repair what survived
     if n_multi == 1 and three_byte and rare >= 0.99 and len(chars) >= 2 and real == real.strip(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-    ):
+    ) and not _rare_ideograph(real):
         return 0.7, "utf-8-as-multi-byte"
     # Cyrillic or Greek words read as GBK ("袦邪褉芯泻泻芯" -> "Марокко"): all 2-byte letters of
     # one script, a quarter of the input in GBK/4, and, for Cyrillic, real letter pairs.

@@ -165,3 +165,11 @@ def test_a_lead_before_a_lost_continuation_is_one_lost_character() -> None:
     assert fix("Â\ufffd") == "Â\ufffd"
     # Never eats a character that stands before another lead.
     assert fix("ÃÃ\ufffd") == "ÃÃ\ufffd"
+
+
+def test_one_rare_ideograph_read_back_from_two_is_no_repair() -> None:
+    # Traditional "驗數" encoded as Shift_JIS is UTF-8 "鄝" (a rare ideograph) by chance: in
+    # a text with lost bytes elsewhere, the genuine characters stay.
+    text = "他們經驗數\ufffd.信息也是資源"
+    assert fix(text) == text
+    assert all(f.replacement is None for f in detect(text).findings)
