@@ -1212,6 +1212,26 @@ _LOSSY_RESULT = re.compile("[\ufffd\x20-\x7e\u00a0-\u017f\u2010-\u206f\u3000-\u3
                            "\u3400-\u9fff\uac00-\ud7a3\uff01-\uffef]+")
 
 
+@functools.cache
+def _sjis_nec_selected() -> dict[str, bytes]:
+    """The characters Shift_JIS decoders read from two codes, NEC-selected IBM extensions
+    (lead ED, EE) and IBM extensions (FA..FC), with their ED/EE code: the encoder gives the
+    FA..FC one, which is never UTF-8, while ED is the UTF-8 lead of Hangul U+D000..D7A3
+    (Korean "한" is ED 95 9C: "﨑" is ED 95 read as Shift_JIS).
+
+    >>> _sjis_nec_selected()["\N{CJK COMPATIBILITY IDEOGRAPH-FA11}"]
+    b'\\xed\\x95'
+    """
+    found = {}
+    for lead in (0xED, 0xEE):
+        for trail in (*range(0x40, 0x7F), *range(0x80, 0xFD)):
+            code = bytes((lead, trail))
+            char = _recode.decode(code, "Shift_JIS", "replace")
+            if len(char) == 1 and char != "\ufffd" and _recode.encode(char, "Shift_JIS") != code:
+                found[char] = code
+    return found
+
+
 def _lossy_repair(word: str, enc: str) -> str | None:
     """*word* (with U+FFFD where bytes were lost) as UTF-8 read as *enc*, repaired the way the
     bytes allow: split at each U+FFFD, each piece encoded with *enc* and decoded as UTF-8 (a
@@ -1250,7 +1270,17 @@ def _lossy_reading(word: str, enc: str) -> tuple[str, bool] | None:
     if implausible(repaired.replace("\ufffd", "")):
         return None
     encoded = _mb_encode(word, enc)
-    return repaired, encoded is not None and _UTF8_RUN.fullmatch(encoded[0]) is not None
+    if encoded is None:
+        return repaired, False
+    data = encoded[0]
+    if enc == "Shift_JIS":
+        # The shape is that of the bytes the decoder read: a character with two codes came
+        # from its NEC-selected one (ED, EE), which the encoder gives as FA..FC.
+        nec = _sjis_nec_selected()
+        if any(c in nec for c in word):
+            data = b"".join(b"\xff" if c == "\ufffd" else nec.get(c) or _recode.encode(c, enc)
+                            for c in word)
+    return repaired, _UTF8_RUN.fullmatch(data) is not None
 
 
 def _ascii(text: str) -> int:
