@@ -1308,7 +1308,7 @@ def _multi_byte_lossy_words(
     characters.  Never invents a character.
     """
     found: list[_Candidate] = []
-    n_chars = n_lost = n_kept = n_rare = n_cjk = 0
+    n_chars = n_lost = n_kept = n_kept_cjk = n_rare = n_cjk = 0
     for match in _LOSSY_WORD.finditer(text):
         word = match.group()
         if word.isascii() or not word.strip("\ufffd"):
@@ -1337,6 +1337,7 @@ def _multi_byte_lossy_words(
         n_chars += len(chars)
         n_lost += word.count("\ufffd")
         n_kept += _kept(repaired)
+        n_kept_cjk += len(_CJK_CHAR.findall(repaired))
         n_rare += sum(_rare(enc, _recode.encode(c, enc)) for c in chars)
         n_cjk += sum(_CJK_CHAR.match(c) is not None for c in chars)
     # Without proof elsewhere: UTF-8-shaped words only, enough of them, and either characters
@@ -1347,12 +1348,13 @@ def _multi_byte_lossy_words(
     # common syllable) is not "�ü", "�산�" not "�" (fix() reads its own output again).
     # (Or most of the text is lost bytes: "篋阪就�泣�潟�����㏍�ｃ���恰｢" is EUC-JP, whose
     # common regions are what UTF-8 continuation + lead bytes make.)
-    # (Mostly lost bytes stand in for rare characters only when characters come back or some
-    # lost run is longer than one character: a decoder gives one U+FFFD per bad byte, while
-    # the repair gives one per run.  The text "�국� �스�", which fix() made of Korean read as
-    # EUC-KR, is genuine syllables between lost bytes; reading it again would lose them.)
+    # (Mostly lost bytes stand in for rare characters only when CJK characters come back or
+    # some lost run is longer than one character: a decoder gives one U+FFFD per bad byte,
+    # while the repair gives one per run.  The text "�국� �스�", which fix() made of Korean
+    # read as EUC-KR, is genuine syllables between lost bytes; reading it again would lose
+    # them, and a Latin letter made of two syllables' bytes, "�타�" -> "�Ÿ�", is no proof.)
     mostly_lost = text.count("\ufffd") >= 0.5 * (len(text) - _ascii(text)) and (
-        n_kept > 0 or "\ufffd\ufffd" in text
+        n_kept_cjk > 0 or "\ufffd\ufffd" in text
     )
     if found and (
         strong or (n_chars + n_lost >= 4 and (n_rare >= 0.5 * n_chars or mostly_lost) and (
