@@ -1755,7 +1755,7 @@ def _legacy_single_byte(text: str, lines: dict[int, int], out: list[_Candidate])
     short = [match for match in _LEGACY_SB_RUN.finditer(text)
              if match.start() not in read and (
                  sum(not c.isascii() for c in match.group()) < 4
-                 or _legacy_sb_lines_hold(lines, match.start()))]
+                 or _legacy_sb_lines_hold(text, lines, match.start()))]
     order = list(LEGACY_SINGLE_BYTE)
     best = max(totals, key=lambda enc: (totals[enc], -order.index(enc)))
     for match, mine in readings:
@@ -1782,13 +1782,13 @@ def _legacy_single_byte(text: str, lines: dict[int, int], out: list[_Candidate])
                                   43))
 
 
-def _legacy_sb_lines_hold(lines: dict[int, int], pos: int) -> bool:
-    """Is *pos* on one of *lines* (start -> end)?
+def _legacy_sb_lines_hold(text: str, lines: dict[int, int], pos: int) -> bool:
+    """Is *pos* on one of *lines* (line start -> end, as :func:`_legacy_lines` gives them)?
 
-    >>> _legacy_sb_lines_hold({0: 5}, 3), _legacy_sb_lines_hold({0: 5}, 7)
+    >>> _legacy_sb_lines_hold("abc\\nde", {0: 3}, 2), _legacy_sb_lines_hold("abc\\nde", {0: 3}, 5)
     (True, False)
     """
-    return any(start <= pos <= end for start, end in lines.items())
+    return text.rfind("\n", 0, pos) + 1 in lines
 
 
 #: windows-1255 and windows-1256 put LEFT-TO-RIGHT MARK and RIGHT-TO-LEFT MARK at 0xFD and
