@@ -1355,6 +1355,26 @@ _LOSSY_RESULT = re.compile("[\ufffd\x20-\x7e\u00a0-\u017f\u2010-\u206f\u3000-\u3
                            "\u3400-\u9fff\uac00-\ud7a3\uff01-\uffef]+")
 
 
+@functools.cache
+def _sjis_nec_selected() -> dict[str, bytes]:
+    """The characters Shift_JIS decoders read from two codes, NEC-selected IBM extensions
+    (lead ED, EE) and IBM extensions (FA..FC), with their ED/EE code: the encoder gives the
+    FA..FC one, which is never UTF-8, while ED is the UTF-8 lead of Hangul U+D000..D7A3
+    (Korean "한" is ED 95 9C: "﨑" is ED 95 read as Shift_JIS).
+
+    >>> _sjis_nec_selected()["\N{CJK COMPATIBILITY IDEOGRAPH-FA11}"]
+    b'\\xed\\x95'
+    """
+    found = {}
+    for lead in (0xED, 0xEE):
+        for trail in (*range(0x40, 0x7F), *range(0x80, 0xFD)):
+            code = bytes((lead, trail))
+            char = _recode.decode(code, "Shift_JIS", "replace")
+            if len(char) == 1 and char != "\ufffd" and _recode.encode(char, "Shift_JIS") != code:
+                found[char] = code
+    return found
+
+
 def _lossy_repair(word: str, enc: str) -> str | None:
     """*word* (with U+FFFD where bytes were lost) as UTF-8 read as *enc*, repaired the way the
     bytes allow: split at each U+FFFD, each piece encoded with *enc* and decoded as UTF-8 (a
@@ -1369,9 +1389,15 @@ def _lossy_repair(word: str, enc: str) -> str | None:
     pieces = []
     for piece in word.split("\ufffd"):
         try:
-            pieces.append(_recode.encode(piece, enc).decode("utf-8", "replace"))
+            data = _recode.encode(piece, enc)
         except UnicodeError:
             return None
+        if enc == "GBK" and "\N{EURO SIGN}" in piece:
+            # (gb18030's € is A2 E3 as well: :func:`_gb18030_euro`.)
+            encoded = _mb_encode(piece, enc)
+            if encoded is not None:
+                data = _gb18030_euro(piece, encoded)[0]
+        pieces.append(data.decode("utf-8", "replace"))
     return _collapse_lost("\ufffd".join(pieces))
 
 
@@ -1387,7 +1413,17 @@ def _lossy_reading(word: str, enc: str) -> tuple[str, bool] | None:
     if implausible(repaired.replace("\ufffd", "")):
         return None
     encoded = _mb_encode(word, enc)
-    return repaired, encoded is not None and _UTF8_RUN.fullmatch(encoded[0]) is not None
+    if encoded is None:
+        return repaired, False
+    data = encoded[0]
+    if enc == "Shift_JIS":
+        # The shape is that of the bytes the decoder read: a character with two codes came
+        # from its NEC-selected one (ED, EE), which the encoder gives as FA..FC.
+        nec = _sjis_nec_selected()
+        if any(c in nec for c in word):
+            data = b"".join(b"\xff" if c == "\ufffd" else nec.get(c) or _recode.encode(c, enc)
+                            for c in word)
+    return repaired, _UTF8_RUN.fullmatch(data) is not None
 
 
 def _ascii(text: str) -> int:
@@ -1397,6 +1433,10 @@ def _ascii(text: str) -> int:
 def _kept(repaired: str) -> int:
     """How many characters a lossy repair recovered (not ASCII, not U+FFFD)."""
     return sum(not c.isascii() for c in repaired) - repaired.count("\ufffd")
+
+
+#: Ideographs, kana and Hangul (the characters a CJK code page makes of UTF-8 bytes).
+_CJK_CHAR = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff61-\uff9f]")
 
 
 def _multi_byte_lossy_words(
@@ -1411,7 +1451,7 @@ def _multi_byte_lossy_words(
     characters.  Never invents a character.
     """
     found: list[_Candidate] = []
-    n_chars = n_lost = n_kept = n_rare = 0
+    n_chars = n_lost = n_kept = n_kept_cjk = n_rare = n_cjk = 0
     for match in _LOSSY_WORD.finditer(text):
         word = match.group()
         if word.isascii() or not word.strip("\ufffd"):
@@ -1440,18 +1480,28 @@ def _multi_byte_lossy_words(
         n_chars += len(chars)
         n_lost += word.count("\ufffd")
         n_kept += _kept(repaired)
+        n_kept_cjk += len(_CJK_CHAR.findall(repaired))
         n_rare += sum(_rare(enc, _recode.encode(c, enc)) for c in chars)
+        n_cjk += sum(_CJK_CHAR.match(c) is not None for c in chars)
     # Without proof elsewhere: UTF-8-shaped words only, enough of them, and either characters
-    # given back or far more lost runs than characters ("����������終���潟���ャ��" is Japanese
+    # given back, or every character a rare CJK one ("撣�陁撗�", Big5: nothing survived),
+    # or far more lost runs than characters ("����������終���潟���ャ��" is Japanese
     # read as EUC-JP: nothing survived; genuine "�大�網絡�" keeps its characters).
     # And the characters must be mostly from the rare regions: genuine Korean "�체" (C3 BC, a
     # common syllable) is not "�ü", "�산�" not "�" (fix() reads its own output again).
     # (Or most of the text is lost bytes: "篋阪就�泣�潟�����㏍�ｃ���恰｢" is EUC-JP, whose
     # common regions are what UTF-8 continuation + lead bytes make.)
-    mostly_lost = text.count("\ufffd") >= 0.5 * (len(text) - _ascii(text))
+    # (Mostly lost bytes stand in for rare characters only when CJK characters come back or
+    # some lost run is longer than one character: a decoder gives one U+FFFD per bad byte,
+    # while the repair gives one per run.  The text "�국� �스�", which fix() made of Korean
+    # read as EUC-KR, is genuine syllables between lost bytes; reading it again would lose
+    # them, and a Latin letter made of two syllables' bytes, "�타�" -> "�Ÿ�", is no proof.)
+    mostly_lost = text.count("\ufffd") >= 0.5 * (len(text) - _ascii(text)) and (
+        n_kept_cjk > 0 or "\ufffd\ufffd" in text
+    )
     if found and (
         strong or (n_chars + n_lost >= 4 and (n_rare >= 0.5 * n_chars or mostly_lost) and (
-            n_kept > 0 or n_lost >= 2 * n_chars
+            n_kept > 0 or n_lost >= 2 * n_chars or n_rare == n_chars == n_cjk
         ))
     ):
         out.extend(found)
@@ -1463,6 +1513,8 @@ def _multi_byte_piece(
     encoded = _mb_encode(text[start:end], enc)
     if encoded is None:
         return
+    if enc == "GBK" and "\N{EURO SIGN}" in text[start:end]:
+        encoded = _gb18030_euro(text[start:end], encoded)
     data, offsets = encoded
     boundary = {b: i for i, b in enumerate(offsets)}
     for match in _UTF8_RUN.finditer(data):
@@ -1496,9 +1548,44 @@ def _multi_byte_piece(
             out.append(_Candidate(cs, ce, kind, "UTF-8", enc, decoded, strength, 20 + rank))
 
 
+def _gb18030_euro(run: str, encoded: tuple[bytes, list[int]]) -> tuple[bytes, list[int]]:
+    """*encoded* (:func:`_mb_encode` of *run* as GBK) or, when that is more valid UTF-8, *run*
+    encoded with each € as gb18030's A2 E3: GBK decoders read € from 0x80 and gb18030 ones
+    from A2 E3 too ("銈€偗" is E3 82 A2 E3 82 AF, アク, read as gb18030), and the GBK encoder
+    gives 0x80 only.
+
+    >>> _gb18030_euro("銈€偗", _mb_encode("銈€偗", "GBK"))[0].decode("utf-8")
+    'アク'
+    """
+    data, offsets = encoded
+    parts, new_offsets, pos = [], [0], 0
+    for i, char in enumerate(run):
+        b = b"\xa2\xe3" if char == "\N{EURO SIGN}" else data[offsets[i] : offsets[i + 1]]
+        parts.append(b)
+        pos += len(b)
+        new_offsets.append(pos)
+    other = b"".join(parts)
+    if other.decode("utf-8", "replace").count("\ufffd") < data.decode(
+        "utf-8", "replace"
+    ).count("\ufffd"):
+        return other, new_offsets
+    return encoded
+
+
 #: E2 80 (— – ‘ ’ “ ” … •) and E2 82 (€) read as GBK, then U+FFFD for the lost last byte:
 #: 鈥 and 鈧 are ideographs no modern text uses.
 _GBK_LOST_PUNCT = re.compile("[\N{CJK UNIFIED IDEOGRAPH-9225}\N{CJK UNIFIED IDEOGRAPH-9227}]\ufffd")
+
+
+def _rare_ideograph(real: str) -> bool:
+    """Does *real* hold an ideograph outside the common Chinese and Japanese lists?  One
+    character read back from two rare ones proves little when it is itself rare: Traditional
+    "驗數" read as Shift_JIS is UTF-8 "鄝" by chance, not damage.
+
+    >>> _rare_ideograph("鄝"), _rare_ideograph("用")
+    (True, False)
+    """
+    return any("\u3400" <= c <= "\u9fff" and c not in _COMMON_HAN for c in real)
 
 
 def _judge_multi(
@@ -1536,7 +1623,7 @@ def _judge_multi(
         return 0.85, "utf-8-as-multi-byte"  # lossy ("譁�ｭ怜喧縺�"): repair what survived
     if n_multi == 1 and three_byte and rare >= 0.99 and len(chars) >= 2 and real == real.strip(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-    ):
+    ) and not _rare_ideograph(real):
         return 0.7, "utf-8-as-multi-byte"
     # Cyrillic or Greek words read as GBK ("袦邪褉芯泻泻芯" -> "Марокко"): all 2-byte letters of
     # one script, a quarter of the input in GBK/4, and, for Cyrillic, real letter pairs.
@@ -1550,7 +1637,11 @@ def _judge_multi(
     ) and (
         # Greek: real words of three letters or more, no stray combining marks ("μͧͩ" is
         # Traditional Chinese 關系繼 read as EUC-KR, not Greek).
-        _greek_words_ok(real, words) if scripts == {"Greek"} else _cyrillic_text_ok(words)
+        # Cyrillic words of six letters and more may miss one pair from the table ("Марокко":
+        # "кк"), as in the windows-1251 reader.
+        _greek_words_ok(real, words) if scripts == {"Greek"} else (
+            _cyrillic_text_ok(words)
+            or (max(map(len, words)) >= 6 and _cyrillic_pairs_loose(words)))
     ):
         return 0.9, "utf-8-as-multi-byte"
     # Latin letters with diacritics ("Caf茅" -> "Café"): every decoded non-ASCII character a
@@ -1801,8 +1892,13 @@ def _legacy_single_byte(text: str, lines: dict[int, int], out: list[_Candidate])
             readings.append((match, mine))
     if not readings:
         return
+    # The short runs, and the runs with four high characters but fewer letters ("\xa0Ñ.Ó.þ"
+    # is an abbreviation between a no-break space and a directional mark).
+    read = {match.start() for match, _ in readings}
     short = [match for match in _LEGACY_SB_RUN.finditer(text)
-             if sum(not c.isascii() for c in match.group()) < 4]
+             if match.start() not in read and (
+                 sum(not c.isascii() for c in match.group()) < 4
+                 or _legacy_sb_lines_hold(text, lines, match.start()))]
     order = list(LEGACY_SINGLE_BYTE)
     best = max(totals, key=lambda enc: (totals[enc], -order.index(enc)))
     for match, mine in readings:
@@ -1820,6 +1916,42 @@ def _legacy_single_byte(text: str, lines: dict[int, int], out: list[_Candidate])
         )
     if short:
         _legacy_single_byte_short(text, short, best, out)
+    if best in _DIRECTION_MARKS:
+        # A lone directional mark (windows-1255/1256 0xFD, 0xFE: "ý", "þ" in windows-1252)
+        # outside a word, in a text whose runs are Hebrew or Arabic: "þ100.38".
+        for match in _LONE_DIRECTION_MARK.finditer(text):
+            out.append(_Candidate(match.start(), match.end(), "legacy-as-legacy", best,
+                                  "windows-1252", _DIRECTION_MARKS[best][match.group()], 0.85,
+                                  43))
+
+
+def _legacy_sb_lines_hold(text: str, lines: dict[int, int], pos: int) -> bool:
+    """Is *pos* on one of *lines* (line start -> end, as :func:`_legacy_lines` gives them)?
+
+    >>> _legacy_sb_lines_hold("abc\\nde", {0: 3}, 2), _legacy_sb_lines_hold("abc\\nde", {0: 3}, 5)
+    (True, False)
+    """
+    return text.rfind("\n", 0, pos) + 1 in lines
+
+
+#: windows-1255 and windows-1256 put LEFT-TO-RIGHT MARK and RIGHT-TO-LEFT MARK at 0xFD and
+#: 0xFE, windows-1252's "ý" and "þ".
+_DIRECTION_MARKS = {
+    "windows-1255": {"\N{LATIN SMALL LETTER Y WITH ACUTE}": "\u200e",
+                     "\N{LATIN SMALL LETTER THORN}": "\u200f"},
+    "windows-1256": {"\N{LATIN SMALL LETTER Y WITH ACUTE}": "\u200e",
+                     "\N{LATIN SMALL LETTER THORN}": "\u200f"},
+}
+#: One of those, with no letter and no other windows-1252 high character on either side (the
+#: runs of :data:`_LEGACY_SB_RUN` are read on their own).
+_LONE_DIRECTION_MARK = re.compile(
+    "(?<![^\\W\\d_]|" + _char_class(_HIGH_1252) + ")[\u00fd\u00fe](?![^\\W\\d_]|"
+    + _char_class(_HIGH_1252) + ")"
+)
+#: What may stand between the letters of a short Hebrew or Arabic run besides letters: the
+#: full stop and quotes of abbreviations ("ر.س." is the Saudi riyal), a no-break space and the
+#: directional marks.  (No spaces: "² ·" read as windows-874 is two lone Thai letters.)
+_SHORT_RUN_GLUE = frozenset("\"'.\xa0\u200e\u200f")
 
 
 def _legacy_single_byte_short(
@@ -1853,8 +1985,12 @@ def _legacy_single_byte_short_reading(span: str, enc: str) -> str | None:
     except UnicodeError:
         return None
     letters = [c for c in decoded if c.isalpha()]
-    if len(letters) == len(decoded) and all(script_of(c) == script for c in letters) and (
-        _case_ok(decoded) and not _HEBREW_BAD.search(decoded)
+    glue = _SHORT_RUN_GLUE if script in ("Hebrew", "Arabic") else frozenset()
+    if len(letters) < 2 or any(not c.isalpha() and c not in glue for c in decoded):
+        return None
+    words = _SCRIPT_WORD.findall(decoded)
+    if all(script_of(c) == script for c in letters) and (
+        all(_case_ok(w) for w in words) and not _HEBREW_BAD.search(decoded)
         and (script != "Thai" or _thai_ok(decoded))
     ):
         return decoded
@@ -1874,6 +2010,10 @@ def _legacy_cyrillic_swap(text: str, out: list[_Candidate]) -> None:
         words = re.findall("[А-яЁё]+", group)
         if sum(map(len, words)) < 4:
             continue
+        # Both directions can pass the letter-pair test (its table is loose: "Юхеюрнрд
+        # Крхктрюка" has 82 % common pairs); the reading with more common pairs wins
+        # ("Всеволод Иосипович": 100 %), a tie goes to the first.
+        best: tuple[float, str, str, str] | None = None
         for encoded_as, decoded_as in (("windows-1251", "KOI8-R"), ("KOI8-R", "windows-1251")):
             try:
                 converted = _recode.decode(_recode.encode(group, decoded_as), encoded_as)
@@ -1884,11 +2024,15 @@ def _legacy_cyrillic_swap(text: str, out: list[_Candidate]) -> None:
                 new_words
             ):
                 continue
+            share = _cyrillic_common_share(new_words)
+            if best is None or share > best[0]:
+                best = (share, encoded_as, decoded_as, converted)
+        if best is not None:
+            _, encoded_as, decoded_as, converted = best
             out.append(
                 _Candidate(match.start(), match.end(), "legacy-as-legacy", encoded_as,
                            decoded_as, converted, 0.9, 45)
             )
-            break
 
 
 #: Four high characters in one run of :data:`_LEGACY_SB_RUN`: the fewest
@@ -1961,11 +2105,18 @@ def _legacy_cjk(text: str, lines: dict[int, int], out: list[_Candidate]) -> None
             )
     if strong_document:
         # Lone two-byte characters (one character: only next to a strong run).
+        # (Without the spaces, digits and punctuation a run may start with: " \x81\x8f962".)
         spans = (_legacy_cjk_span(text, match) for match in _LEGACY_CJK_RUN.finditer(text))
+        spans = ((start + len(text[start:end]) - len(text[start:end].lstrip(_RUN_GLUE)), end)
+                 for start, end in spans)
         short = [(start, end) for start, end in spans
                  if end - start == 2 and not any(c.isascii() for c in text[start:end])]
         if short:
             _legacy_cjk_short(text, short, best, out)
+
+
+#: The ASCII spaces, digits and punctuation between the words of a :data:`_LEGACY_CJK_RUN`.
+_RUN_GLUE = "".join(map(chr, range(0x20, 0x40)))
 
 
 def _legacy_cjk_span(text: str, match: re.Match[str]) -> tuple[int, int]:
@@ -1988,6 +2139,18 @@ def _legacy_cjk_span(text: str, match: re.Match[str]) -> tuple[int, int]:
 SHORT_CJK_RANK = 1000
 
 
+def _full_width_sign(char: str) -> bool:
+    """Is *char* a CJK or full-width punctuation mark or sign (no letter, no digit)?  Such a
+    lone character next to a strong run is as telling as a common ideograph: "\x81\x8f" is
+    Shift_JIS ￥ in "2 キログラム | ￥962".
+
+    >>> _full_width_sign("\uffe5"), _full_width_sign("\u3002"), _full_width_sign("\uff21")
+    (True, True, False)
+    """
+    return ("\u3000" <= char <= "\u303f" or "\uff01" <= char <= "\uff65"
+            or "\uffe0" <= char <= "\uffe6") and not char.isalnum()
+
+
 def _legacy_cjk_short(text: str, short: list[tuple[int, int]], enc: str,
                       out: list[_Candidate]) -> None:
     """Lone two-byte characters in a text whose long runs are *enc* read as windows-1252."""
@@ -1997,7 +2160,8 @@ def _legacy_cjk_short(text: str, short: list[tuple[int, int]], enc: str,
             char = _recode.decode(_recode.encode(text[start:end], "windows-1252"), enc)
         except UnicodeError:
             continue
-        if len(char) == 1 and _RANK[lang].get(char, SHORT_CJK_RANK) < SHORT_CJK_RANK:
+        if len(char) == 1 and (_RANK[lang].get(char, SHORT_CJK_RANK) < SHORT_CJK_RANK
+                               or _full_width_sign(char)):
             out.append(_Candidate(start, end, "legacy-as-legacy", enc, "windows-1252", char,
                                   0.85, 40))
 
@@ -2024,6 +2188,19 @@ def _cyrillic_text_ok(words: list[str]) -> bool:
         return True
     common = sum(pair in _CYRILLIC_BIGRAMS for pair in pairs) / len(pairs)
     return common >= (1.0 if len(pairs) <= 4 else 0.85 if len(pairs) <= 20 else 0.8)
+
+
+def _cyrillic_common_share(words: list[str]) -> float:
+    """The share of the letter pairs of *words* found in the common-pairs table (1.0 when
+    there is no pair): how much a Cyrillic reading looks like a real language.
+
+    >>> _cyrillic_common_share(["Всеволод"]), round(_cyrillic_common_share(["Юхеюрнрд"]), 2)
+    (1.0, 0.86)
+    """
+    pairs = [p for w in words for i in range(len(w) - 1) if (p := w.lower()[i : i + 2]).isalpha()]
+    if not pairs:
+        return 1.0
+    return sum(p in _CYRILLIC_BIGRAMS for p in pairs) / len(pairs)
 
 
 def _cyrillic_pairs_loose(words: list[str]) -> bool:
@@ -2104,6 +2281,11 @@ def _words_of(text: str, lines: dict[int, int]) -> list[_Line]:
             for start, end in sorted(lines.items())]
 
 
+#: The strength of a windows-1251 group of four or five letters whose letter pairs are all
+#: common (:func:`_legacy_cyrillic_and_central`).
+SHORT_CYRILLIC_COMMON = 0.85
+
+
 def _legacy_cyrillic_and_central(
     text: str, lines: list[_Line], out: list[_Candidate],
     three: frozenset[int] | None = None, chars: frozenset[str] | None = None,
@@ -2132,9 +2314,14 @@ def _legacy_cyrillic_and_central(
             except UnicodeError:
                 group.clear()
                 return
+            # Short groups: every letter pair common ("идти") beats a short Hebrew or Thai
+            # reading of the same bytes, which has no such test (0.85 and a lower rank).
+            strength = 0.95 if letters >= 6 else (
+                SHORT_CYRILLIC_COMMON if _cyrillic_common_share([w[2] for w in group]) == 1.0
+                else 0.8)
             out.append(
                 _Candidate(s, e, "legacy-as-legacy", "windows-1251", "windows-1252", decoded,
-                           0.95 if letters >= 6 else 0.8, 41)
+                           strength, 41)
             )
         group.clear()
 
@@ -2241,6 +2428,14 @@ WESTERN_POSITIONS = {
 }
 
 
+#: Where a Central European language writes some of its letters: Slovak, the only one of
+#: them with ä, writes it only after a labial ("mäso", "päť", "väčší", "deväť"); "čäňč" is
+#: Cyrillic "èäòè" (идти) read as windows-1250, not Slovak.
+CENTRAL_POSITIONS = {
+    "Slovak": re.compile("(?<![bpmvf])ä"),
+}
+
+
 #: Letters no Western language writes in that place, but a Central European one does: è before
 #: a vowel (Czech, Slovak, Slovenian, Croatian č: "odloèi", "moèan", "Èakovec"; French, Italian
 #: and Catalan è stands before a consonant or at the end), æ before a vowel or in a final "-iæ"
@@ -2289,7 +2484,8 @@ def _languages_uncached(words: list[str], inventories: dict[str, str]) -> frozen
     for lang, chars in inventories.items():
         if not letters <= set(chars):
             continue
-        rule = WESTERN_POSITIONS.get(lang) if inventories is WESTERN_LETTERS else None
+        rule = (WESTERN_POSITIONS.get(lang) if inventories is WESTERN_LETTERS
+                else CENTRAL_POSITIONS.get(lang) if inventories is CENTRAL_LETTERS else None)
         if rule is not None and any(rule.search(w.lower()) for w in words):
             continue
         langs.add(lang)
@@ -3894,8 +4090,13 @@ def _resolve(
             ) >= len({(c.start, c.end) for c in inside}):
                 drop.add(id(leg))
                 continue
+            # (Coincidences: one or two characters, or combining marks with no letter to sit
+            # on: "ÕßÕâÃ´" in GBK read as windows-1252 is Mac OS Roman UTF-8 "\u0349\u032b\u0367"
+            # by chance.)
             coincidences = all(
-                c.replacement is not None and len(c.replacement) <= 2 for c in inside
+                c.replacement is not None and (
+                    len(c.replacement) <= 2 or all(map(unicodedata.combining, c.replacement)))
+                for c in inside
             )
             # (Characters covered, not summed spans: three code pages reading the same "Ã£"
             # as ã are one coincidence.)

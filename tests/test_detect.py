@@ -146,8 +146,10 @@ def test_real_text_with_one_damaged_name_keeps_the_rest() -> None:
 
 
 def test_suspects_rank_above_clean_text_without_being_flagged_or_repaired() -> None:
-    # "Марокко" through GBK with one GBK/4 character: too weak to prove, but a whole word.
-    text = "袦邪褉芯泻泻芯"
+    # "Гюмри" through GBK: five letters, two pairs missing from the common-pairs table (too
+    # weak to prove, but a whole word).  ("Марокко", seven letters missing one pair, is
+    # repaired: tests/data/detect/damaged.jsonl.)
+    text = "袚褞屑褉懈"
     detection = detect(text)
     assert 0.0 < detection.score < 0.5
     assert [f.replacement for f in detection.findings] == [None]
@@ -163,3 +165,11 @@ def test_a_lead_before_a_lost_continuation_is_one_lost_character() -> None:
     assert fix("Â\ufffd") == "Â\ufffd"
     # Never eats a character that stands before another lead.
     assert fix("ÃÃ\ufffd") == "ÃÃ\ufffd"
+
+
+def test_one_rare_ideograph_read_back_from_two_is_no_repair() -> None:
+    # Traditional "驗數" encoded as Shift_JIS is UTF-8 "鄝" (a rare ideograph) by chance: in
+    # a text with lost bytes elsewhere, the genuine characters stay.
+    text = "他們經驗數\ufffd.信息也是資源"
+    assert fix(text) == text
+    assert all(f.replacement is None for f in detect(text).findings)

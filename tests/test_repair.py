@@ -135,3 +135,13 @@ def test_long_single_line_documents() -> None:
 def test_fix_is_idempotent_on_adversarial_input(text: str) -> None:
     once = fix(text)
     assert fix(once) == once
+
+
+@pytest.mark.parametrize("text", [
+    "\ufffd국\ufffd \ufffd스\ufffd",  # what fix makes of Korean read as EUC-KR with bytes lost
+    "\ufffd이 \ufffd학 \ufffd디\ufffd \ufffd쁘 \ufffd타\ufffd.",  # "타" re-read would be "Ÿ"
+])
+def test_lossy_korean_output_is_not_read_again(text: str) -> None:
+    # Genuine syllables between single lost runs (the repair gives one U+FFFD per run): not
+    # UTF-8 read as EUC-KR once more, which would lose them.
+    assert fix(text) == text
