@@ -39,7 +39,9 @@ def _ungated(text: str) -> list[tuple[object, ...]]:
         D._multi_byte_candidates(text, found)
     if not chars.isdisjoint(legacy_set) and legacy.search(text) and not D._explained(text, found):
         D._legacy_candidates(text, found)
-    if not chars.isdisjoint(D._CYRILLIC_LOWER) and D._CYRILLIC_SWAPPED.search(text):
+    if (not chars.isdisjoint(D._CYRILLIC_LOWER) and D._CYRILLIC_SWAPPED.search(text)) or (
+        D._CYRILLIC_ALL_CAPS.search(text)  # an all-caps word: "МХЙНКЮЪ" (николая)
+    ):
         D._legacy_cyrillic_swap(text, found)
     if not chars.isdisjoint(jis_lost_set):
         D._lost_and_jis(text, found)
