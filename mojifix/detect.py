@@ -32,6 +32,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 import codecs
 import functools
 import re
@@ -414,6 +415,10 @@ def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
     # reaches this for "×÷" or "─┐", and has leads of most code pages).
     non_ascii = len(text) - len(text.encode("ascii", "ignore"))
     runs = text if 2 * non_ascii > len(text) else _ASCII_RUNS.sub("\n", text)
+    # Where the runs string is shorter, each code page encodes it rather than the whole text
+    # (_single_byte_scan: the same UTF-8-shaped runs, found only among non-ASCII characters),
+    # with the text offset of each of its pieces, made on first use.
+    located: _LocatedRuns | None = None
     chars = set(runs)
     pairs = _single_byte_pair_sets()[2]
     for enc in _single_bytes():
@@ -433,7 +438,12 @@ def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
         if sequence is None:
             continue
         before = len(out)
-        _single_byte_scan(text, enc, out, sequence.start())
+        if runs is text or runs.count("\n") > LOCATED_RUNS_MAX:
+            _single_byte_scan(text, enc, out, sequence.start())
+        else:
+            if located is None:
+                located = _located_runs(text)
+            _single_byte_scan_runs(text, located, enc, out, sequence.start())
         # The likeliest code page explains every non-ASCII character with strong evidence and
         # no capital inside a word: the others can only tie with it.
         mine = [c for c in out[before:] if c.strength >= 0.9]
@@ -459,6 +469,62 @@ def _single_byte_scan(text: str, enc: _SingleByte, out: list[_Candidate], start:
         for s, e, decoded, strength in judge(match.group(), enc, text[base:end], before):
             append(candidate(base + s, base + e, "utf-8-as-single-byte", "UTF-8", name, decoded,
                              strength, rank))
+
+
+#: The most non-ASCII runs for which :func:`_single_byte_scan_runs` beats encoding the whole
+#: text: a Python step per run to locate them, against ``charmap`` over every ASCII character
+#: (clean English with a few dozen symbols: ~60 runs; Turkish: ~300, one per letter).
+LOCATED_RUNS_MAX = 128
+#: The non-ASCII runs of a text joined by "\n", and for each run its offset in that string and
+#: in the text (ascending): see :func:`_located_runs`.
+_LocatedRuns = tuple[str, list[int], list[int]]
+
+
+def _located_runs(text: str) -> _LocatedRuns:
+    """The non-ASCII runs of *text* joined by newlines, with where each starts in that string
+    and in *text*.
+
+    >>> _located_runs("a ─┐ b ×÷")
+    ('─┐\\n×÷', [0, 3], [2, 7])
+    """
+    joined: list[str] = []
+    starts: list[int] = []
+    text_starts: list[int] = []
+    pos = 0
+    for match in _NON_ASCII.finditer(text):
+        run = match.group()
+        joined.append(run)
+        starts.append(pos)
+        text_starts.append(match.start())
+        pos += len(run) + 1
+    return "\n".join(joined), starts, text_starts
+
+
+def _single_byte_scan_runs(
+    text: str, located: _LocatedRuns, enc: _SingleByte, out: list[_Candidate], start: int
+) -> None:
+    """:func:`_single_byte_scan` on mostly-ASCII text: the same candidates, from the code
+    page's encoding of the non-ASCII runs only (*located*, :func:`_located_runs`).  A run of
+    UTF-8-shaped bytes (:data:`_SB_RUN`) holds high bytes only, so it never crosses an ASCII
+    character, and a match in the joined runs is the match in the whole text's encoding; the
+    scan starts at text offset *start* (inside a non-ASCII run: a sequence's first character),
+    as there."""
+    joined, starts, text_starts = located
+    i = bisect.bisect_right(text_starts, start) - 1
+    offset = starts[i] + start - text_starts[i]
+    data = _recode.encode_lossy(joined[offset:], enc.name)
+    name, rank = enc.name, enc.rank
+    append, judge, candidate = out.append, _judge_run, _Candidate
+    for match in _SB_RUN.finditer(data):
+        s, e = match.span()
+        s += offset
+        i = bisect.bisect_right(starts, s) - 1
+        base = text_starts[i] + s - starts[i]
+        end = base + e - match.start()
+        before = text[base - 1] if base > 0 else " "
+        for ps, pe, decoded, strength in judge(match.group(), enc, text[base:end], before):
+            append(candidate(base + ps, base + pe, "utf-8-as-single-byte", "UTF-8", name,
+                             decoded, strength, rank))
 
 
 @functools.lru_cache(maxsize=16384)
@@ -3197,9 +3263,17 @@ def _multi_byte_gate_family(lossy: bool, strong: bool) -> tuple[set[str], list[s
                     if _rare("GBK", bytes((lead, trail))):
                         rare_words.add(char)
         latin_chars |= rare_words
+        word, rare, ascii = _cls(words), _cls(rare_words), "[\\x40-\\x7e]"
         branches += [
-            f"(?<={_cls(words | set(map(chr, _ASCII_TRAIL)))}{_cls(rare_words)})",
-            f"(?<={_cls(rare_words)})[\\x40-\\x7e]*+{_cls(words)}",
+            # The rare one first, second or third of three (ASCII between: at most one
+            # character before the rare one, for fixed-width lookbehinds).
+            f"(?<={rare}){ascii}*+{word}{ascii}*+{word}",
+            f"(?<={word}{rare}){ascii}*+{word}",
+            f"(?<={word}{ascii}{rare}){ascii}*+{word}",
+            f"(?<={word}{word}{rare})",
+            f"(?<={word}{ascii}{word}{rare})",
+            f"(?<={word}{word}{ascii}{rare})",
+            f"(?<={word}{ascii}{word}{ascii}{rare})",
         ]
     return multi_chars | latin_chars | anchors, branches
 
