@@ -1839,6 +1839,41 @@ def _runs_on_lines(
             yield from runs.finditer(text, start, end)
 
 
+def _long_runs_on_lines(
+    text: str, lines: dict[int, int], runs: re.Pattern[str], long: re.Pattern[str],
+    fresh: re.Pattern[str],
+) -> Iterator[re.Match[str]]:
+    """The matches of *runs* on *lines* (start -> end) that can hold a match of *long*: those
+    of :func:`_runs_on_lines` overlapping a match of *long*, in text order, without walking the
+    others (clean Icelandic has a one-letter run in every other word, and a line of eighty
+    such runs may have one long one).
+
+    A run that holds a match of *long* overlaps one of the matches ``long.finditer`` gives
+    (the scan would otherwise have tried *long* at the run's own start).  *fresh* matches, at
+    the end of its ``.*``, text after which no run can go on (a character no run holds); the
+    runs from there on are the runs the whole line's scan gives, so the walk starts at the
+    last such place before each match of *long* (one backward step of the regex engine,
+    never before where the previous walk stopped: linear in the line).
+
+    >>> word, long = re.compile("[a-z]+"), re.compile("[a-z]{3}")
+    >>> fresh = re.compile("(?s:.*)[^a-z]")
+    >>> [m.group() for m in _long_runs_on_lines("ab cd efg hi", {0: 12}, word, long, fresh)]
+    ['efg']
+    """
+    for start in sorted(lines):
+        end = lines[start]
+        pos = start  # where the line's scan stands (a place it tries)
+        for hint in long.finditer(text, start, end):
+            hint_start, hint_end = hint.span()
+            if hint_start > pos:
+                back = fresh.match(text, pos, hint_start)
+                if back is not None:
+                    pos = back.end()
+            while (match := runs.search(text, pos, end)) is not None and match.start() < hint_end:
+                yield match
+                pos = match.end()
+
+
 def _legacy_single_byte(text: str, lines: dict[int, int], out: list[_Candidate]) -> None:
     """Greek, Hebrew, Arabic or Thai single-byte text read as windows-1252.  Each run is read
     with every encoding of LEGACY_SINGLE_BYTE; the text gets one encoding (the one that reads
@@ -1847,7 +1882,8 @@ def _legacy_single_byte(text: str, lines: dict[int, int], out: list[_Candidate])
     totals: dict[str, int] = {}
     # The runs of four high characters and more are on the lines where _LEGACY_SB_LONG matches
     # (a run never crosses a line); the shorter ones matter only next to a reading.
-    for match in _runs_on_lines(text, lines, _LEGACY_SB_RUN, _LEGACY_SB_LONG):
+    for match in _long_runs_on_lines(text, lines, _LEGACY_SB_RUN, _LEGACY_SB_LONG,
+                                     _LEGACY_SB_FRESH):
         span = match.group()
         high = sum(not c.isascii() for c in span)
         if high < 4:
@@ -1962,6 +1998,17 @@ def _legacy_cyrillic_swap(text: str, out: list[_Candidate]) -> None:
 _LEGACY_SB_LONG = re.compile(
     f"{_char_class(_HIGH_1252)}(?:[\\x20-\\x2f\\x3a-\\x3f]*+{_char_class(_HIGH_1252)}){{3}}"
 )
+#: The last place before which no run of :data:`_LEGACY_SB_RUN` goes on (see
+#: :func:`_long_runs_on_lines`): after a character that is neither high nor a space or
+#: punctuation between its high characters.
+_LEGACY_SB_FRESH = re.compile(
+    f"(?s:.*)[^\\x20-\\x2f\\x3a-\\x3f{re.escape(_HIGH_1252)}]"
+)
+#: The same for :data:`_LEGACY_CJK_RUN`: after a character no run holds, or after two ASCII
+#: trail bytes in a row (a run holds one only after a high character, and none starts at one).
+_LEGACY_CJK_FRESH = re.compile(
+    f"(?s:.*)(?:[\\x40-\\x7e]{{2}}|[^\\x20-\\x7e{re.escape(_HIGH_1252)}])"
+)
 #: Four high characters in one run of :data:`_LEGACY_CJK_RUN`: the fewest :func:`_legacy_cjk`
 #: reads.  Between two high characters of such a run stand at most one ASCII trail byte, then
 #: spaces, digits and punctuation; clean accented text ("été", "közülük") rarely has four.
@@ -1995,7 +2042,8 @@ def _legacy_cjk(text: str, lines: dict[int, int], out: list[_Candidate]) -> None
     [('GBK', '中国 人民')]
     """
     runs = []
-    for match in _runs_on_lines(text, lines, _LEGACY_CJK_RUN, _LEGACY_CJK_LONG):
+    for match in _long_runs_on_lines(text, lines, _LEGACY_CJK_RUN, _LEGACY_CJK_LONG,
+                                     _LEGACY_CJK_FRESH):
         run = match.group()  # (the span below trims ASCII only: the same high characters)
         if len(run) - len(run.encode("ascii", "ignore")) < 4:
             continue
