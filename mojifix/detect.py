@@ -32,7 +32,6 @@ True
 
 from __future__ import annotations
 
-import bisect
 import codecs
 import functools
 import re
@@ -204,7 +203,6 @@ def _single_bytes() -> tuple[_SingleByte, ...]:
 #: then pick the first sequence's length from its lead (a pattern starting with an alternation
 #: is tried at every position: 30x slower on a 3 KB text).  Same matches as
 #: ``(?:2-byte|3-byte|4-byte sequence)+``.
-_SB_PAIR = re.compile(rb"[\xc2-\xf4][\x80-\xbf]")
 _SB_RUN = re.compile(
     rb"[\xc2-\xf4][\x80-\xbf](?:(?<=[\xc2-\xdf].)|(?<=[\xe0-\xef].)[\x80-\xbf]"
     rb"|(?<=[\xf0-\xf4].)[\x80-\xbf]{2})"
@@ -317,6 +315,29 @@ def _single_byte_sequence(name: str) -> re.Pattern[str]:
 
 
 @functools.cache
+def _single_byte_run(name: str) -> re.Pattern[str]:
+    """:data:`_SB_RUN` in the text itself for code page *name*: each byte class replaced by
+    the characters *name* encodes to those bytes (as :func:`_single_byte_sequence`; one byte
+    per character, "?" for the others, in no class), so a match is a span whose encoding is a
+    match of :data:`_SB_RUN` in the encoded text, and the other way round.
+
+    >>> [m.group() for m in _single_byte_run("windows-1252").finditer("CafÃ© Ã¢â‚¬Å“ x ÷±")]
+    ['Ã©', 'Ã¢â‚¬Å“']
+    """
+    high = _recode.high_half(name)
+    conts = high[0x00:0x40]
+    if name == "windows-1252":
+        conts += "".join(map(chr, range(0x80, 0xA0)))  # latin-1 C1 controls (see _recode)
+    c = _cls(conts)
+    two, three, four = _cls(high[0x42:0x60]), _cls(high[0x60:0x70]), _cls(high[0x70:0x75])
+    return re.compile(
+        f"{_cls(high[0x42:0x75])}{c}(?:(?<={two}.)|(?<={three}.){c}|(?<={four}.){c}{{2}})"
+        f"(?:{two}{c}|{three}{c}{{2}}|{four}{c}{{3}})*",
+        re.DOTALL,
+    )
+
+
+@functools.cache
 def _judged_leads(name: str) -> tuple[str, str, str]:
     """The 2-, 3- and 4-byte lead characters of code page *name* that start a UTF-8 sequence
     a finding can hold: outside windows-1252, :func:`_judge_span` rejects a piece with one
@@ -415,10 +436,6 @@ def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
     # reaches this for "×÷" or "─┐", and has leads of most code pages).
     non_ascii = len(text) - len(text.encode("ascii", "ignore"))
     runs = text if 2 * non_ascii > len(text) else _ASCII_RUNS.sub("\n", text)
-    # Where the runs string is shorter, each code page encodes it rather than the whole text
-    # (_single_byte_scan: the same UTF-8-shaped runs, found only among non-ASCII characters),
-    # with the text offset of each of its pieces, made on first use.
-    located: _LocatedRuns | None = None
     chars = set(runs)
     pairs = _single_byte_pair_sets()[2]
     for enc in _single_bytes():
@@ -438,12 +455,7 @@ def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
         if sequence is None:
             continue
         before = len(out)
-        if runs is text or runs.count("\n") > LOCATED_RUNS_MAX:
-            _single_byte_scan(text, enc, out, sequence.start())
-        else:
-            if located is None:
-                located = _located_runs(text)
-            _single_byte_scan_runs(text, located, enc, out, sequence.start())
+        _single_byte_scan(text, enc, out, sequence.start())
         # The likeliest code page explains every non-ASCII character with strong evidence and
         # no capital inside a word: the others can only tie with it.
         mine = [c for c in out[before:] if c.strength >= 0.9]
@@ -452,79 +464,20 @@ def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
 
 
 def _single_byte_scan(text: str, enc: _SingleByte, out: list[_Candidate], start: int = 0) -> None:
-    """The candidates of code page *enc* in *text*, whose first run is at or after *start*
-    (the text before it is not encoded: on clean text the dict-based ``charmap`` encodes of
-    windows-1252/1257 with "?" for every symbol they lack cost 0.1-0.3 ms per 2 KB)."""
-    data = _recode.encode_lossy(text[start:], enc.name)
-    first = _SB_PAIR.search(data)
-    if first is None:
-        return
+    """The candidates of code page *enc* in *text*, whose first run is at or after *start*.
+    The runs are found in the text itself (:func:`_single_byte_run`) and only they are
+    encoded: the dict-based ``charmap`` encodes of windows-1252/1257 with "?" for every symbol
+    they lack cost 0.1-0.3 ms per 2 KB of clean text with a few symbols."""
     name, rank = enc.name, enc.rank
     # Locals: this loop runs once per damaged word per code page (the hot path of fix on damage).
-    append, judge, candidate = out.append, _judge_run, _Candidate
-    for match in _SB_RUN.finditer(data, first.start()):
-        base, end = match.span()
-        base, end = base + start, end + start
+    append, judge, candidate, encode = out.append, _judge_run, _Candidate, _recode.encode_lossy
+    for match in _single_byte_run(name).finditer(text, start):
+        base = match.start()
+        span = match.group()
         before = text[base - 1] if base > 0 else " "
-        for s, e, decoded, strength in judge(match.group(), enc, text[base:end], before):
+        for s, e, decoded, strength in judge(encode(span, name), enc, span, before):
             append(candidate(base + s, base + e, "utf-8-as-single-byte", "UTF-8", name, decoded,
                              strength, rank))
-
-
-#: The most non-ASCII runs for which :func:`_single_byte_scan_runs` beats encoding the whole
-#: text: a Python step per run to locate them, against ``charmap`` over every ASCII character
-#: (clean English with a few dozen symbols: ~60 runs; Turkish: ~300, one per letter).
-LOCATED_RUNS_MAX = 128
-#: The non-ASCII runs of a text joined by "\n", and for each run its offset in that string and
-#: in the text (ascending): see :func:`_located_runs`.
-_LocatedRuns = tuple[str, list[int], list[int]]
-
-
-def _located_runs(text: str) -> _LocatedRuns:
-    """The non-ASCII runs of *text* joined by newlines, with where each starts in that string
-    and in *text*.
-
-    >>> _located_runs("a ─┐ b ×÷")
-    ('─┐\\n×÷', [0, 3], [2, 7])
-    """
-    joined: list[str] = []
-    starts: list[int] = []
-    text_starts: list[int] = []
-    pos = 0
-    for match in _NON_ASCII.finditer(text):
-        run = match.group()
-        joined.append(run)
-        starts.append(pos)
-        text_starts.append(match.start())
-        pos += len(run) + 1
-    return "\n".join(joined), starts, text_starts
-
-
-def _single_byte_scan_runs(
-    text: str, located: _LocatedRuns, enc: _SingleByte, out: list[_Candidate], start: int
-) -> None:
-    """:func:`_single_byte_scan` on mostly-ASCII text: the same candidates, from the code
-    page's encoding of the non-ASCII runs only (*located*, :func:`_located_runs`).  A run of
-    UTF-8-shaped bytes (:data:`_SB_RUN`) holds high bytes only, so it never crosses an ASCII
-    character, and a match in the joined runs is the match in the whole text's encoding; the
-    scan starts at text offset *start* (inside a non-ASCII run: a sequence's first character),
-    as there."""
-    joined, starts, text_starts = located
-    i = bisect.bisect_right(text_starts, start) - 1
-    offset = starts[i] + start - text_starts[i]
-    data = _recode.encode_lossy(joined[offset:], enc.name)
-    name, rank = enc.name, enc.rank
-    append, judge, candidate = out.append, _judge_run, _Candidate
-    for match in _SB_RUN.finditer(data):
-        s, e = match.span()
-        s += offset
-        i = bisect.bisect_right(starts, s) - 1
-        base = text_starts[i] + s - starts[i]
-        end = base + e - match.start()
-        before = text[base - 1] if base > 0 else " "
-        for ps, pe, decoded, strength in judge(match.group(), enc, text[base:end], before):
-            append(candidate(base + ps, base + pe, "utf-8-as-single-byte", "UTF-8", name,
-                             decoded, strength, rank))
 
 
 @functools.lru_cache(maxsize=16384)
