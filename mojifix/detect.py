@@ -1827,6 +1827,30 @@ def _long_runs_on_lines(
                 pos = match.end()
 
 
+@functools.lru_cache(maxsize=4096)
+def _legacy_single_byte_run(span: str) -> dict[str, tuple[str, list[str]]]:
+    """The readings of one run of :func:`_legacy_single_byte` (encoding -> decoded text and
+    its letters), none for a run of fewer than four high characters.  Memoised per distinct
+    run (read only by the caller): clean text with symbols repeats its runs ("†‡•‰", "════").
+
+    >>> _legacy_single_byte_run("ÊáëçìÝñá")["windows-1253"][0]
+    'Καλημέρα'
+    """
+    mine: dict[str, tuple[str, list[str]]] = {}
+    if sum(not c.isascii() for c in span) < 4:
+        return mine
+    try:
+        data = _recode.encode(span, "windows-1252")
+    except UnicodeError:
+        return mine
+    for enc, script in LEGACY_SINGLE_BYTE.items():
+        decoded = _recode.decode(data, enc, "replace")
+        letters = _legacy_single_byte_reading(decoded, script)
+        if letters is not None:
+            mine[enc] = (decoded, letters)
+    return mine
+
+
 def _legacy_single_byte(text: str, lines: dict[int, int], out: list[_Candidate]) -> None:
     """Greek, Hebrew, Arabic or Thai single-byte text read as windows-1252.  Each run is read
     with every encoding of LEGACY_SINGLE_BYTE; the text gets one encoding (the one that reads
@@ -1837,22 +1861,10 @@ def _legacy_single_byte(text: str, lines: dict[int, int], out: list[_Candidate])
     # (a run never crosses a line); the shorter ones matter only next to a reading.
     for match in _long_runs_on_lines(text, lines, _LEGACY_SB_RUN, _LEGACY_SB_LONG,
                                      _LEGACY_SB_FRESH):
-        span = match.group()
-        high = sum(not c.isascii() for c in span)
-        if high < 4:
-            continue
-        try:
-            data = _recode.encode(span, "windows-1252")
-        except UnicodeError:
-            continue
-        mine: dict[str, tuple[str, list[str]]] = {}
-        for enc, script in LEGACY_SINGLE_BYTE.items():
-            decoded = _recode.decode(data, enc, "replace")
-            letters = _legacy_single_byte_reading(decoded, script)
-            if letters is not None:
-                mine[enc] = (decoded, letters)
-                totals[enc] = totals.get(enc, 0) + len(letters)
+        mine = _legacy_single_byte_run(match.group())
         if mine:
+            for enc, (_, letters) in mine.items():
+                totals[enc] = totals.get(enc, 0) + len(letters)
             readings.append((match, mine))
     if not readings:
         return
