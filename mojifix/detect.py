@@ -1802,29 +1802,32 @@ def _long_runs_on_lines(
     such runs may have one long one).
 
     A run that holds a match of *long* overlaps one of the matches ``long.finditer`` gives
-    (the scan would otherwise have tried *long* at the run's own start).  *fresh* matches, at
-    the end of its ``.*``, text after which no run can go on (a character no run holds); the
-    runs from there on are the runs the whole line's scan gives, so the walk starts at the
-    last such place before each match of *long* (one backward step of the regex engine,
-    never before where the previous walk stopped: linear in the line).
+    (the scan would otherwise have tried *long* at the run's own start).  *fresh* matches, in
+    the text read backwards, text after which no run can go on (a character no run holds);
+    the runs from there on are the runs the whole line's scan gives, so the walk starts at
+    the last such place before each match of *long* (never before where the previous walk
+    stopped: each stretch of the line is read once).
 
     >>> word, long = re.compile("[a-z]+"), re.compile("[a-z]{3}")
-    >>> fresh = re.compile("(?s:.*)[^a-z]")
-    >>> [m.group() for m in _long_runs_on_lines("ab cd efg hi", {0: 12}, word, long, fresh)]
+    >>> [m.group() for m in _long_runs_on_lines("ab cd efg hi", {0: 12}, word, long,
+    ...                                         re.compile("[^a-z]"))]
     ['efg']
     """
     for start in sorted(lines):
         end = lines[start]
-        pos = start  # where the line's scan stands (a place it tries)
+        pos = start  # a place the line's scan tries
         for hint in long.finditer(text, start, end):
             hint_start, hint_end = hint.span()
             if hint_start > pos:
-                back = fresh.match(text, pos, hint_start)
+                back = fresh.search(text[pos:hint_start][::-1])
                 if back is not None:
-                    pos = back.end()
+                    pos = hint_start - back.start()
             while (match := runs.search(text, pos, end)) is not None and match.start() < hint_end:
                 yield match
                 pos = match.end()
+            if match is None:
+                break  # no run left on the line
+            pos = match.start()  # the scan's next run: the scan tries there
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1963,17 +1966,12 @@ def _legacy_cyrillic_swap(text: str, out: list[_Candidate]) -> None:
 _LEGACY_SB_LONG = re.compile(
     f"{_char_class(_HIGH_1252)}(?:[\\x20-\\x2f\\x3a-\\x3f]*+{_char_class(_HIGH_1252)}){{3}}"
 )
-#: The last place before which no run of :data:`_LEGACY_SB_RUN` goes on (see
-#: :func:`_long_runs_on_lines`): after a character that is neither high nor a space or
-#: punctuation between its high characters.
-_LEGACY_SB_FRESH = re.compile(
-    f"(?s:.*)[^\\x20-\\x2f\\x3a-\\x3f{re.escape(_HIGH_1252)}]"
-)
-#: The same for :data:`_LEGACY_CJK_RUN`: after a character no run holds, or after two ASCII
-#: trail bytes in a row (a run holds one only after a high character, and none starts at one).
-_LEGACY_CJK_FRESH = re.compile(
-    f"(?s:.*)(?:[\\x40-\\x7e]{{2}}|[^\\x20-\\x7e{re.escape(_HIGH_1252)}])"
-)
+#: What no run of :data:`_LEGACY_SB_RUN` goes on past (see :func:`_long_runs_on_lines`): a
+#: character that is neither high nor a space or punctuation between its high characters.
+_LEGACY_SB_FRESH = re.compile(f"[^\\x20-\\x2f\\x3a-\\x3f{re.escape(_HIGH_1252)}]")
+#: The same for :data:`_LEGACY_CJK_RUN`: a character no run holds, or two ASCII trail bytes
+#: in a row (a run holds one only after a high character, and none starts at one).
+_LEGACY_CJK_FRESH = re.compile(f"[\\x40-\\x7e]{{2}}|[^\\x20-\\x7e{re.escape(_HIGH_1252)}]")
 #: Four high characters in one run of :data:`_LEGACY_CJK_RUN`: the fewest :func:`_legacy_cjk`
 #: reads.  Between two high characters of such a run stand at most one ASCII trail byte, then
 #: spaces, digits and punctuation; clean accented text ("été", "közülük") rarely has four.
