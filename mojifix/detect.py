@@ -203,7 +203,6 @@ def _single_bytes() -> tuple[_SingleByte, ...]:
 #: then pick the first sequence's length from its lead (a pattern starting with an alternation
 #: is tried at every position: 30x slower on a 3 KB text).  Same matches as
 #: ``(?:2-byte|3-byte|4-byte sequence)+``.
-_SB_PAIR = re.compile(rb"[\xc2-\xf4][\x80-\xbf]")
 _SB_RUN = re.compile(
     rb"[\xc2-\xf4][\x80-\xbf](?:(?<=[\xc2-\xdf].)|(?<=[\xe0-\xef].)[\x80-\xbf]"
     rb"|(?<=[\xf0-\xf4].)[\x80-\xbf]{2})"
@@ -311,6 +310,29 @@ def _single_byte_sequence(name: str) -> re.Pattern[str]:
     return re.compile(
         f"{_cls(high[0x42:0x75])}{c}(?:(?<={_cls(high[0x42:0x60])}.)"
         f"|(?<={_cls(high[0x60:0x70])}.){c}|(?<={_cls(high[0x70:0x75])}.){c}{{2}})",
+        re.DOTALL,
+    )
+
+
+@functools.cache
+def _single_byte_run(name: str) -> re.Pattern[str]:
+    """:data:`_SB_RUN` in the text itself for code page *name*: each byte class replaced by
+    the characters *name* encodes to those bytes (as :func:`_single_byte_sequence`; one byte
+    per character, "?" for the others, in no class), so a match is a span whose encoding is a
+    match of :data:`_SB_RUN` in the encoded text, and the other way round.
+
+    >>> [m.group() for m in _single_byte_run("windows-1252").finditer("CafÃ© Ã¢â‚¬Å“ x ÷±")]
+    ['Ã©', 'Ã¢â‚¬Å“']
+    """
+    high = _recode.high_half(name)
+    conts = high[0x00:0x40]
+    if name == "windows-1252":
+        conts += "".join(map(chr, range(0x80, 0xA0)))  # latin-1 C1 controls (see _recode)
+    c = _cls(conts)
+    two, three, four = _cls(high[0x42:0x60]), _cls(high[0x60:0x70]), _cls(high[0x70:0x75])
+    return re.compile(
+        f"{_cls(high[0x42:0x75])}{c}(?:(?<={two}.)|(?<={three}.){c}|(?<={four}.){c}{{2}})"
+        f"(?:{two}{c}|{three}{c}{{2}}|{four}{c}{{3}})*",
         re.DOTALL,
     )
 
@@ -442,21 +464,18 @@ def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
 
 
 def _single_byte_scan(text: str, enc: _SingleByte, out: list[_Candidate], start: int = 0) -> None:
-    """The candidates of code page *enc* in *text*, whose first run is at or after *start*
-    (the text before it is not encoded: on clean text the dict-based ``charmap`` encodes of
-    windows-1252/1257 with "?" for every symbol they lack cost 0.1-0.3 ms per 2 KB)."""
-    data = _recode.encode_lossy(text[start:], enc.name)
-    first = _SB_PAIR.search(data)
-    if first is None:
-        return
+    """The candidates of code page *enc* in *text*, whose first run is at or after *start*.
+    The runs are found in the text itself (:func:`_single_byte_run`) and only they are
+    encoded: the dict-based ``charmap`` encodes of windows-1252/1257 with "?" for every symbol
+    they lack cost 0.1-0.3 ms per 2 KB of clean text with a few symbols."""
     name, rank = enc.name, enc.rank
     # Locals: this loop runs once per damaged word per code page (the hot path of fix on damage).
-    append, judge, candidate = out.append, _judge_run, _Candidate
-    for match in _SB_RUN.finditer(data, first.start()):
-        base, end = match.span()
-        base, end = base + start, end + start
+    append, judge, candidate, encode = out.append, _judge_run, _Candidate, _recode.encode_lossy
+    for match in _single_byte_run(name).finditer(text, start):
+        base = match.start()
+        span = match.group()
         before = text[base - 1] if base > 0 else " "
-        for s, e, decoded, strength in judge(match.group(), enc, text[base:end], before):
+        for s, e, decoded, strength in judge(encode(span, name), enc, span, before):
             append(candidate(base + s, base + e, "utf-8-as-single-byte", "UTF-8", name, decoded,
                              strength, rank))
 
@@ -1864,6 +1883,68 @@ def _runs_on_lines(
             yield from runs.finditer(text, start, end)
 
 
+def _long_runs_on_lines(
+    text: str, lines: dict[int, int], runs: re.Pattern[str], long: re.Pattern[str],
+    fresh: re.Pattern[str],
+) -> Iterator[re.Match[str]]:
+    """The matches of *runs* on *lines* (start -> end) that can hold a match of *long*: those
+    of :func:`_runs_on_lines` overlapping a match of *long*, in text order, without walking the
+    others (clean Icelandic has a one-letter run in every other word, and a line of eighty
+    such runs may have one long one).
+
+    A run that holds a match of *long* overlaps one of the matches ``long.finditer`` gives
+    (the scan would otherwise have tried *long* at the run's own start).  *fresh* matches, in
+    the text read backwards, text after which no run can go on (a character no run holds);
+    the runs from there on are the runs the whole line's scan gives, so the walk starts at
+    the last such place before each match of *long* (never before where the previous walk
+    stopped: each stretch of the line is read once).
+
+    >>> word, long = re.compile("[a-z]+"), re.compile("[a-z]{3}")
+    >>> [m.group() for m in _long_runs_on_lines("ab cd efg hi", {0: 12}, word, long,
+    ...                                         re.compile("[^a-z]"))]
+    ['efg']
+    """
+    for start in sorted(lines):
+        end = lines[start]
+        pos = start  # a place the line's scan tries
+        for hint in long.finditer(text, start, end):
+            hint_start, hint_end = hint.span()
+            if hint_start > pos:
+                back = fresh.search(text[pos:hint_start][::-1])
+                if back is not None:
+                    pos = hint_start - back.start()
+            while (match := runs.search(text, pos, end)) is not None and match.start() < hint_end:
+                yield match
+                pos = match.end()
+            if match is None:
+                break  # no run left on the line
+            pos = match.start()  # the scan's next run: the scan tries there
+
+
+@functools.lru_cache(maxsize=4096)
+def _legacy_single_byte_run(span: str) -> dict[str, tuple[str, list[str]]]:
+    """The readings of one run of :func:`_legacy_single_byte` (encoding -> decoded text and
+    its letters), none for a run of fewer than four high characters.  Memoised per distinct
+    run (read only by the caller): clean text with symbols repeats its runs ("†‡•‰", "════").
+
+    >>> _legacy_single_byte_run("ÊáëçìÝñá")["windows-1253"][0]
+    'Καλημέρα'
+    """
+    mine: dict[str, tuple[str, list[str]]] = {}
+    if sum(not c.isascii() for c in span) < 4:
+        return mine
+    try:
+        data = _recode.encode(span, "windows-1252")
+    except UnicodeError:
+        return mine
+    for enc, script in LEGACY_SINGLE_BYTE.items():
+        decoded = _recode.decode(data, enc, "replace")
+        letters = _legacy_single_byte_reading(decoded, script)
+        if letters is not None:
+            mine[enc] = (decoded, letters)
+    return mine
+
+
 def _legacy_single_byte(text: str, lines: dict[int, int], out: list[_Candidate]) -> None:
     """Greek, Hebrew, Arabic or Thai single-byte text read as windows-1252.  Each run is read
     with every encoding of LEGACY_SINGLE_BYTE; the text gets one encoding (the one that reads
@@ -1872,23 +1953,12 @@ def _legacy_single_byte(text: str, lines: dict[int, int], out: list[_Candidate])
     totals: dict[str, int] = {}
     # The runs of four high characters and more are on the lines where _LEGACY_SB_LONG matches
     # (a run never crosses a line); the shorter ones matter only next to a reading.
-    for match in _runs_on_lines(text, lines, _LEGACY_SB_RUN, _LEGACY_SB_LONG):
-        span = match.group()
-        high = sum(not c.isascii() for c in span)
-        if high < 4:
-            continue
-        try:
-            data = _recode.encode(span, "windows-1252")
-        except UnicodeError:
-            continue
-        mine: dict[str, tuple[str, list[str]]] = {}
-        for enc, script in LEGACY_SINGLE_BYTE.items():
-            decoded = _recode.decode(data, enc, "replace")
-            letters = _legacy_single_byte_reading(decoded, script)
-            if letters is not None:
-                mine[enc] = (decoded, letters)
-                totals[enc] = totals.get(enc, 0) + len(letters)
+    for match in _long_runs_on_lines(text, lines, _LEGACY_SB_RUN, _LEGACY_SB_LONG,
+                                     _LEGACY_SB_FRESH):
+        mine = _legacy_single_byte_run(match.group())
         if mine:
+            for enc, (_, letters) in mine.items():
+                totals[enc] = totals.get(enc, 0) + len(letters)
             readings.append((match, mine))
     if not readings:
         return
@@ -2099,6 +2169,12 @@ def _legacy_cyrillic_swap(text: str, out: list[_Candidate]) -> None:
 _LEGACY_SB_LONG = re.compile(
     f"{_char_class(_HIGH_1252)}(?:[\\x20-\\x2f\\x3a-\\x3f]*+{_char_class(_HIGH_1252)}){{3}}"
 )
+#: What no run of :data:`_LEGACY_SB_RUN` goes on past (see :func:`_long_runs_on_lines`): a
+#: character that is neither high nor a space or punctuation between its high characters.
+_LEGACY_SB_FRESH = re.compile(f"[^\\x20-\\x2f\\x3a-\\x3f{re.escape(_HIGH_1252)}]")
+#: The same for :data:`_LEGACY_CJK_RUN`: a character no run holds, or two ASCII trail bytes
+#: in a row (a run holds one only after a high character, and none starts at one).
+_LEGACY_CJK_FRESH = re.compile(f"[\\x40-\\x7e]{{2}}|[^\\x20-\\x7e{re.escape(_HIGH_1252)}]")
 #: Four high characters in one run of :data:`_LEGACY_CJK_RUN`: the fewest :func:`_legacy_cjk`
 #: reads.  Between two high characters of such a run stand at most one ASCII trail byte, then
 #: spaces, digits and punctuation; clean accented text ("été", "közülük") rarely has four.
@@ -2132,7 +2208,8 @@ def _legacy_cjk(text: str, lines: dict[int, int], out: list[_Candidate]) -> None
     [('GBK', '中国 人民')]
     """
     runs = []
-    for match in _runs_on_lines(text, lines, _LEGACY_CJK_RUN, _LEGACY_CJK_LONG):
+    for match in _long_runs_on_lines(text, lines, _LEGACY_CJK_RUN, _LEGACY_CJK_LONG,
+                                     _LEGACY_CJK_FRESH):
         run = match.group()  # (the span below trims ASCII only: the same high characters)
         if len(run) - len(run.encode("ascii", "ignore")) < 4:
             continue
@@ -3438,8 +3515,9 @@ def _multi_byte_gate_family(lossy: bool, strong: bool) -> tuple[set[str], list[s
         branches += [f"(?<=[A-Za-z]{_cls(gbk_latin)})", f"(?<={_cls(gbk_latin)})[A-Za-z]"]
         # Cyrillic and Greek words (0.9) need three aligned 2-byte characters decoding to
         # Cyrillic, Greek or symbols, one of them rare: not only the GBK/4 ones the plain
-        # triggers list ("計處訊" is Ӌ̎Ӎ: D3 8B, CC 8E, D3 8D).  A rare one next to another
-        # such character (through ASCII) or next to ASCII.
+        # triggers list ("計處訊" is Ӌ̎Ӎ: D3 8B, CC 8E, D3 8D).  Three such characters with a
+        # rare one among them, not two: "小處" (С + U+030E) is in every other clean Traditional
+        # Chinese document, and the judge's word rule needs three (n_multi >= 3).
         words, rare_words = set(), set()
         for lead in range(0xC2, 0xE0):
             for trail in _CONT:
@@ -3452,9 +3530,17 @@ def _multi_byte_gate_family(lossy: bool, strong: bool) -> tuple[set[str], list[s
                     if _rare("GBK", bytes((lead, trail))):
                         rare_words.add(char)
         latin_chars |= rare_words
+        word, rare, ascii = _cls(words), _cls(rare_words), "[\\x40-\\x7e]"
         branches += [
-            f"(?<={_cls(words | set(map(chr, _ASCII_TRAIL)))}{_cls(rare_words)})",
-            f"(?<={_cls(rare_words)})[\\x40-\\x7e]*+{_cls(words)}",
+            # The rare one first, second or third of three (ASCII between: at most one
+            # character before the rare one, for fixed-width lookbehinds).
+            f"(?<={rare}){ascii}*+{word}{ascii}*+{word}",
+            f"(?<={word}{rare}){ascii}*+{word}",
+            f"(?<={word}{ascii}{rare}){ascii}*+{word}",
+            f"(?<={word}{word}{rare})",
+            f"(?<={word}{ascii}{word}{rare})",
+            f"(?<={word}{word}{ascii}{rare})",
+            f"(?<={word}{ascii}{word}{ascii}{rare})",
         ]
     return multi_chars | latin_chars | anchors, branches
 

@@ -6,7 +6,8 @@
   rules must show up here.
 * ``_single_byte_sequence`` finds a sequence in the text exactly where the code page's encoding
   of it has a run (code pages without one are skipped unencoded).
-* ``_SB_RUN`` (anchored on the lead class) finds the runs the plain alternation finds.
+* ``_SB_RUN`` (anchored on the lead class) finds the runs the plain alternation finds, and
+  ``_single_byte_run`` finds in the text the runs ``_SB_RUN`` finds in its encoding.
 * ``_windows_1252_round`` (one round of ``fix`` in one decode) makes the text the candidates
   make, ``_encode_1252`` encodes as ``_recode.encode_lossy`` does, and ``fix`` (text-only
   rounds) returns ``fix_and_explain(...).text``.
@@ -95,6 +96,29 @@ _PLAIN_RUN = re.compile(
 def test_run_pattern_finds_the_plain_runs(data: bytes, pos: int) -> None:
     spans = [m.span() for m in D._SB_RUN.finditer(data, pos)]
     assert spans == [m.span() for m in _PLAIN_RUN.finditer(data, pos)]
+
+
+def _encoded_runs(text: str, name: str, pos: int = 0) -> list[tuple[int, int]]:
+    # One byte per character: the runs of the encoded text are text offsets.
+    return [m.span() for m in D._SB_RUN.finditer(_recode.encode_lossy(text, name), pos)]
+
+
+def _text_runs(text: str, name: str, pos: int = 0) -> list[tuple[int, int]]:
+    return [m.span() for m in D._single_byte_run(name).finditer(text, pos)]
+
+
+@pytest.mark.parametrize("name", D.SINGLE_BYTE_ORDER)
+def test_text_run_pattern_is_the_encoded_runs_on_the_corpus(name: str) -> None:
+    for text in [*TEXTS[::3], *(damage(t) for t in TEXTS[::7])]:
+        assert _text_runs(text, name) == _encoded_runs(text, name), text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(_HIGH + "ab ?\n\x81\x9d\x80\x85"), max_size=16),
+       st.integers(min_value=0, max_value=16))
+def test_text_run_pattern_is_the_encoded_runs(text: str, pos: int) -> None:
+    for name in D.SINGLE_BYTE_ORDER:
+        assert _text_runs(text, name, pos) == _encoded_runs(text, name, pos)
 
 
 def test_round_in_one_decode_is_the_candidates_round() -> None:

@@ -170,3 +170,17 @@ def _mojibake(draw: st.DrawFn) -> str:
 @example("锟в×•")
 def test_gate_is_conservative_on_mojibake_biased_text(text: str) -> None:
     assert _gate_violations(text) == []
+
+
+def test_multi_byte_gate_wants_three_cyrillic_or_greek_characters() -> None:
+    """The Cyrillic/Greek words branch of the multi-byte gate (text without U+FFFD) asks for
+    what ``_judge_multi``'s 0.9 rule needs: three aligned characters decoding to Cyrillic,
+    Greek or symbols, one of them rare.  Two ("小處" is С + U+030E through GBK, in every other
+    clean Traditional Chinese document) no longer run the family."""
+    multi = D._gates(False)[2]
+    assert multi.search("腦大小處理國內") is None
+    assert multi.search("得當然詳細.方") is None
+    assert multi.search("計處訊") is not None  # Ӌ̎Ӎ: the family runs, as before
+    moroccan = "Марокко".encode().decode("gbk")  # 袦邪褉芯泻泻芯
+    assert multi.search(moroccan) is not None
+    assert D.detect(moroccan).findings  # (a suspect: one GBK/4 character only)

@@ -2,15 +2,17 @@
 
 ``mojifix.detect._legacy_lines`` picks the lines (a few searches in C and set operations on the
 text's letters), and the windows-1252 Greek/Hebrew/Arabic/Thai and CJK readers look only at the
-lines with four high characters in a run (``_LEGACY_SB_LONG``, ``_LEGACY_CJK_LONG``).  Every
+lines with four high characters in a run (``_LEGACY_SB_LONG``, ``_LEGACY_CJK_LONG``), and on
+those only the runs around such a match (``_long_runs_on_lines``).  Every
 decision of the family is made per line, so reading every line must find exactly the same: the
-reference here is the family with all three selections switched off (every line, every run).
+reference here is the family with all these selections switched off (every line, every run).
 """
 
 from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Iterator
 
 import pytest
 from detector_texts import corpus_texts
@@ -44,9 +46,17 @@ def _family(text: str) -> list[tuple[object, ...]]:
     return _key(found)
 
 
+def _every_run(
+    text: str, lines: dict[int, int], runs: re.Pattern[str], *_: object
+) -> Iterator[re.Match[str]]:
+    for start in sorted(lines):
+        yield from runs.finditer(text, start, lines[start])
+
+
 def _reference(text: str, monkeypatch: pytest.MonkeyPatch) -> list[tuple[object, ...]]:
     with monkeypatch.context() as patch:
         patch.setattr(D, "_legacy_lines", _every_line)
+        patch.setattr(D, "_long_runs_on_lines", _every_run)
         patch.setattr(D, "_LEGACY_SB_LONG", re.compile(""))
         patch.setattr(D, "_LEGACY_CJK_LONG", re.compile(""))
         return _family(text)
@@ -68,6 +78,24 @@ def test_the_reference_reads_every_line(monkeypatch: pytest.MonkeyPatch) -> None
         patch.setattr(D, "_legacy_lines", lambda t: calls.append(_every_line(t)) or calls[-1])
         D._legacy_candidates(text, [])
     assert calls == [{0: 25, 26: 26}]
+
+
+_HIGH_OR_RUN = st.sampled_from(sorted(set(D._HIGH_1252)) + list("ab@~ .,1?\n\t中"))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=_HIGH_OR_RUN, max_size=40))
+def test_long_runs_are_the_runs_of_four_high_characters(text: str) -> None:
+    lines = _every_line(text)
+    for runs, long, fresh in (
+        (D._LEGACY_SB_RUN, D._LEGACY_SB_LONG, D._LEGACY_SB_FRESH),
+        (D._LEGACY_CJK_RUN, D._LEGACY_CJK_LONG, D._LEGACY_CJK_FRESH),
+    ):
+        walked = [m.span() for m in D._long_runs_on_lines(text, lines, runs, long, fresh)]
+        every = [m.span() for m in _every_run(text, lines, runs)]
+        assert set(walked) <= set(every) and walked == sorted(walked)
+        four = [span for span in every if sum(not c.isascii() for c in text[slice(*span)]) >= 4]
+        assert [span for span in walked if span in four] == four
 
 
 @pytest.mark.parametrize("chunk", range(8))
