@@ -2069,13 +2069,19 @@ def _legacy_single_byte_short_reading(span: str, enc: str) -> str | None:
 
 #: windows-1251 read as KOI8-R (and back) swaps the case of Cyrillic letters: "вЕПМНЦНПХЪ" is
 #: Черногория.  A lower-case letter followed by capitals inside a word is the sign.
-_CYRILLIC_SWAPPED = re.compile("[а-яё][А-ЯЁ]{2,}")
+#: A lower-case Cyrillic letter before two capitals ("кНИГА"), anchored on the capital (the
+#: engine's fast scan then stops at capitals only, not at every letter of Cyrillic text).
+_CYRILLIC_SWAPPED = re.compile("[А-ЯЁ](?<=[а-яё][А-ЯЁ])[А-ЯЁ]")
 _CYRILLIC_LOWER = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
 _CYRILLIC_GROUP = re.compile("[А-яЁё]+(?:[ \t0-9.,;:!?()\"'-]+[А-яЁё]+)*")
 
 
 #: A group of Cyrillic words in capitals only, five letters or more in a word.
 _CYRILLIC_ALL_CAPS = re.compile("[А-ЯЁ]{5}")
+#: A group of Cyrillic words in capitals (as :data:`_CYRILLIC_GROUP`), next to no other letter.
+_CYRILLIC_CAPS_GROUP = re.compile(
+    "[А-ЯЁ](?<![А-яЁё][А-ЯЁ])[А-ЯЁ]*(?:[ \t0-9.,;:!?()\"'-]+[А-ЯЁ]+)*(?![А-яЁё])"
+)
 #: The most common letter pairs an all-caps group read back may have (:func:`_all_caps_swap`).
 #: Measured on the 30,000 most frequent Russian, Ukrainian and Bulgarian words (wordfreq), in
 #: capitals: at 0.6, 7 of 60,268 genuine words of five letters or more are read back, and 36 %
@@ -2104,7 +2110,7 @@ def _all_caps_swap(group: str) -> bool:
     >>> _all_caps_swap("Д ПРОСТ")
     False
     """
-    if not _CYRILLIC_ALL_CAPS.search(group) or any(c.islower() for c in group):
+    if not group.isupper() or not _CYRILLIC_ALL_CAPS.search(group):
         return False
     words = re.findall("[А-ЯЁ]+", group)
     return (
@@ -2117,7 +2123,8 @@ def _all_caps_swap(group: str) -> bool:
 def _legacy_cyrillic_swap(text: str, out: list[_Candidate]) -> None:
     """KOI8-R read as windows-1251 or the reverse: the case of every letter swaps ("кНИГА").
     Groups are read back when the text shows a swapped case inside a word
-    (:data:`_CYRILLIC_SWAPPED`); otherwise only all-caps groups that do not read as a
+    (:data:`_CYRILLIC_SWAPPED`); otherwise only groups in capitals
+    (:data:`_CYRILLIC_CAPS_GROUP`) that do not read as a
     language (:func:`_all_caps_swap`), with a lower-case Russian reading whose letter pairs
     are all common.
 
@@ -2126,14 +2133,13 @@ def _legacy_cyrillic_swap(text: str, out: list[_Candidate]) -> None:
     >>> [(c.start, c.end, c.replacement) for c in out]
     [(0, 7, 'николая')]
     """
-    swapped_case = _CYRILLIC_SWAPPED.search(text) is not None
-    for match in _CYRILLIC_GROUP.finditer(text):
+    all_caps = _CYRILLIC_SWAPPED.search(text) is None
+    for match in (_CYRILLIC_CAPS_GROUP if all_caps else _CYRILLIC_GROUP).finditer(text):
         group = match.group()
+        if all_caps and not _all_caps_swap(group):
+            continue
         words = re.findall("[А-яЁё]+", group)
         if sum(map(len, words)) < 4:
-            continue
-        all_caps = not swapped_case
-        if all_caps and not _all_caps_swap(group):
             continue
         # Both directions can pass the letter-pair test (its table is loose: "Юхеюрнрд
         # Крхктрюка" has 82 % common pairs); the reading with more common pairs wins
