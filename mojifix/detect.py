@@ -2220,12 +2220,21 @@ _NOT_1252 = re.compile(
 _ALL_LATIN_INVENTORIES = tuple(WESTERN_LETTERS.values()) + tuple(CENTRAL_LETTERS.values()) + (
     "ąčęėįšųūž",  # Lithuanian
     "āčēģīķļņšūž",  # Latvian
-    "äõöüšž",  # Estonian
+    # Estonian, with the é of foreign names and loanwords ("Réunion" next to "Tõnu" and
+    # "Alžeeria"): no letter of the alphabet, but common in Estonian text.
+    "äõöüšžé",
+    # Croatian/Serbian Latin with Ð (U+00D0, Eth) written for the capital Đ (U+0110): the two
+    # look the same ("Ðorđe Balašević"), so keyboards and fonts mix them.
+    "čćđšžð",
     "çğıöşüâîû",  # Turkish (â î û in loanwords and names: "Kâzım", "hâlâ")
     "ăâîșțşţ",  # Romanian
     "ĉĝĥĵŝŭ",  # Esperanto
     "àċèġħìòùż",  # Maltese
     "âêîôûŵŷáéíóúàèìòùäëïöüẃẁẅýỳÿ",  # Welsh
+    # Vietnamese (the vowels with their tone marks, most of them in Latin Extended Additional,
+    # U+1EA0..U+1EF9, and đ): its damaged text has lone pairs ("Æ°" ư, "Ä‘" đ) that tie
+    # with other code pages' readings, and the tie goes to the reading that fits one language.
+    "àáảãạăằắẳẵặâầấẩẫậèéẻẽẹêềếểễệìíỉĩịòóỏõọôồốổỗộơờớởỡợùúủũụưừứửữựỳýỷỹỵđ",
 )
 
 
@@ -3766,7 +3775,9 @@ def _fits_one_inventory(chars: set[str]) -> bool:
     (True, False)
     """
     letters = {ch for ch in chars if ch.isalpha() and not ch.isascii()}
-    return bool(letters) and all("\u00c0" <= ch <= "\u024f" for ch in letters) and any(
+    return bool(letters) and all(
+        "\u00c0" <= ch <= "\u024f" or "\u1ea0" <= ch <= "\u1ef9" for ch in letters
+    ) and any(
         letters <= inventory for inventory in _inventory_sets()
     )
 
