@@ -3811,6 +3811,8 @@ def _fits_one_inventory(chars: set[str]) -> bool:
 
     >>> _fits_one_inventory(set("ü á ó")), _fits_one_inventory(set("ß å ó"))
     (True, False)
+    >>> _fits_one_inventory(set("ư đ ạ")), _fits_one_inventory(set("ư ß"))  # Vietnamese
+    (True, False)
     """
     letters = {ch for ch in chars if ch.isalpha() and not ch.isascii()}
     return bool(letters) and all(

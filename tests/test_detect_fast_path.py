@@ -97,6 +97,24 @@ def test_run_pattern_finds_the_plain_runs(data: bytes, pos: int) -> None:
     assert spans == [m.span() for m in _PLAIN_RUN.finditer(data, pos)]
 
 
+@pytest.mark.parametrize("clean", [
+    "Người Việt ở Hà Nội thường đi xe máy trên đường phố.",  # Æ° ư, Ä‘ đ: lone pairs (0.75)
+    "Tõnu sõitis Réunionile ja Alžeeriasse, žürii ees.",  # Estonian with the é of a name
+    "Ðorđe Balašević pjeva u Zagrebu; čuo sam već.",  # Croatian, Ð (U+00D0) written for Đ
+])
+def test_fast_path_takes_lone_pairs_of_one_language(
+    clean: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The letters fit one inventory of _ALL_LATIN_INVENTORIES, so the lone pairs' ties go to
+    # windows-1252 in the full search too, and the fast path may take the text.
+    text = damage(clean)
+    assert D._windows_1252_everywhere(text) is not None
+    assert D._windows_1252_round(text) == (clean, True)
+    fast = D._candidates(text)
+    monkeypatch.setattr(D, "_windows_1252_everywhere", lambda text: None)
+    assert _key(D._candidates(text)) == _key(fast)  # the full search agrees
+
+
 def test_round_in_one_decode_is_the_candidates_round() -> None:
     taken = 0
     for text in [*TEXTS, *(damage(t) for t in TEXTS)]:
