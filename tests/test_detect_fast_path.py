@@ -165,3 +165,19 @@ def test_encode_1252_is_encode_lossy_on_every_character() -> None:
 @given(st.text(alphabet=st.sampled_from([*_ALL_1252, "a", "?", " ", "中", "ő"]), max_size=16))
 def test_encode_1252_is_encode_lossy(text: str) -> None:
     assert D._encode_1252(text) == _lossy_1252(text)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.sampled_from([*D._TABLE_1252[0x80:], "a", "B", " ", "."]), max_size=16))
+def test_bytes_split_and_judge_are_the_texts(text: str) -> None:
+    # Characters with a windows-1252 byte each (its five holes as their C1 controls): the split
+    # of the bytes gives the text's parts, and the judge of a run's bytes the run's judgement.
+    data = D._encode_1252(text)
+    assert data is not None and len(data) == len(text)
+    parts = D._NON_ASCII_SPLIT.split(text)
+    byte_parts = D._NON_ASCII_BYTES_SPLIT.split(data)
+    assert [len(part) for part in parts] == [len(part) for part in byte_parts]
+    for i in range(1, len(parts), 2):
+        assert D._judge_1252_bytes(byte_parts[i], byte_parts[i - 1][-1:] or b" ") == (
+            D._judge_1252(parts[i], parts[i - 1][-1:] or " ")
+        ), text
