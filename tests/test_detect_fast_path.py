@@ -121,6 +121,24 @@ def test_text_run_pattern_is_the_encoded_runs(text: str, pos: int) -> None:
         assert _text_runs(text, name, pos) == _encoded_runs(text, name, pos)
 
 
+@pytest.mark.parametrize("clean", [
+    "Người Việt ở Hà Nội thường đi xe máy trên đường phố.",  # Æ° ư, Ä‘ đ: lone pairs (0.75)
+    "Tõnu sõitis Réunionile ja Alžeeriasse, žürii ees.",  # Estonian with the é of a name
+    "Ðorđe Balašević pjeva u Zagrebu; čuo sam već.",  # Croatian, Ð (U+00D0) written for Đ
+])
+def test_fast_path_takes_lone_pairs_of_one_language(
+    clean: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The letters fit one inventory of _ALL_LATIN_INVENTORIES, so the lone pairs' ties go to
+    # windows-1252 in the full search too, and the fast path may take the text.
+    text = damage(clean)
+    assert D._windows_1252_everywhere(text) is not None
+    assert D._windows_1252_round(text) == (clean, True)
+    fast = D._candidates(text)
+    monkeypatch.setattr(D, "_windows_1252_everywhere", lambda text: None)
+    assert _key(D._candidates(text)) == _key(fast)  # the full search agrees
+
+
 def test_round_in_one_decode_is_the_candidates_round() -> None:
     taken = 0
     for text in [*TEXTS, *(damage(t) for t in TEXTS)]:
@@ -171,3 +189,19 @@ def test_encode_1252_is_encode_lossy_on_every_character() -> None:
 @given(st.text(alphabet=st.sampled_from([*_ALL_1252, "a", "?", " ", "中", "ő"]), max_size=16))
 def test_encode_1252_is_encode_lossy(text: str) -> None:
     assert D._encode_1252(text) == _lossy_1252(text)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.sampled_from([*D._TABLE_1252[0x80:], "a", "B", " ", "."]), max_size=16))
+def test_bytes_split_and_judge_are_the_texts(text: str) -> None:
+    # Characters with a windows-1252 byte each (its five holes as their C1 controls): the split
+    # of the bytes gives the text's parts, and the judge of a run's bytes the run's judgement.
+    data = D._encode_1252(text)
+    assert data is not None and len(data) == len(text)
+    parts = D._NON_ASCII_SPLIT.split(text)
+    byte_parts = D._NON_ASCII_BYTES_SPLIT.split(data)
+    assert [len(part) for part in parts] == [len(part) for part in byte_parts]
+    for i in range(1, len(parts), 2):
+        assert D._judge_1252_bytes(byte_parts[i], byte_parts[i - 1][-1:] or b" ") == (
+            D._judge_1252(parts[i], parts[i - 1][-1:] or " ")
+        ), text
