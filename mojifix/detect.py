@@ -315,6 +315,25 @@ def _single_byte_sequence(name: str) -> re.Pattern[str]:
 
 
 @functools.cache
+def _judged_pair(name: str) -> re.Pattern[str]:
+    """A lead character of :func:`_judged_lead_chars` followed by a continuation character of
+    code page *name*: what every sequence of :func:`_single_byte_sequence` that can start a
+    finding begins with.  Anchored on the continuation (rare in clean text: in Persian or
+    Arabic every letter is a windows-1256 lead, but few characters are continuations).
+
+    >>> pair = _judged_pair("windows-1256")
+    >>> bool(pair.search("ع؟")), bool(pair.search("ك؟"))
+    (True, False)
+    """
+    high = _recode.high_half(name)
+    conts = high[0x00:0x40]
+    if name == "windows-1252":
+        conts += "".join(map(chr, range(0x80, 0xA0)))  # latin-1 C1 controls (see _recode)
+    c = _cls(conts)
+    return re.compile(f"{c}(?<={_cls(_judged_lead_chars(name))}{c})")
+
+
+@functools.cache
 def _single_byte_run(name: str) -> re.Pattern[str]:
     """:data:`_SB_RUN` in the text itself for code page *name*: each byte class replaced by
     the characters *name* encodes to those bytes (as :func:`_single_byte_sequence`; one byte
@@ -447,6 +466,8 @@ def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
         # A sequence whose lead can start a finding (_judged_leads: "ك؟" in Arabic text is
         # NKo in windows-1256) must be there; the scan still starts at the first sequence (a
         # run's pieces depend on where it starts).
+        if _judged_pair(enc.name).search(runs) is None:
+            continue  # (in C: a judged lead before a continuation, needed for such a sequence)
         pattern = _single_byte_sequence(enc.name)
         judged = _judged_lead_chars(enc.name)
         if not any(m.group()[0] in judged for m in pattern.finditer(runs)):
