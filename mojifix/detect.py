@@ -325,12 +325,35 @@ def _judged_pair(name: str) -> re.Pattern[str]:
     >>> bool(pair.search("ع؟")), bool(pair.search("ك؟"))
     (True, False)
     """
+    conts = _judged_pair_parts(name)[1]
+    return re.compile(f"{_cls(conts)}(?<={_cls(_judged_lead_chars(name))}{_cls(conts)})")
+
+
+def _judged_pair_parts(name: str) -> tuple[frozenset[str], str]:
+    """The judged lead characters and the continuation characters of code page *name*."""
     high = _recode.high_half(name)
     conts = high[0x00:0x40]
     if name == "windows-1252":
         conts += "".join(map(chr, range(0x80, 0xA0)))  # latin-1 C1 controls (see _recode)
-    c = _cls(conts)
-    return re.compile(f"{c}(?<={_cls(_judged_lead_chars(name))}{c})")
+    return _judged_lead_chars(name), conts
+
+
+@functools.cache
+def _any_judged_pair() -> re.Pattern[str]:
+    """:func:`_judged_pair` of any code page of :func:`_single_bytes`, in one search.
+
+    >>> bool(_any_judged_pair().search("CafÃ©")), bool(_any_judged_pair().search("Café ÷ 3"))
+    (True, False)
+    """
+    # One class of every code page's continuations first (the engine's fast scan), then one
+    # lookbehind per code page.
+    anchor: set[str] = set()
+    branches = []
+    for enc in _single_bytes():
+        leads, conts = _judged_pair_parts(enc.name)
+        anchor.update(conts)
+        branches.append(f"(?<={_cls(leads)}{_cls(conts)})")
+    return re.compile(f"{_cls(anchor)}(?:{'|'.join(branches)})")
 
 
 @functools.cache
@@ -446,6 +469,8 @@ _ASCII_RUNS = re.compile("[\\x00-\\x7f]+")
 
 
 def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
+    if _any_judged_pair().search(text) is None:
+        return  # no code page has a sequence that can start a finding (one search in C)
     # The distinct characters, for the lead test: without the ASCII runs on mostly-ASCII text
     # (cheaper than set(text)), all of them on mostly non-ASCII text (Arabic, Cyrillic: the
     # substitution would copy most of the text around hundreds of spaces).
