@@ -3202,12 +3202,12 @@ def _lost_and_jis(text: str, out: list[_Candidate]) -> None:
                                   0.95, 19))
     if "\ufffd" in text:
         _lost_continuations(text, out)
-    for match in _LOST.finditer(text):
-        # A run of U+FFFD stands for one run of lost bytes: one U+FFFD ("C��cile" -> "C�cile").
-        replacement = "\ufffd" if match.end() - match.start() >= 2 else None
-        out.append(
-            _Candidate(match.start(), match.end(), "lost", None, None, replacement, 0.6, 60)
-        )
+        for match in _LOST.finditer(text):
+            # A run of U+FFFD stands for one run of lost bytes: one U+FFFD ("C��cile" -> "C�cile").
+            replacement = "\ufffd" if match.end() - match.start() >= 2 else None
+            out.append(
+                _Candidate(match.start(), match.end(), "lost", None, None, replacement, 0.6, 60)
+            )
     if _JIS.search(text) and _KANA.search(text):
         for match in _JIS.finditer(text):
             out.append(
