@@ -3463,8 +3463,9 @@ def _single_byte_gate_branches() -> tuple[set[str], list[str]]:
     lead_anchored = [
         # IBM866: box-drawing lead, Cyrillic letter continuation.
         (ibm866[0x42:0x60], ibm866[0x00:0x40]),
-        # Mac OS Roman: √ ¬ ƒ ≈ ‚ leads before accented letters.
-        ("√¬ƒ≈‚", mac[0x00:0x40]),
+        # Mac OS Roman: √ ¬ ƒ ≈ ‚ leads before accented letters; – — Œ œ (UTF-8 D0 D1 CE CF,
+        # Cyrillic and Greek: "–ü—Ä–∏" is При) before them too.
+        ("√¬ƒ≈‚–—Œœ", mac[0x00:0x40]),
         # IBM437: box-drawing leads before accented letters.
         (ibm437[0x42:0x60], ibm437[0x00:0x40]),
     ]
