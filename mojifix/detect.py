@@ -565,6 +565,28 @@ def _judge_single(decoded: str, enc: _SingleByte, text: str, start: int, end: in
     return strength
 
 
+#: CJK Unified Ideographs Extensions B to H (4-byte UTF-8): rare, and implausible on their own
+#: (:func:`mojifix._charclasses.implausible`), but names use them ("亓官𬌗").
+_EXTENSION_HAN = re.compile("[\U00020000-\U0002a6df\U0002a700-\U0002ebef\U00030000-\U000323af]")
+#: Ideographs of the basic block (3-byte UTF-8).
+_BASIC_HAN = re.compile("[\u4e00-\u9fff]")
+
+
+def _with_extension_han(real: str) -> bool:
+    """Is *real* plausible but for ideographs of the CJK extensions, next to a basic one in the
+    same run?  UTF-8 read as windows-1252 gives back a name like "亓官𬌗" ("äº“å®˜ð¬Œ—"): a run that
+    is valid UTF-8 with 3- and 4-byte sequences together is no coincidence.
+
+    >>> _with_extension_han("亓官\U0002c317"), _with_extension_han("\U0002c317")
+    (True, False)
+    """
+    return (
+        _EXTENSION_HAN.search(real) is not None
+        and _BASIC_HAN.search(real) is not None
+        and not implausible(_EXTENSION_HAN.sub("", real))
+    )
+
+
 @functools.lru_cache(maxsize=8192)
 def _judge_span(decoded: str, enc: _SingleByte, span: str, after_letter: bool) -> float:
     """:func:`_judge_single` for one span (memoised: documents repeat their damaged words)."""
@@ -578,7 +600,7 @@ def _judge_span(decoded: str, enc: _SingleByte, span: str, after_letter: bool) -
         return 0.98
     if implausible(real) and enc.name == "windows-1252" and _gbk_user_defined_layer(real):
         return 0.98  # the multi-layer recursion in _candidates repairs it
-    if implausible(real) or not _coherent(real):
+    if (implausible(real) and not _with_extension_han(real)) or not _coherent(real):
         return 0.0
     if "\u0300" <= real[0] <= "\u036f" and not after_letter:
         return 0.0  # a combining mark with nothing to combine with
