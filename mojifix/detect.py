@@ -268,9 +268,24 @@ def _utf8_pieces(chunk: bytes) -> Iterator[tuple[int, int, str]]:
 
 
 _C1 = re.compile("[\x80-\x9f]")
-_CONT_1252 = _char_class(
-    _recode.high_half("windows-1252")[:0x40] + "".join(map(chr, range(0x80, 0xA0)))
-)
+
+
+@functools.cache
+def _continuation_chars(name: str) -> str:
+    """The characters code page *name* encodes to UTF-8's continuation bytes 80..BF (U+FFFD
+    where it has none); for windows-1252 also the C1 controls, which it encodes to their own
+    bytes (a latin-1 misreading, see _recode).
+
+    >>> _continuation_chars("windows-1252")[:4], len(_continuation_chars("windows-1252"))
+    ('€\\x81‚ƒ', 96)
+    """
+    conts = _recode.high_half(name)[0x00:0x40]
+    if name == "windows-1252":
+        conts += "".join(map(chr, range(0x80, 0xA0)))
+    return conts
+
+
+_CONT_1252 = _char_class(_continuation_chars("windows-1252"))
 #: Text that is entirely UTF-8 read as latin-1/windows-1252 again (lead, continuations): a
 #: middle layer of multi-layer damage.
 _LAYER = re.compile(
@@ -303,10 +318,7 @@ def _single_byte_sequence(name: str) -> re.Pattern[str]:
     (True, False)
     """
     high = _recode.high_half(name)
-    conts = high[0x00:0x40]
-    if name == "windows-1252":
-        conts += "".join(map(chr, range(0x80, 0xA0)))  # latin-1 C1 controls (see _recode)
-    c = _cls(conts)
+    c = _cls(_continuation_chars(name))
     return re.compile(
         f"{_cls(high[0x42:0x75])}{c}(?:(?<={_cls(high[0x42:0x60])}.)"
         f"|(?<={_cls(high[0x60:0x70])}.){c}|(?<={_cls(high[0x70:0x75])}.){c}{{2}})",
@@ -325,17 +337,8 @@ def _judged_pair(name: str) -> re.Pattern[str]:
     >>> bool(pair.search("ع؟")), bool(pair.search("ك؟"))
     (True, False)
     """
-    conts = _judged_pair_parts(name)[1]
-    return re.compile(f"{_cls(conts)}(?<={_cls(_judged_lead_chars(name))}{_cls(conts)})")
-
-
-def _judged_pair_parts(name: str) -> tuple[frozenset[str], str]:
-    """The judged lead characters and the continuation characters of code page *name*."""
-    high = _recode.high_half(name)
-    conts = high[0x00:0x40]
-    if name == "windows-1252":
-        conts += "".join(map(chr, range(0x80, 0xA0)))  # latin-1 C1 controls (see _recode)
-    return _judged_lead_chars(name), conts
+    conts = _cls(_continuation_chars(name))
+    return re.compile(f"{conts}(?<={_cls(_judged_lead_chars(name))}{conts})")
 
 
 @functools.cache
@@ -350,9 +353,9 @@ def _any_judged_pair() -> re.Pattern[str]:
     anchor: set[str] = set()
     branches = []
     for enc in _single_bytes():
-        leads, conts = _judged_pair_parts(enc.name)
+        conts = _continuation_chars(enc.name)
         anchor.update(conts)
-        branches.append(f"(?<={_cls(leads)}{_cls(conts)})")
+        branches.append(f"(?<={_cls(_judged_lead_chars(enc.name))}{_cls(conts)})")
     return re.compile(f"{_cls(anchor)}(?:{'|'.join(branches)})")
 
 
@@ -367,10 +370,7 @@ def _single_byte_run(name: str) -> re.Pattern[str]:
     ['Ã©', 'Ã¢â‚¬Å“']
     """
     high = _recode.high_half(name)
-    conts = high[0x00:0x40]
-    if name == "windows-1252":
-        conts += "".join(map(chr, range(0x80, 0xA0)))  # latin-1 C1 controls (see _recode)
-    c = _cls(conts)
+    c = _cls(_continuation_chars(name))
     two, three, four = _cls(high[0x42:0x60]), _cls(high[0x60:0x70]), _cls(high[0x70:0x75])
     return re.compile(
         f"{_cls(high[0x42:0x75])}{c}(?:(?<={two}.)|(?<={three}.){c}|(?<={four}.){c}{{2}})"
@@ -2451,6 +2451,16 @@ _EURO_1251 = re.compile("(?<=[0-9][\xa0 ])\u02c6|(?<=[0-9])\u02c6")
 _Line = tuple[int, int, list[re.Match[str]]]
 
 
+def _line_at(text: str, index: int) -> tuple[int, int]:
+    """The start and end (before its newline) of the line of *text* holding *index*.
+
+    >>> _line_at("ab\\ncd\\nef", 4)
+    (3, 5)
+    """
+    end = text.find("\n", index)
+    return text.rfind("\n", 0, index) + 1, len(text) if end < 0 else end
+
+
 def _lines_where(
     text: str, pattern: re.Pattern[str], lines: dict[int, int],
     also: tuple[re.Pattern[str], ...] = (), unless: re.Pattern[str] | None = None,
@@ -2469,10 +2479,7 @@ def _lines_where(
     """
     pos = 0
     while (match := pattern.search(text, pos)) is not None:
-        start = text.rfind("\n", 0, match.start()) + 1
-        end = text.find("\n", match.start())
-        if end < 0:
-            end = len(text)
+        start, end = _line_at(text, match.start())
         if start not in lines and not (unless and unless.search(text, start, end)) and all(
             other.search(text, start, end) for other in also
         ):
@@ -2990,10 +2997,7 @@ def _match_lines(text: str, pattern: re.Pattern[bytes], classes: bytes,
     """
     pos = 0
     while (match := pattern.search(classes, pos)) is not None:
-        start = text.rfind("\n", 0, match.start()) + 1
-        end = text.find("\n", match.start())
-        if end < 0:
-            end = len(text)
+        start, end = _line_at(text, match.start())
         lines[start] = end
         pos = end + 1
 
@@ -3760,9 +3764,7 @@ def _single_byte_pair_sets() -> tuple[
     for name in SINGLE_BYTE_ORDER:
         high = _recode.high_half(name)
         leads = set(high[0x42:0x75])
-        conts = set(high[0x00:0x40])
-        if name == "windows-1252":
-            conts.update(map(chr, range(0x80, 0xA0)))  # latin-1 C1 controls
+        conts = set(_continuation_chars(name))
         if name == "IBM866":
             leads = set(high[0x42:0x60]) | {"т"}
         pairs.append((frozenset(leads - {"\ufffd"}), frozenset(conts - {"\ufffd"})))
@@ -3858,9 +3860,7 @@ def _legacy_western_only(text: str) -> bool:
 #: The characters windows-1252 encodes to the bytes 80..BF (UTF-8's continuation bytes): its
 #: own signs and letters there, and the C1 controls, which it encodes to their own bytes (a
 #: latin-1 misreading, see _recode).
-_CONTINUATIONS_1252 = _recode.high_half("windows-1252")[:0x40] + "".join(
-    map(chr, range(0x80, 0xA0))
-)
+_CONTINUATIONS_1252 = _continuation_chars("windows-1252")
 #: A sure sign, found in C, that *text* is not UTF-8 read as windows-1252 throughout (so the
 #: encode in :func:`_windows_1252_judged` is skipped): a character that is no windows-1252
 #: byte of UTF-8 (À Á õ..ÿ are bytes that never occur in it; anything above ÿ except the
