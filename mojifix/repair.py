@@ -31,7 +31,7 @@ import importlib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Literal
+from typing import Literal, TypeVar
 
 import ftfy.fixes
 
@@ -115,20 +115,20 @@ def _check(text: object, jis: str, width: object, caller: str) -> None:
         raise ValueError(f"{caller}(width={width!r}): use False, True or 'always'")
 
 
-def _one_round(text: str, jis: str) -> tuple[list[Step], str]:
-    """Steps for one round of repairs (offsets already shifted for sequential replay) and the
-    text they make, built in the same pass (linear: a list of pieces).
+def _one_round(text: str, jis: str) -> tuple[str, list[Step]]:
+    """The text one round of repairs makes and its steps (offsets already shifted for
+    sequential replay), built in the same pass (linear: a list of pieces).
 
     The detector's chosen candidates are read directly: :func:`mojifix.detect` would wrap each
     in a :class:`~mojifix.detect.Finding` only for this loop to read it once (a frozen
     dataclass costs ~1.5 us; a damaged 2 KB document has hundreds of findings).
 
-    >>> steps, new = _one_round("CafÃ© crÃ¨me", "keep")
+    >>> new, steps = _one_round("CafÃ© crÃ¨me", "keep")
     >>> new, [(s.start, s.end, s.original, s.replacement) for s in steps]
     ('Café crème', [(3, 5, 'Ã©', 'é'), (7, 9, 'Ã¨', 'è')])
     """
     if text.isascii():
-        return [], text
+        return text, []
     steps: list[Step] = []
     pieces: list[str] = []
     append, add, new_step = steps.append, pieces.append, _new_step
@@ -148,9 +148,9 @@ def _one_round(text: str, jis: str) -> tuple[list[Step], str]:
         pos = end
         shift += len(replacement) - (end - start)
     if not steps:
-        return steps, text
+        return text, steps
     add(text[pos:])
-    return steps, "".join(pieces)
+    return "".join(pieces), steps
 
 
 def _round_text(text: str, jis: str) -> tuple[str, bool]:
@@ -186,6 +186,42 @@ def _round_text(text: str, jis: str) -> tuple[str, bool]:
         return text, False
     add(text[pos:])
     return "".join(pieces), True
+
+
+_Made = TypeVar("_Made")
+
+
+def _rounds(text: str, one_round: Callable[[str], tuple[str, _Made]]) -> tuple[str, list[_Made]]:
+    """Repair *text* round after round (one layer of mojibake each) until a round changes
+    nothing: the final text and what each round made (*one_round* gives the round's text and
+    what it made, falsy when it changed nothing), for :func:`fix_and_explain` (the steps) and
+    :func:`fix` (a flag).
+
+    Still "repairing" after :data:`MAX_ROUNDS` rounds, or cycling, is not mojibake of any
+    mechanism we understand (e.g. a run of NOT SIGNs, each pair of which reads as Mac OS Roman
+    UTF-8), and a partial repair would not be a fixed point, so ``fix`` would not be
+    idempotent.  Never worse: then *text* comes back as given, with nothing made.
+
+    >>> _rounds("CafÃƒÂ©", lambda t: _round_text(t, "keep"))
+    ('Café', [True])
+    >>> _rounds("Café", lambda t: _round_text(t, "keep"))
+    ('Café', [])
+    """
+    given = text
+    made: list[_Made] = []
+    seen = {text}
+    for _ in range(MAX_ROUNDS):
+        new, this = one_round(text)
+        if not this:
+            return text, made
+        made.append(this)
+        text = new
+        if new in seen:  # a cycle cannot happen with shrinking repairs; be safe anyway
+            break
+        seen.add(new)
+    if one_round(text)[1]:
+        return given, []
+    return text, made
 
 
 def _diff_step(kind: str, before: str, after: str) -> Step | None:
@@ -227,26 +263,8 @@ def fix_and_explain(
     _check(text, jis, width, "fix_and_explain")
     if len(text) > _detect_module.CHUNK_CHARS:  # bounded memory on long texts (issue #9)
         return _fix_in_chunks(text, jis, html, control, quotes, width, explain=True)
-    given = text
-    all_steps: list[Step] = []
-    seen = {text}
-    converged = False
-    for _ in range(MAX_ROUNDS):
-        steps, new = _one_round(text, jis)
-        if not steps:
-            converged = True
-            break
-        all_steps.extend(steps)
-        text = new
-        if new in seen:  # a cycle cannot happen with shrinking repairs; be safe anyway
-            break
-        seen.add(new)
-    if not converged and _one_round(text, jis)[0]:
-        # Still "repairing" after MAX_ROUNDS layers (or cycling): this is not mojibake of any
-        # mechanism we understand (e.g. a run of NOT SIGNs, each pair of which reads as Mac OS
-        # Roman UTF-8), and a partial repair would not be a fixed point, so fix() would not be
-        # idempotent.  Never worse: leave the encoding alone.
-        text, all_steps = given, []
+    text, rounds = _rounds(text, lambda t: _one_round(t, jis))
+    all_steps = [step for steps in rounds for step in steps]
     # The optional ftfy clean-ups, each one step.
     for kind, fixer in _cleanups(text, html, control, quotes, width):
         new = fixer(text)
@@ -271,20 +289,7 @@ def _fix_text(
     >>> _fix_text("CafÃƒÂ© crÃ¨me", "keep", False, False, False, False)
     'Café crème'
     """
-    given = text
-    seen = {text}
-    converged = False
-    for _ in range(MAX_ROUNDS):
-        new, changed = _round_text(text, jis)
-        if not changed:
-            converged = True
-            break
-        text = new
-        if new in seen:  # as in fix_and_explain
-            break
-        seen.add(new)
-    if not converged and _round_text(text, jis)[1]:
-        text = given  # not mojibake we understand: as in fix_and_explain
+    text, _ = _rounds(text, lambda t: _round_text(t, jis))
     for _kind, fixer in _cleanups(text, html, control, quotes, width):
         text = fixer(text)
     return text

@@ -146,7 +146,7 @@ def test_round_in_one_decode_is_the_candidates_round() -> None:
         if fast is None:
             continue
         taken += fast[1]
-        steps, new = R._one_round(text, "keep")
+        new, steps = R._one_round(text, "keep")
         assert fast == (new, bool(steps)), text
     assert taken > 1000  # the one-decode round is really taken
 
