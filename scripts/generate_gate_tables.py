@@ -18,6 +18,7 @@ import functools
 import importlib
 import pathlib
 import sys
+from collections.abc import Callable, Sequence
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "mojifix" / "_tables" / "multi_byte_gate.py"
@@ -38,6 +39,23 @@ or "" -> UTF-8 lead bytes);
 '''
 
 
+def _pairs(
+    name: str, encodings: Sequence[str], build: Callable[[str], tuple[str, str]]
+) -> list[str]:
+    """The lines of ``NAME: dict[str, tuple[str, str]]``, encoding -> what *build* gives: a
+    long string (one literal per 100 characters keeps lines short and diffs readable) and a
+    short one."""
+    lines = ["", f"{name}: dict[str, tuple[str, str]] = {{"]
+    for enc in encodings:
+        long, short = build(enc)
+        lines.append(f"    {enc!r}: (")
+        for start in range(0, len(long), 100):
+            lines.append(f"        {long[start:start + 100]!r}")
+        lines.append(f"        , {short!r}),")
+    lines.append("}")
+    return lines
+
+
 def render() -> str:
     """The module's text, built by the live builder."""
     sys.path.insert(0, str(ROOT))
@@ -47,36 +65,14 @@ def render() -> str:
     for name in ("trigger_chars", "sequence_start", "strong_start"):
         name = f"multi_byte_{name}"
         setattr(detect, f"_{name}", functools.cache(getattr(detect, f"_build_{name}")))
-    lines = [HEADER, "STRONG_START: dict[str, tuple[str, str]] = {"]
-    for enc in ENCODINGS:
-        pattern, anchors = detect._build_multi_byte_strong_start(enc)
-        lines.append(f"    {enc!r}: (")
-        # One string literal per 100 characters keeps lines short and diffs readable.
-        for start in range(0, len(pattern), 100):
-            lines.append(f"        {pattern[start:start + 100]!r}")
-        lines.append(f"        , {anchors!r}),")
-    lines.append("}")
+    lines = [HEADER.rstrip("\n")]
+    lines += _pairs("STRONG_START", ENCODINGS, detect._build_multi_byte_strong_start)
     # The looser sequence-start patterns of the same two encodings (the gate's loose check).
-    lines.append("")
-    lines.append("SEQUENCE_START: dict[str, tuple[str, str]] = {")
-    for enc in ENCODINGS:
-        pattern, anchors = detect._build_multi_byte_sequence_start(enc)
-        lines.append(f"    {enc!r}: (")
-        for start in range(0, len(pattern), 100):
-            lines.append(f"        {pattern[start:start + 100]!r}")
-        lines.append(f"        , {anchors!r}),")
-    lines.append("}")
+    lines += _pairs("SEQUENCE_START", ENCODINGS, detect._build_multi_byte_sequence_start)
     # The characters of every multi-byte encoding that start with a UTF-8 lead byte, and
     # those C3 xx turns into (_multi_byte_trigger_chars).
-    lines.append("")
-    lines.append("TRIGGER_CHARS: dict[str, tuple[str, str]] = {")
-    for enc in detect.MULTI_BYTE_ORDER:
-        chars, latin = detect._build_multi_byte_trigger_chars(enc)
-        lines.append(f"    {enc!r}: (")
-        for start in range(0, len(chars), 100):
-            lines.append(f"        {chars[start:start + 100]!r}")
-        lines.append(f"        , {latin!r}),")
-    lines.append("}")
+    triggers = detect._build_multi_byte_trigger_chars
+    lines += _pairs("TRIGGER_CHARS", detect.MULTI_BYTE_ORDER, triggers)
     # The UTF-8 lead bytes a single-byte finding's piece can start with (_judged_leads), for
     # any code page ("") and for those whose findings need their own script.
     lines.append("")
