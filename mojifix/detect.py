@@ -683,7 +683,6 @@ _UTF8_MB = (
 _UTF8_RUN = re.compile(
     rb"(?:" + _UTF8_MB + rb"|[\x20-\x7e]|\xff[\x80-\xbf]{0,3}|[\xc2-\xf4][\x80-\xbf]{0,2}(?=\xff))+"
 )
-_UTF8_MB_COUNT = re.compile(_UTF8_MB)
 
 
 def _rare(enc: str, b: bytes) -> bool:
@@ -763,11 +762,6 @@ def _build_multi_byte_trigger_chars(enc: str) -> tuple[str, str]:
             if (char := _one_character(bytes((lead, trail)), enc))
         )
     return "".join(sorted(chars)), "".join(sorted(latin))
-
-
-@functools.cache
-def _multi_byte_rare(enc: str) -> re.Pattern[str]:
-    return re.compile(_char_class(_multi_byte_trigger_chars(enc)[0]))
 
 
 @functools.cache
