@@ -2957,6 +2957,30 @@ _FOUR_IN_A_RUN = re.compile(b"H(?=(?:L?+s*+H){3})")
 _THREE_IN_A_ROW = re.compile(b"HHH")
 
 
+#: The C1 controls' bytes: Python's cp1252 codec encodes none of them (a "?" each), latin-1
+#: encodes them as themselves.
+_C1_BYTES = bytes(range(0x80, 0xA0))
+
+
+def _cp1252_replace(text: str) -> tuple[bytes, bool]:
+    """``text.encode("cp1252", "replace")`` (one byte per character), and whether *text* is
+    known to hold no C1 control.  For text of Latin-1 characters without C1 controls (Western
+    European text) the two codecs agree, and the latin-1 encoder is several times faster than
+    the ``charmap`` one (a copy in C); it stops at the first character beyond U+00FF of other
+    text.
+
+    >>> _cp1252_replace("Sørlandet €"), _cp1252_replace("Sørlandet"), _cp1252_replace("\x81")
+    ((b'S\xf8rlandet \x80', False), (b'S\xf8rlandet', True), (b'?', False))
+    """
+    try:
+        data = text.encode("latin-1")
+    except UnicodeEncodeError:
+        return text.encode("cp1252", "replace"), False
+    if len(data.translate(None, _C1_BYTES)) != len(data):
+        return text.encode("cp1252", "replace"), False
+    return data, True
+
+
 def _run_classes(data: bytes) -> bytes:
     """*data* (a text encoded to cp1252 with "?" for what it cannot encode, one byte per
     character) as :data:`_RUN_CLASSES`.
@@ -3021,8 +3045,11 @@ def _legacy_lines(text: str) -> _LegacyLines:
     False
     """
     lines = _LegacyLines()
-    data = text.encode("cp1252", "replace")  # one byte per character
-    chars = _high_1252(text, data)
+    data, no_c1 = _cp1252_replace(text)  # one byte per character
+    if no_c1:  # (_high_1252 without its five searches for C1 controls)
+        chars = set(data.translate(None, _ASCII_BYTES).decode("cp1252"))
+    else:
+        chars = _high_1252(text, data)
     lines.chars = frozenset(chars)
     if not _C1_1252.isdisjoint(chars):
         # (C1 controls are "?" in the byte classes: search everywhere, skip nothing.)
@@ -3730,6 +3757,29 @@ def _rare_families_gate(lossy: bool) -> re.Pattern[str]:
 
 
 @functools.cache
+def _single_or_rare(lossy: bool) -> re.Pattern[str]:
+    """Where the single-byte family of :func:`_gates` matches (group 1 set) or an anchor of
+    :func:`_rare_families_gate` is (group 1 unset), whichever comes first: one scan in C for
+    the two questions :func:`_candidates` asks of text beyond Latin-1 (Czech, Turkish,
+    English with symbols) that passed the gate, instead of one scan each.  The single-byte
+    branches see the same state as in the family's own pattern (the anchor just consumed).
+
+    >>> both = _single_or_rare(False)
+    >>> both.search("Příliš žluťoučký kůň") is None
+    True
+    >>> [(m.start(), m.group(1)) for m in both.finditer("ČeskÃ© ПРИвет")]
+    [(5, ''), (7, None), (8, None), (9, None)]
+    """
+    anchor, branches = _single_byte_gate_branches()
+    rare = _rare_anchors(lossy)
+    return re.compile(
+        _char_class("".join(sorted(anchor | rare)))
+        + f"(?:(?<={_cls(anchor)})(?:{'|'.join(_grouped(anchor, branches))})()"
+        + f"|(?<={_char_class(''.join(sorted(rare)))}))"
+    )
+
+
+@functools.cache
 def _rare_anchors(lossy: bool) -> frozenset[str]:
     return frozenset(
         _multi_byte_gate_family(lossy, strong=True)[0] | _CYRILLIC_SWAP_ANCHOR | _LOST_JIS_ANCHOR
@@ -4137,17 +4187,28 @@ def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
         return _repair_layers(text, chosen, depth)
     # Every family match is at or after the gate's first match (the gate is their union).
     pos = first.start()
-    if single.search(text, pos):
-        _single_byte_candidates(text, found)
     # The three families with rare anchors (CJK, Cyrillic capitals, U+FFFD, JIS) are looked for
     # only when one of their anchors is there (mostly accented Latin text passes the gate).
     lossy = "\ufffd" in text
     try:
         text.encode("latin-1")  # a copy, for text of Latin-1 characters only; else it stops
     except UnicodeEncodeError:  # at the first character beyond U+00FF
-        rare = _rare_families_gate(lossy).search(text, pos) is not None
+        # One scan to the first single-byte match or rare anchor, then the other's own scan
+        # from there (neither is before it), instead of two scans of the whole text.
+        both = _single_or_rare(lossy).search(text, pos)
+        if both is None:
+            single_found = rare = False
+        elif both.group(1) is not None:  # (the single-byte family matched there)
+            single_found = True
+            rare = _rare_families_gate(lossy).search(text, both.start()) is not None
+        else:
+            rare = True
+            single_found = single.search(text, both.start()) is not None
     else:
+        single_found = single.search(text, pos) is not None
         rare = any(c in text for c in _rare_latin_1(lossy))
+    if single_found:
+        _single_byte_candidates(text, found)
     if rare and multi.search(text, pos) and (
         "\ufffd" in text or _multi_byte_loose().search(text)
     ):
