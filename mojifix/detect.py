@@ -2962,23 +2962,40 @@ _THREE_IN_A_ROW = re.compile(b"HHH")
 _C1_BYTES = bytes(range(0x80, 0xA0))
 
 
-def _cp1252_replace(text: str) -> tuple[bytes, bool]:
-    """``text.encode("cp1252", "replace")`` (one byte per character), and whether *text* is
-    known to hold no C1 control.  For text of Latin-1 characters without C1 controls (Western
-    European text) the two codecs agree, and the latin-1 encoder is several times faster than
-    the ``charmap`` one (a copy in C); it stops at the first character beyond U+00FF of other
-    text.
+@functools.lru_cache(maxsize=1)  # (_candidates asks first, then _legacy_lines)
+def _cp1252_strict(text: str) -> bytes | None:
+    """*text* encoded to windows-1252 (Python's cp1252: no C1 controls), or ``None`` when it
+    has a character cp1252 lacks.  Text of Latin-1 characters without C1 controls (most
+    Western European text) goes through the latin-1 encoder, several times faster than the
+    ``charmap`` one (a copy in C; the two agree on it); each encoder stops at the first
+    character it lacks.
 
-    >>> _cp1252_replace("Sørlandet €"), _cp1252_replace("Sørlandet"), _cp1252_replace("\x81")
-    ((b'S\xf8rlandet \x80', False), (b'S\xf8rlandet', True), (b'?', False))
+    >>> _cp1252_strict("Sørlandet"), _cp1252_strict("Sørlandet €"), _cp1252_strict("Ø \x81")
+    (b'S\xf8rlandet', b'S\xf8rlandet \x80', None)
     """
     try:
         data = text.encode("latin-1")
     except UnicodeEncodeError:
-        return text.encode("cp1252", "replace"), False
+        try:
+            return text.encode("cp1252")
+        except UnicodeEncodeError:
+            return None
     if len(data.translate(None, _C1_BYTES)) != len(data):
-        return text.encode("cp1252", "replace"), False
-    return data, True
+        return None
+    return data
+
+
+def _cp1252_replace(text: str) -> tuple[bytes, bool]:
+    """``text.encode("cp1252", "replace")`` (one byte per character), and whether *text* is
+    known to hold no C1 control (:func:`_cp1252_strict` encoded it).
+
+    >>> _cp1252_replace("Sørlandet €"), _cp1252_replace("\x81 č")
+    ((b'S\xf8rlandet \x80', True), (b'? ?', False))
+    """
+    data = _cp1252_strict(text)
+    if data is not None:
+        return data, True
+    return text.encode("cp1252", "replace"), False
 
 
 def _run_classes(data: bytes) -> bytes:
@@ -3773,6 +3790,52 @@ def _rare_families_gate(lossy: bool) -> re.Pattern[str]:
 
 
 @functools.cache
+def _single_byte_pair_classes() -> bytes:
+    """A ``bytes.translate`` table for text encoded to windows-1252 (:func:`_cp1252_strict`):
+    "l" for a character that is a
+    lead of some code page of :data:`SINGLE_BYTE_ORDER` (its bytes C2..F4), "c" for one that is
+    a continuation of some code page (80..BF, and the C1 controls), "b" for both, "." for the
+    rest.  Every match of the single-byte family of :func:`_gates` holds a lead just before a
+    continuation (the continuation-anchored branches look behind for the lead, the
+    lead-anchored ones ahead for the continuation), so text without "lc", "lb", "bc" or "bb"
+    in its classes has none (:func:`_single_byte_pair_in`).
+
+    >>> "Sørlandet Ã©".encode("latin-1").translate(_single_byte_pair_classes())
+    b'.c........lc'
+    """
+    leads = set().union(*(_recode.high_half(name)[0x42:0x75] for name in SINGLE_BYTE_ORDER))
+    conts = set().union(*(_recode.high_half(name)[0x00:0x40] for name in SINGLE_BYTE_ORDER))
+    conts.update(map(chr, range(0x80, 0xA0)))  # (windows-1252's latin-1 C1 controls)
+    chars = bytes(range(256)).decode("cp1252", "replace")  # (U+FFFD: its five holes)
+    leads.discard("\ufffd")
+    conts.discard("\ufffd")
+    return bytes(
+        ord("b" if lead and cont else "l" if lead else "c" if cont else ".")
+        for lead, cont in ((c in leads, c in conts) for c in chars)
+    )
+
+
+#: The class pairs of :func:`_single_byte_pair_classes` that are a lead before a continuation.
+_LEAD_THEN_CONTINUATION = (b"lc", b"lb", b"bc", b"bb")
+
+
+def _single_byte_pair_in(data: bytes) -> bool:
+    """Can the single-byte family of :func:`_gates` match in the text *data* is the
+    windows-1252 encoding of (:func:`_cp1252_strict`)?  False when no lead of any code page
+    stands before a continuation of any (Western European text whose accented letters stand
+    alone: "Sørlandet", "Açores" has ç before o): one ``translate`` and four literal searches
+    in C, instead of the family's scan, which stops at every accented letter.
+
+    >>> _single_byte_pair_in("Sørlandet på Færøerne – 10 €".encode("cp1252"))
+    False
+    >>> _single_byte_pair_in("CafÃ©".encode("cp1252")), _single_byte_pair_in("Ã€".encode("cp1252"))
+    (True, True)
+    """
+    classes = data.translate(_single_byte_pair_classes())
+    return any(pair in classes for pair in _LEAD_THEN_CONTINUATION)
+
+
+@functools.cache
 def _single_or_rare(lossy: bool) -> re.Pattern[str]:
     """Where the single-byte family of :func:`_gates` matches (group 1 set) or an anchor of
     :func:`_rare_families_gate` is (group 1 unset), whichever comes first: one scan in C for
@@ -3804,9 +3867,9 @@ def _rare_anchors(lossy: bool) -> frozenset[str]:
 
 @functools.cache
 def _rare_latin_1(lossy: bool) -> tuple[str, ...]:
-    """The anchors of :func:`_rare_families_gate` in Latin-1 (only ¢ £ ¬, JIS variants): in
-    text whose characters are all Latin-1 (Western European text) a few ``in`` tests, in C,
-    stand for the scan.
+    """The anchors of :func:`_rare_families_gate` in Latin-1 (only ¢ £ ¬, JIS variants; none
+    of the other windows-1252 characters is one): in text windows-1252 encodes (Western
+    European text) a few ``in`` tests, in C, stand for the scan.
 
     >>> _rare_latin_1(False)
     ('¢', '£', '¬')
@@ -4206,9 +4269,13 @@ def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
     # The three families with rare anchors (CJK, Cyrillic capitals, U+FFFD, JIS) are looked for
     # only when one of their anchors is there (mostly accented Latin text passes the gate).
     lossy = "\ufffd" in text
-    try:
-        text.encode("latin-1")  # a copy, for text of Latin-1 characters only; else it stops
-    except UnicodeEncodeError:  # at the first character beyond U+00FF
+    data = _cp1252_strict(text)
+    if data is not None:
+        # Western European text (windows-1252 encodes it all): the single-byte family only
+        # where a lead stands before a continuation; the rare anchors there are ¢ £ ¬ only.
+        single_found = _single_byte_pair_in(data) and single.search(text, pos) is not None
+        rare = any(c in text for c in _rare_latin_1(lossy))
+    else:
         # One scan to the first single-byte match or rare anchor, then the other's own scan
         # from there (neither is before it), instead of two scans of the whole text.
         both = _single_or_rare(lossy).search(text, pos)
@@ -4220,9 +4287,6 @@ def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
         else:
             rare = True
             single_found = single.search(text, both.start()) is not None
-    else:
-        single_found = single.search(text, pos) is not None
-        rare = any(c in text for c in _rare_latin_1(lossy))
     if single_found:
         _single_byte_candidates(text, found)
     if rare and multi.search(text, pos) and (
