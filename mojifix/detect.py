@@ -3792,16 +3792,14 @@ def _rare_families_gate(lossy: bool) -> re.Pattern[str]:
 @functools.cache
 def _single_byte_pair_classes() -> bytes:
     """A ``bytes.translate`` table for text encoded to windows-1252 (:func:`_cp1252_strict`):
-    "l" for a character that is a
-    lead of some code page of :data:`SINGLE_BYTE_ORDER` (its bytes C2..F4), "c" for one that is
-    a continuation of some code page (80..BF, and the C1 controls), "b" for both, "." for the
-    rest.  Every match of the single-byte family of :func:`_gates` holds a lead just before a
-    continuation (the continuation-anchored branches look behind for the lead, the
-    lead-anchored ones ahead for the continuation), so text without "lc", "lb", "bc" or "bb"
-    in its classes has none (:func:`_single_byte_pair_in`).
+    bit 0 set for a character that is a lead of some code page of :data:`SINGLE_BYTE_ORDER`
+    (its bytes C2..F4), bit 1 for one that is a continuation of some code page (80..BF, and
+    the C1 controls).  Every match of the single-byte family of :func:`_gates` holds a lead
+    just before a continuation (the continuation-anchored branches look behind for the lead,
+    the lead-anchored ones ahead for the continuation): :func:`_single_byte_pair_in`.
 
-    >>> "Sørlandet Ã©".encode("latin-1").translate(_single_byte_pair_classes())
-    b'.c........lc'
+    >>> list("Sørlandet Ã©".encode("cp1252").translate(_single_byte_pair_classes()))
+    [0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2]
     """
     leads = set().union(*(_recode.high_half(name)[0x42:0x75] for name in SINGLE_BYTE_ORDER))
     conts = set().union(*(_recode.high_half(name)[0x00:0x40] for name in SINGLE_BYTE_ORDER))
@@ -3809,30 +3807,26 @@ def _single_byte_pair_classes() -> bytes:
     chars = bytes(range(256)).decode("cp1252", "replace")  # (U+FFFD: its five holes)
     leads.discard("\ufffd")
     conts.discard("\ufffd")
-    return bytes(
-        ord("b" if lead and cont else "l" if lead else "c" if cont else ".")
-        for lead, cont in ((c in leads, c in conts) for c in chars)
-    )
-
-
-#: The class pairs of :func:`_single_byte_pair_classes` that are a lead before a continuation.
-_LEAD_THEN_CONTINUATION = (b"lc", b"lb", b"bc", b"bb")
+    return bytes((c in leads) | (c in conts) << 1 for c in chars)
 
 
 def _single_byte_pair_in(data: bytes) -> bool:
     """Can the single-byte family of :func:`_gates` match in the text *data* is the
     windows-1252 encoding of (:func:`_cp1252_strict`)?  False when no lead of any code page
     stands before a continuation of any (Western European text whose accented letters stand
-    alone: "Sørlandet", "Açores" has ç before o): one ``translate`` and four literal searches
-    in C, instead of the family's scan, which stops at every accented letter.
+    alone: "Sørlandet", "Açores" has ç before o), found in C instead of by the family's scan,
+    which stops at every accented letter: the flags of :func:`_single_byte_pair_classes` as
+    one big-endian integer, whose byte *i* shifted right by 8 meets byte *i + 1* shifted right
+    by 1 in the same bit 0 exactly when *i* is a lead and *i + 1* a continuation (the other
+    bits of the AND are 0: the flags use bits 0 and 1 only).
 
     >>> _single_byte_pair_in("Sørlandet på Færøerne – 10 €".encode("cp1252"))
     False
     >>> _single_byte_pair_in("CafÃ©".encode("cp1252")), _single_byte_pair_in("Ã€".encode("cp1252"))
     (True, True)
     """
-    classes = data.translate(_single_byte_pair_classes())
-    return any(pair in classes for pair in _LEAD_THEN_CONTINUATION)
+    flags = int.from_bytes(data.translate(_single_byte_pair_classes()), "big")
+    return bool((flags >> 8) & (flags >> 1))
 
 
 @functools.cache
