@@ -2881,7 +2881,8 @@ _NOT_WESTERN_LETTERS = frozenset("èÈæÆ")
 
 @functools.cache
 def _western_gaps() -> tuple[
-    tuple[frozenset[str], frozenset[str], dict[str, re.Pattern[str]] | None, re.Pattern[str]],
+    tuple[frozenset[str], frozenset[str], dict[str, re.Pattern[str]] | None, re.Pattern[str],
+          str],
     ...
 ]:
     """Per Western language of :data:`WESTERN_LETTERS`: its letters; the letters its
@@ -2890,7 +2891,8 @@ def _western_gaps() -> tuple[
     fastest scan, and a text is searched only for the letters it has); and a search for what it
     cannot write anywhere in a text: a letter of a legacy word it lacks, a letter where it does
     not put one, a letter where no Western language puts one.  A line where the last search of
-    every language finds something is the only kind that can fit no Western language.
+    every language finds something is the only kind that can fit no Western language.  Last,
+    the language's name (that search split per letter: :func:`_western_gap_search`).
 
     >>> gaps = dict(zip(WESTERN_LETTERS, _western_gaps()))
     >>> gaps["Italian"][3].search("così") is None, gaps["Italian"][3].search("Vìra") is None
@@ -2916,8 +2918,41 @@ def _western_gaps() -> tuple[
             rule_letters,
             rule if own else None,
             re.compile(f"{anchor}(?:{'|'.join(branches)})"),
+            lang,
         ))
     return tuple(gaps)
+
+
+@functools.cache
+def _western_gap_letters(lang: str) -> tuple[str, ...]:
+    """The letters the search of what *lang* cannot write (:func:`_western_gaps`) starts with.
+
+    >>> _western_gap_letters("Italian")[:4]
+    ('ª', 'º', 'Á', 'Â')
+    """
+    known = WESTERN_LETTERS[lang]
+    return tuple(sorted(
+        {c for c in _WORD_LETTERS if c.lower() not in known}
+        | _RULE_LETTERS.get(lang, frozenset()) | _NOT_WESTERN_LETTERS
+    ))
+
+
+@functools.cache  # (compiled at first use: a dozen languages times some fifty letters)
+def _western_gap_search(lang: str, letter: str) -> re.Pattern[str]:
+    """The search of what *lang* cannot write (:func:`_western_gaps`) at *letter* only: it
+    starts with the letter (the engine's literal scan) and keeps the branches that can follow
+    it; its matches are those of the whole search where the text has *letter*.
+
+    >>> _western_gap_search("Italian", "ì").search("così Vìra").start()
+    6
+    """
+    lacks = "".join(sorted(c for c in _WORD_LETTERS if c.lower() not in WESTERN_LETTERS[lang]))
+    branches = [f"(?<={_char_class(lacks)})", *_NOT_WESTERN_ANY_CASE,
+                *_POSITIONS_ANY_CASE.get(lang, [])]
+    return re.compile(re.escape(letter) + "(?:" + "|".join(
+        branch for branch in branches
+        if (after := _anchor_chars(branch, {letter})) is None or after
+    ) + ")")
 
 
 _ASCII_BYTES = bytes(range(0x80))
@@ -3098,7 +3133,7 @@ def _legacy_lines(text: str) -> _LegacyLines:
     # windows-1250 or windows-1254 reading, and a line with one no windows-1250 line reading.)
     letters = {c.lower() for c in _WORD_LETTERS.intersection(chars)}
     gaps = _western_gaps()
-    for known, rule_letters, rule, _ in gaps:
+    for known, rule_letters, rule, _, _ in gaps:
         if letters <= known and (rule is None or not any(
             rule[letter].search(text) for letter in rule_letters.intersection(chars)
         )):
@@ -3108,11 +3143,17 @@ def _legacy_lines(text: str) -> _LegacyLines:
     # Lines the closest language cannot write, kept when no other can either and when the
     # line holds only windows-1252 characters (a windows-1250 line reading needs that).
     # (The closest: the fewest letters lacking, then no rule about the text's letters.)
-    closest = min(gaps, key=lambda g: (
+    _, _, _, closest, lang = min(gaps, key=lambda g: (
         len(letters - g[0]), g[2] is not None and not g[1].isdisjoint(chars)
-    ))[3]
-    others = tuple(gap for _, _, _, gap in gaps if gap is not closest)
-    _lines_where(text, closest, lines, also=(_DIFFERS_IN_1250, *others), unless=_NOT_1252)
+    ))
+    others = tuple(gap for _, _, _, gap, _ in gaps if gap is not closest)
+    # The closest language's search, one letter of the text at a time (a literal scan each,
+    # not a class scan that stops at every accented letter).  Its letters are windows-1252
+    # letters and Ą ą, and a line with Ą or ą is not kept (_NOT_1252): the letters in *chars*.
+    for letter in _western_gap_letters(lang):
+        if letter in chars:
+            _lines_where(text, _western_gap_search(lang, letter), lines,
+                         also=(_DIFFERS_IN_1250, *others), unless=_NOT_1252)
     return lines
 
 
