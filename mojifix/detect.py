@@ -3511,6 +3511,46 @@ GATE_CLUSTERS = (
 )
 
 
+LETTER_CONTINUATION_PAGES = (
+    "IBM866", "IBM437", "KOI8-R", "KOI8-U", "macintosh", "windows-874", "windows-1256"
+)
+"""Code pages whose continuation letters the single-byte gate leaves out of the per-code-page
+branches (common letters of some script: Cyrillic, accented Latin, Thai, Arabic); their
+signatures (:func:`_single_byte_signatures`) count instead."""
+
+
+@functools.cache
+def _single_byte_signatures() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The single-byte gate's signature pairs beyond the per-code-page branches (leads, then
+    continuations): those anchored on the lead, those anchored on the continuation.
+
+    >>> [leads for leads, _ in _single_byte_signatures()[1]][0]
+    'т'
+    """
+    ibm866 = _recode.high_half("IBM866")
+    mac = _recode.high_half("macintosh")
+    ibm437 = _recode.high_half("IBM437")
+    # Signatures whose continuations are common letters somewhere (Cyrillic А..п, accented
+    # Latin) but whose leads are rare: anchored on the lead.
+    lead_anchored = [
+        # IBM866: box-drawing lead, Cyrillic letter continuation.
+        (ibm866[0x42:0x60], ibm866[0x00:0x40]),
+        # Mac OS Roman: √ ¬ ƒ ≈ ‚ leads before accented letters; – — Œ œ (UTF-8 D0 D1 CE CF,
+        # Cyrillic and Greek: "–ü—Ä–∏" is При) before them too.
+        ("√¬ƒ≈‚–—Œœ", mac[0x00:0x40]),
+        # IBM437: box-drawing leads before accented letters.
+        (ibm437[0x42:0x60], ibm437[0x00:0x40]),
+    ]
+    cont_anchored = [
+        # IBM866 "тА" punctuation.
+        ("т", "АБВД"),
+        # IBM437: Greek/math leads before accented letters ("Γö£" for ├); anchored on the
+        # accented letter, which is rarer in Greek text than α σ τ ε.
+        (ibm437[0x60:0x70], ibm437[0x00:0x40]),
+    ]
+    return lead_anchored, cont_anchored
+
+
 @functools.cache
 def _single_byte_gate_branches() -> tuple[set[str], list[str]]:
     """The single-byte family of the gate, anchored on the *continuation* character (rare in
@@ -3524,9 +3564,7 @@ def _single_byte_gate_branches() -> tuple[set[str], list[str]]:
     cross-code-page union in :func:`_prefilters` matches ("\\N{NO-BREAK SPACE}€" in "100 €" is
     a Mac OS Roman lead before a windows-1252 continuation: no code page has both).
     """
-    letter_conts = (
-        "IBM866", "IBM437", "KOI8-R", "KOI8-U", "macintosh", "windows-874", "windows-1256"
-    )
+    letter_conts = LETTER_CONTINUATION_PAGES
     union: set[str] = set()
     per_cp = []
     for name in SINGLE_BYTE_ORDER:
@@ -3569,27 +3607,7 @@ def _single_byte_gate_branches() -> tuple[set[str], list[str]]:
         branches.append(
             f"(?<={_cls(cluster_leads)}{_cls(cluster_conts)})(?:{'|'.join(cp_branches)})"
         )
-    ibm866 = _recode.high_half("IBM866")
-    mac = _recode.high_half("macintosh")
-    ibm437 = _recode.high_half("IBM437")
-    # Signatures whose continuations are common letters somewhere (Cyrillic А..п, accented
-    # Latin) but whose leads are rare: anchored on the lead.
-    lead_anchored = [
-        # IBM866: box-drawing lead, Cyrillic letter continuation.
-        (ibm866[0x42:0x60], ibm866[0x00:0x40]),
-        # Mac OS Roman: √ ¬ ƒ ≈ ‚ leads before accented letters; – — Œ œ (UTF-8 D0 D1 CE CF,
-        # Cyrillic and Greek: "–ü—Ä–∏" is При) before them too.
-        ("√¬ƒ≈‚–—Œœ", mac[0x00:0x40]),
-        # IBM437: box-drawing leads before accented letters.
-        (ibm437[0x42:0x60], ibm437[0x00:0x40]),
-    ]
-    cont_anchored = [
-        # IBM866 "тА" punctuation.
-        ("т", "АБВД"),
-        # IBM437: Greek/math leads before accented letters ("Γö£" for ├); anchored on the
-        # accented letter, which is rarer in Greek text than α σ τ ε.
-        (ibm437[0x60:0x70], ibm437[0x00:0x40]),
-    ]
+    lead_anchored, cont_anchored = _single_byte_signatures()
     all_leads: set[str] = set()
     for _, high, _ in per_cp:
         all_leads.update(high[0x42:0x75])
@@ -3876,7 +3894,65 @@ def _single_byte_pair_in(data: bytes) -> bool:
     (True, True)
     """
     flags = int.from_bytes(data.translate(_single_byte_pair_classes()), "big")
-    return bool((flags >> 8) & (flags >> 1))
+    if not (flags >> 8) & (flags >> 1):
+        return False
+    # A lead and a continuation of one group of code pages (_single_byte_page_pair_tables):
+    # "çã", "ää", "\xa0€" have a lead of one code page before a continuation of another.
+    lead_table, cont_table = _single_byte_page_pair_tables()
+    leads = int.from_bytes(data.translate(lead_table), "big")
+    return bool((leads >> 8) & int.from_bytes(data.translate(cont_table), "big"))
+
+
+#: The groups of code pages whose leads and continuations :func:`_single_byte_pair_in` pairs
+#: only with each other (at most eight: one bit each); the code pages of no group are one
+#: more group, the signatures of :func:`_single_byte_signatures` another.  Any grouping is
+#: conservative (a group pairs the union of its leads with the union of its continuations);
+#: these keep apart what Western text puts side by side ("ç" a windows-1252 lead, "ã" a Mac
+#: letter, which only counts after a Mac signature lead).
+PAIR_GROUPS = (
+    ("windows-1252", "ISO-8859-15", "windows-1254"),
+    ("windows-1250", "ISO-8859-2"),
+    ("windows-1257",),
+    ("macintosh",),
+)
+
+
+@functools.cache
+def _single_byte_page_pair_tables() -> tuple[bytes, bytes]:
+    """Two ``bytes.translate`` tables for windows-1252 bytes: bit *g* of the first set for a
+    lead of group *g*, of the second for a continuation of group *g*; the groups are
+    :data:`PAIR_GROUPS`, the other code pages, and the signature pairs.  The continuations are
+    a code page's bytes 80..BF less the letters of :data:`LETTER_CONTINUATION_PAGES` (as the
+    gate's per-code-page branches take them; windows-1252 with the C1 controls), the leads its
+    bytes C2..F4: every match of the gate's single-byte family holds a lead and then a
+    continuation of one group.
+
+    >>> lead, cont = _single_byte_page_pair_tables()
+    >>> [bool(lead[b] & cont[c]) for b, c in ("çã".encode("cp1252"), "Ã©".encode("cp1252"))]
+    [False, True]
+    """
+    groups: list[tuple[set[str], set[str]]] = [(set(), set()) for _ in range(len(PAIR_GROUPS) + 2)]
+    for name in SINGLE_BYTE_ORDER:
+        high = _recode.high_half(name)
+        index = next((i for i, g in enumerate(PAIR_GROUPS) if name in g), len(PAIR_GROUPS))
+        groups[index][0].update(high[0x42:0x75])
+        groups[index][1].update(
+            c for c in high[0x00:0x40] if not (name in LETTER_CONTINUATION_PAGES and c.isalpha())
+        )
+        if name == "windows-1252":
+            groups[index][1].update(map(chr, range(0x80, 0xA0)))
+    lead_anchored, cont_anchored = _single_byte_signatures()
+    for leads, conts in lead_anchored + cont_anchored:
+        groups[-1][0].update(leads)
+        groups[-1][1].update(conts)
+    chars = bytes(range(256)).decode("cp1252", "replace")  # (U+FFFD: its five holes)
+    tables = []
+    for side in (0, 1):
+        tables.append(bytes(
+            sum(1 << g for g, group in enumerate(groups) if c in group[side] and c != "\ufffd")
+            for c in chars
+        ))
+    return tables[0], tables[1]
 
 
 @functools.cache
