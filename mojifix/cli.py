@@ -72,12 +72,13 @@ class Terminated(BaseException):
 # --- parallel map ---------------------------------------------------------------------------
 
 
-def _start_worker(job: Job) -> None:
-    """Pool initializer: the parent handles Ctrl-C; build the job's lazy tables now (a no-op
-    when they were inherited through ``fork``)."""
+def _start_worker(job: Job | None) -> None:
+    """Pool initializer: the parent handles Ctrl-C; build the *job*'s lazy tables now, if
+    given (a no-op when they were inherited through ``fork``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    warm_up(job)
+    if job is not None:
+        warm_up(job)
 
 
 def ordered_map(
@@ -633,21 +634,31 @@ def _transform_ranges(
         progress.close()
 
 
-def _make_pool(jobs: int, job: Job) -> Any:
-    """A pool of *jobs* processes (``None`` for one job) whose workers are ready for *job*.
+#: Inputs from this size on (or of unknown size: stdin) get their workers warmed up
+#: (:func:`_make_pool`); a smaller run may never need the lazily built tables (plain ASCII).
+WARM_UP_BYTES = 4 * CHUNK_BYTES
 
-    With ``fork``, the tables that ``fix``/``detect`` build on first use are built here,
-    once, and inherited: each worker building its own costs 0.6-1 s of CPU per worker,
-    taken from the work on a busy machine.
+
+def _make_pool(jobs: int, job: Job, inputs: list[str]) -> Any:
+    """A pool of *jobs* processes (``None`` for one job) for *job* on *inputs*.
+
+    For inputs of :data:`WARM_UP_BYTES` or more, the tables that ``fix``/``detect`` build on
+    first use are built before the work starts: with ``fork``, here, once, and inherited
+    (each worker building its own cost 0.6-1 s of CPU per worker, taken from the work on a
+    busy machine); with ``spawn``, in each worker as it starts.
     """
     if jobs <= 1:
         return None
     import multiprocessing
 
+    sizes = [input_size(name) for name in inputs]
+    warm = any(size is None or size >= WARM_UP_BYTES for size in sizes) or (
+        sum(size or 0 for size in sizes) >= WARM_UP_BYTES
+    )
     context = multiprocessing.get_context("spawn" if sys.platform == "darwin" else None)
-    if context.get_start_method() == "fork":
+    if warm and context.get_start_method() == "fork":
         warm_up(job)
-    return context.Pool(jobs, initializer=_start_worker, initargs=(job,))
+    return context.Pool(jobs, initializer=_start_worker, initargs=(job if warm else None,))
 
 
 def cmd_transform(args: argparse.Namespace) -> int:
@@ -674,7 +685,7 @@ def cmd_transform(args: argparse.Namespace) -> int:
                 f"({name} is {fmt})"
             )
     tally = Tally(action, args.on_error)
-    pool = _make_pool(args.jobs, base)
+    pool = _make_pool(args.jobs, base, [name for name, _ in plan])
     # where the workers leave the output of their byte ranges (see mojifix._ranges); removed
     # after the pool is gone, so that no worker can still be writing in it
     spill = None
@@ -726,7 +737,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
     )
     # opened first, so that an unwritable report path fails before a long scan
     report_out = AtomicOutput(args.report) if args.report else None
-    pool = _make_pool(args.jobs, Job(action="scan", fmt="text"))
+    pool = _make_pool(args.jobs, Job(action="scan", fmt="text"), inputs)
     try:
         for name in inputs:
             _scan_one(name, formats[name], acc, pool, args)
