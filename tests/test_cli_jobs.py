@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -197,3 +199,26 @@ def test_spilled_output_is_read_back_and_removed(tmp_path: Path) -> None:
     sent = _ranges.run_range(job, str(path), identity, None, (0, path.stat().st_size))
     assert result.take_output() == sent.output == "Café au lait, déjà vu\nplain\n".encode()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.txt"]
+
+
+def test_a_terminated_range_run_leaves_no_output_and_no_spill_files(tmp_path: Path) -> None:
+    src, out, spill_root = tmp_path / "in.txt", tmp_path / "out" / "fixed.txt", tmp_path / "tmp"
+    out.parent.mkdir()
+    spill_root.mkdir()
+    # distinct damaged lines (no cache hits): seconds of work, far more than the wait below
+    src.write_text("".join(f"{MOJIBAKE} {i}\n" for i in range(200_000)), encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mojifix", "fix", str(src), "-o", str(out), "--jobs", "2"],
+        stderr=subprocess.PIPE,
+        env={**os.environ, "TMPDIR": str(spill_root)},
+    )
+    deadline = time.monotonic() + 60
+    while not any(spill_root.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert any(spill_root.iterdir()), "the spill folder never appeared"
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143, err
+    assert b"no output written" in err and b"Traceback" not in err
+    assert list(out.parent.iterdir()) == [] and list(spill_root.iterdir()) == []
