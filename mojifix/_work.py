@@ -353,6 +353,37 @@ def scan_record(job: Job, number: int, offset: int, payload: Payload) -> Outcome
     return outcome
 
 
+#: Texts that make ``fix`` (and ``detect``) build most of their lazily built tables and
+#: compiled patterns: a fresh process spends 0.6-1 s on its first damaged texts otherwise.
+#: Measured on the benchmark's 230 documents (10% damaged) in a fresh process: first pass
+#: 1.63 s cold, 0.35 s after one windows-1252 sample, 0.11 s after these (warm: 0.02 s).
+WARM_UP_TEXTS = (
+    "CafÃ© au lait, dÃ©jÃ\xa0 vu",  # UTF-8 read as windows-1252
+    "ÐŸÑ€Ð¸Ð²ÐµÑ‚, Ð¼Ð¸Ñ€",  # Cyrillic UTF-8 read as windows-1252
+    "鐢ㄦ埛",  # UTF-8 read as GBK
+    "縺薙ｓ縺ｫ縺｡縺ｯ",  # UTF-8 read as Shift_JIS
+    "Ïðèâåò",  # windows-1251 read as windows-1252
+    "Grüße aus Zürich, ça va? Ελληνικά, עברית, العربية, ไทย, 한국어, 中文, 日本語",  # clean
+    "plain ascii line",
+)
+
+
+def warm_up(job: Job) -> None:
+    """Run the job's function on :data:`WARM_UP_TEXTS`, so that its lazily built tables
+    exist before the work starts (in the main process before ``fork``, the workers inherit
+    them instead of each building its own).
+
+    >>> warm_up(Job(action="fix", fmt="text"))
+    """
+    for text in WARM_UP_TEXTS:
+        if job.action == "scan":
+            from mojifix.detect import detect
+
+            detect(text)
+        else:
+            _transform(job, text)
+
+
 def run_chunk(job: Job, chunk: Sequence[Record]) -> list[Outcome]:
     """Process a chunk of records; the unit of work of ``--jobs``."""
     step = scan_record if job.action == "scan" else transform_record

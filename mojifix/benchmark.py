@@ -939,9 +939,16 @@ def run_measured(cmd: list[str]) -> dict[str, float]:
 
 
 def fix_seconds_per_mb(texts: Sequence[str]) -> float:
-    """Seconds ``fix`` takes per MB of *texts* (one pass): to predict the big runs."""
-    import mojifix
+    """Seconds ``fix`` takes per MB of *texts* (one pass): to predict the big runs.
 
+    The tables ``fix`` builds on first use are built first (``warm_up``, on other texts):
+    in a fresh process they cost ~1 s, which made the prediction for 60 short documents
+    8 s/MB and scaled the ``cli`` row down to 30-150 MB depending on the machine's load.
+    """
+    import mojifix
+    from mojifix._work import Job, warm_up
+
+    warm_up(Job(action="fix", fmt="jsonl"))
     size = _utf8_mb(texts)
     start = time.perf_counter()
     for t in texts:

@@ -20,14 +20,16 @@ import importlib
 import io
 import json
 import os
+import shutil
 import signal
 import sys
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from types import FrameType
-from typing import IO, Any, BinaryIO, TextIO
+from typing import IO, Any, BinaryIO, TextIO, TypeVar
 
 from mojifix._io import (
     AtomicOutput,
@@ -37,8 +39,12 @@ from mojifix._io import (
     open_input,
     refuse_same_file,
 )
+from mojifix._ranges import file_identity, line_ranges, run_range, splittable
 from mojifix._version import __version__
-from mojifix._work import MALFORMED, Job, Outcome, Record, run_chunk
+from mojifix._work import MALFORMED, Job, Outcome, Record, run_chunk, warm_up
+
+_In = TypeVar("_In")
+_Out = TypeVar("_Out")
 
 #: Records per chunk handed to a worker process (``--jobs``).
 CHUNK_RECORDS = 1000
@@ -66,17 +72,21 @@ class Terminated(BaseException):
 # --- parallel map ---------------------------------------------------------------------------
 
 
-def _ignore_sigint() -> None:  # pool initializer: the parent handles Ctrl-C
+def _start_worker(job: Job | None) -> None:
+    """Pool initializer: the parent handles Ctrl-C; build the *job*'s lazy tables now, if
+    given (a no-op when they were inherited through ``fork``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if job is not None:
+        warm_up(job)
 
 
 def ordered_map(
-    func: Callable[[list[Record]], list[Outcome]],
-    chunks: Iterable[list[Record]],
+    func: Callable[[_In], _Out],
+    chunks: Iterable[_In],
     pool: Any | None,
     jobs: int,
-) -> Iterator[list[Outcome]]:
+) -> Iterator[_Out]:
     """``map(func, chunks)`` on a process pool, in order, with at most ``4 * jobs`` chunks in
     flight (``Pool.imap`` would read the whole input ahead of the workers: unbounded memory).
 
@@ -128,7 +138,14 @@ class Progress:
     It advances with the position in the input file (bytes) or, for stdin, with records.
     """
 
-    def __init__(self, name: str, raw: BinaryIO | None, enabled: bool, unit: str = "B") -> None:
+    def __init__(
+        self,
+        name: str,
+        raw: BinaryIO | None,
+        enabled: bool,
+        unit: str = "B",
+        size: int | None = None,
+    ) -> None:
         self.raw = raw
         self.last = 0
         self.bar: Any = None
@@ -138,7 +155,8 @@ class Progress:
             from tqdm import tqdm
         except ImportError:  # the [cli] extra is not installed: no bar
             return
-        size = input_size(name) if raw is not None else None
+        if size is None and raw is not None:
+            size = input_size(name)
         self.by_bytes = size is not None
         self.bar = tqdm(
             total=size,
@@ -150,16 +168,18 @@ class Progress:
             file=sys.stderr,
         )
 
-    def update(self, records: int) -> None:
+    def update(self, records: int, position: int | None = None) -> None:
+        """Advance by *records*, or to the byte *position* (default: where ``raw`` is)."""
         if self.bar is None:
             return
-        if self.by_bytes and self.raw is not None:
+        if self.by_bytes and position is None and self.raw is not None:
             try:
-                pos = self.raw.tell()
+                position = self.raw.tell()
             except (OSError, ValueError):
                 return
-            self.bar.update(pos - self.last)
-            self.last = pos
+        if self.by_bytes and position is not None:
+            self.bar.update(position - self.last)
+            self.last = position
         else:
             self.bar.update(records)
 
@@ -519,8 +539,13 @@ def _transform_stream(
     fields: list[str] | None,
     tally: Tally,
     pool: Any,
+    spill: str | None,
     args: argparse.Namespace,
 ) -> None:
+    if pool is not None and splittable(name, fmt):
+        job = replace(base, fields=tuple(fields or ()))
+        _transform_ranges(name, out, job, tally, pool, spill, args)
+        return
     stream, raw = open_input(name)
     progress = Progress(name, raw, _progress_enabled(args))
     csv_in: CsvInput | None = None
@@ -571,14 +596,69 @@ def _transform_stream(
             raw.close()
 
 
-def _make_pool(jobs: int) -> Any:
+def _transform_ranges(
+    name: str,
+    out: str,
+    job: Job,
+    tally: Tally,
+    pool: Any,
+    spill: str | None,
+    args: argparse.Namespace,
+) -> None:
+    """``fix``/``fold`` of a plain text or JSONL file with ``--jobs``: the workers read byte
+    ranges of the file (:mod:`mojifix._ranges`); this process counts lines, reports the
+    malformed records and writes the results in order, as :func:`_transform_stream` would."""
+    progress = Progress(name, None, _progress_enabled(args), size=input_size(name))
+    func = partial(run_range, job, name, file_identity(name), spill)
+    before = tally.read  # records of the previous inputs
+    number = 0  # lines of this input before the current range
+    try:
+        with AtomicOutput(out) as sink:
+            spans = line_ranges(name, CHUNK_BYTES)
+            for result in ordered_map(func, spans, pool, args.jobs):
+                view = memoryview(result.take_output())
+                done = 0  # bytes of this range written (or skipped) so far
+                for index, offset, error, start, end in result.malformed:
+                    outcome = Outcome(number + index + 1, offset, MALFORMED, None, error)
+                    if args.on_error != "keep":  # write what came before the record
+                        sink.write(view[done:start])
+                        done = end
+                    tally.read = before + number + index + 1  # as _transform_stream counts
+                    tally.malformed(name, outcome)  # raises under --on-error fail
+                sink.write(view[done:])
+                number += result.records
+                tally.read = before + number
+                tally.changed += result.changed
+                progress.update(result.records, position=result.end)
+    finally:
+        progress.close()
+
+
+#: Inputs from this size on (or of unknown size: stdin) get their workers warmed up
+#: (:func:`_make_pool`); a smaller run may never need the lazily built tables (plain ASCII).
+WARM_UP_BYTES = 4 * CHUNK_BYTES
+
+
+def _make_pool(jobs: int, job: Job, inputs: list[str]) -> Any:
+    """A pool of *jobs* processes (``None`` for one job) for *job* on *inputs*.
+
+    For inputs of :data:`WARM_UP_BYTES` or more, the tables that ``fix``/``detect`` build on
+    first use are built before the work starts: with ``fork``, here, once, and inherited
+    (each worker building its own cost 0.6-1 s of CPU per worker, taken from the work on a
+    busy machine); with ``spawn``, in each worker as it starts.
+    """
     if jobs <= 1:
         return None
     import multiprocessing
 
-    return multiprocessing.get_context("spawn" if sys.platform == "darwin" else None).Pool(
-        jobs, initializer=_ignore_sigint
+    sizes = [input_size(name) for name in inputs]
+    warm = any(size is None or size >= WARM_UP_BYTES for size in sizes) or (
+        sum(size or 0 for size in sizes) >= WARM_UP_BYTES
     )
+    context = multiprocessing.get_context("spawn" if sys.platform == "darwin" else None)
+    if warm and context.get_start_method() == "fork":
+        warm_up(job)
+    return context.Pool(jobs, initializer=_start_worker, initargs=(job if warm else None,))
 
 
 def cmd_transform(args: argparse.Namespace) -> int:
@@ -605,7 +685,12 @@ def cmd_transform(args: argparse.Namespace) -> int:
                 f"({name} is {fmt})"
             )
     tally = Tally(action, args.on_error)
-    pool = _make_pool(args.jobs)
+    pool = _make_pool(args.jobs, base, [name for name, _ in plan])
+    # where the workers leave the output of their byte ranges (see mojifix._ranges); removed
+    # after the pool is gone, so that no worker can still be writing in it
+    spill = None
+    if pool is not None and any(splittable(name, formats[name]) for name, _ in plan):
+        spill = tempfile.mkdtemp(prefix="mojifix-")
     try:
         for name, out in plan:
             fmt = formats[name]
@@ -614,11 +699,13 @@ def cmd_transform(args: argparse.Namespace) -> int:
             if fmt == "parquet":
                 _transform_parquet(name, out, job, fields, tally, args)
             else:
-                _transform_stream(name, out, fmt, job, fields, tally, pool, args)
+                _transform_stream(name, out, fmt, job, fields, tally, pool, spill, args)
     finally:
         if pool is not None:
             pool.terminate()
             pool.join()
+        if spill is not None:
+            shutil.rmtree(spill, ignore_errors=True)
     if not args.quiet or tally.kept or tally.skipped:
         print(tally.summary(), file=sys.stderr)
     return 0
@@ -650,7 +737,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
     )
     # opened first, so that an unwritable report path fails before a long scan
     report_out = AtomicOutput(args.report) if args.report else None
-    pool = _make_pool(args.jobs)
+    pool = _make_pool(args.jobs, Job(action="scan", fmt="text"), inputs)
     try:
         for name in inputs:
             _scan_one(name, formats[name], acc, pool, args)
