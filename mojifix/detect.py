@@ -1217,6 +1217,78 @@ def _multi_byte_latin_trigger(enc: str) -> re.Pattern[str]:
     return re.compile(f"[A-Za-z]{latin}|{latin}[a-z]")
 
 
+def _uhc_extension_syllables() -> str:
+    """The 8,822 Hangul syllables outside the 2,350 of KS X 1001: UHC (windows-949, what
+    browsers and Python call EUC-KR) gives them lead bytes 81..C6 with trail bytes 41..A0, or
+    lead bytes 81..A0.  Modern Korean uses almost only the 2,350; UTF-8 read as UHC makes
+    these from its continuation bytes 80..BF ("佐藤" E4 BD 90 E8 97 A4 is 鵝 먫 뿤).
+
+    >>> len(_uhc_extension_syllables()), "먫" in _uhc_extension_syllables()
+    (8822, True)
+    >>> "한" in _uhc_extension_syllables()
+    False
+    """
+    return "".join(
+        char for code in range(0xAC00, 0xD7A4)
+        if (data := _recode.encode(char := chr(code), "EUC-KR"))[0] < 0xA1 or data[1] < 0xA1
+    )
+
+
+@functools.cache
+def _uhc_rare_pair() -> tuple[str, list[str]]:
+    """Without U+FFFD, the evidence of UTF-8 read as UHC beyond Latin letters: a hanja that
+    starts with a UTF-8 lead byte (E0..EF: the EUC-KR trigger characters) beside a Hangul
+    syllable of the UHC extension (:func:`_uhc_extension_syllables`), or one character apart
+    (a 3-byte character's lead and first continuation byte make the hanja, its last byte and
+    the next lead byte the next character, then two continuation bytes: "鵝먫뿤 腰숂퉼" is
+    佐藤 香織, short and lossless).  Genuine Korean writes hanja beside the common syllables.
+    Returns the anchor characters (the extension syllables) and the branches (of
+    :func:`_anchored`: each rechecks its anchor with a lookbehind).
+
+    >>> pattern = re.compile(_anchored(*(lambda a, b: (set(a), b))(*_uhc_rare_pair())))
+    >>> pattern.search("鵝먫뿤") is not None, pattern.search("漢字 한국어 똠방각하")
+    (True, None)
+    """
+    ext = _char_class(_uhc_extension_syllables())
+    hanja = _char_class(_multi_byte_trigger_chars("EUC-KR")[0])
+    return _uhc_extension_syllables(), [
+        f"(?<={hanja}{ext})", f"(?<={hanja}[^\\x00-\\x7f]{ext})", f"(?<={ext}){hanja}"
+    ]
+
+
+#: A character of a CJK reading (:func:`_cjk_reading`): ideographs, kana, Hangul, CJK and
+#: full-width punctuation.
+_CJK_READING_CHAR = re.compile("[\u3000-\u30ff\u3400-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff01-\uffef]")
+
+
+def _cjk_reading(replacement: str | None) -> bool:
+    """Is *replacement* CJK text (ASCII aside) with no ideograph outside the common lists?
+
+    >>> _cjk_reading("佐藤 香織"), _cjk_reading("٤糦i")
+    (True, False)
+    """
+    if not replacement:
+        return False
+    return all(
+        c.isascii() or _CJK_READING_CHAR.match(c) for c in replacement
+    ) and not _rare_ideograph(replacement)
+
+
+@functools.cache
+def _multi_byte_lossless_trigger(enc: str) -> re.Pattern[str]:
+    """What triggers EUC-KR, Big5 and EUC-JP in text without U+FFFD: the Latin trigger, and for
+    EUC-KR a hanja beside an extension syllable (:func:`_uhc_rare_pair`).
+
+    >>> _multi_byte_lossless_trigger("EUC-KR").search("腰숂퉼") is not None
+    True
+    """
+    latin = _multi_byte_latin_trigger(enc)
+    if enc != "EUC-KR":
+        return latin
+    anchor, branches = _uhc_rare_pair()
+    return re.compile(f"{latin.pattern}|{_anchored(set(anchor), branches)}")
+
+
 @functools.cache
 def _multi_byte_trigger(enc: str) -> re.Pattern[str]:
     chars, latin = _multi_byte_trigger_chars(enc)
@@ -1315,7 +1387,7 @@ def _multi_byte_candidates(text: str, out: list[_Candidate]) -> None:
             # UTF-8 read as EUC-KR, Big5 or EUC-JP loses most characters (their trail bytes
             # start at A1, UTF-8 continuation bytes end at BF): the damage always comes with
             # U+FFFD, except Latin letters ("Caf챕"), which the Latin trigger catches.
-            trigger = _multi_byte_latin_trigger(enc)
+            trigger = _multi_byte_lossless_trigger(enc)
         if trigger.search(text) is None:
             if lossy:
                 _multi_byte_lossy_words(text, enc, rank, out, False)
@@ -1346,8 +1418,16 @@ def _multi_byte_candidates(text: str, out: list[_Candidate]) -> None:
             if trigger.search(text, rs, re_) is None:
                 untriggered.append((rs, re_))
                 continue
+            judged = len(out)
             for ps, pe in _encodable_pieces(text, rs, re_, enc):
                 _multi_byte_piece(text, ps, pe, enc, rank, out)
+            if (
+                enc == "EUC-KR" and not lossy and len(out) > judged
+                and _multi_byte_latin_trigger(enc).search(text, rs, re_) is None
+            ):
+                # Triggered by a hanja beside an extension syllable only: what it reads back
+                # must be CJK text ("嗔命楹쫒아" is genuine: 命楹쫒 would be "٤糦i").
+                out[judged:] = [c for c in out[judged:] if _cjk_reading(c.replacement)]
         _multi_byte_second_look(text, enc, rank, untriggered, out, before)
 
 
@@ -1516,6 +1596,10 @@ def _kept(repaired: str) -> int:
     return sum(not c.isascii() for c in repaired) - repaired.count("\ufffd")
 
 
+#: A lost run, then a half-width katakana of A1..BF (U+FF61..U+FF7F): the Shift_JIS reading
+#: of a UTF-8 continuation byte on its own, after the lead and first continuation were lost.
+_LOST_THEN_KANA = re.compile("\ufffd[\uff61-\uff7f]")
+
 #: Ideographs, kana and Hangul (the characters a CJK code page makes of UTF-8 bytes).
 _CJK_CHAR = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff61-\uff9f]")
 
@@ -1532,7 +1616,8 @@ def _multi_byte_lossy_words(
     characters.  Never invents a character.
     """
     found: list[_Candidate] = []
-    n_chars = n_lost = n_kept = n_kept_cjk = n_rare = n_cjk = 0
+    contested: list[_Candidate] = []
+    n_chars = n_lost = n_kept = n_kept_cjk = n_rare = n_cjk = n_kana_after_lost = 0
     for match in _LOSSY_WORD.finditer(text):
         word = match.group()
         if word.isascii() or not word.strip("\ufffd"):
@@ -1547,17 +1632,22 @@ def _multi_byte_lossy_words(
         # Left to another CJK encoding whose reading gives back more characters, or as many
         # with UTF-8-shaped bytes where this one is not, or fewer ASCII characters made of
         # trail bytes ("�I�" in Shift_JIS where EUC-JP gives "�").
+        if not strong and _ascii(repaired) > _ascii(word):
+            continue  # ASCII made of trail bytes: "�大�網絡�" is not "�j�"
         rival = max(
             ((_kept(r[0]), r[1], -_ascii(r[0])) for e in MULTI_BYTE_ORDER if e != enc
              for r in [_lossy_reading(word, e)] if r is not None),
             default=(-1, False, 0),
         )
+        candidate = _Candidate(match.start(), match.end(), "utf-8-as-multi-byte", "UTF-8",
+                               enc, repaired, CONFIRMED_BY_CONTEXT, 20 + rank)
         if rival > (_kept(repaired), shaped, -_ascii(repaired)):
+            # Offered only if the text's other words prove *enc* (below); where the rival
+            # encoding has a finding of its own, _resolve's per-text weight decides.
+            contested.append(candidate)
             continue
-        if not strong and _ascii(repaired) > _ascii(word):
-            continue  # ASCII made of trail bytes: "�大�網絡�" is not "�j�"
-        found.append(_Candidate(match.start(), match.end(), "utf-8-as-multi-byte", "UTF-8",
-                                enc, repaired, CONFIRMED_BY_CONTEXT, 20 + rank))
+        found.append(candidate)
+        n_kana_after_lost += len(_LOST_THEN_KANA.findall(word)) if enc == "Shift_JIS" else 0
         n_chars += len(chars)
         n_lost += word.count("\ufffd")
         n_kept += _kept(repaired)
@@ -1580,12 +1670,22 @@ def _multi_byte_lossy_words(
     mostly_lost = text.count("\ufffd") >= 0.5 * (len(text) - _ascii(text)) and (
         n_kept_cjk > 0 or "\ufffd\ufffd" in text
     )
+    # (Or, for Shift_JIS, half the characters are half-width katakana of A1..BF right after a
+    # lost run: the last continuation byte of a 3-byte character whose first two were lost,
+    # "�ｼ�ｬ��符 �､�ｭ" is Korean; genuine half-width katakana come in runs of their own.)
+    kana_after_lost = n_kana_after_lost >= 2 and 2 * n_kana_after_lost >= n_chars
     if found and (
         strong or (n_chars + n_lost >= 4 and (n_rare >= 0.5 * n_chars or mostly_lost) and (
             n_kept > 0 or n_lost >= 2 * n_chars or n_rare == n_chars == n_cjk
+            or kana_after_lost
         ))
     ):
         out.extend(found)
+        if len(contested) < len(found):
+            # Words another encoding reads with more characters left, in a text whose other
+            # words are proven *enc* ("�､甯ｨ" among Korean words read as Shift_JIS is "�",
+            # not EUC-JP "�쎨"): offered too.
+            out.extend(contested)
 
 
 def _multi_byte_piece(
@@ -3576,6 +3676,10 @@ def _multi_byte_gate_family(lossy: bool, strong: bool) -> tuple[set[str], list[s
         # own: with its third byte lost or merged ("锟┬"), the family reports it as `lost`.
         multi_chars.add("锟")
         anchors = {c for enc in ("GBK", "Shift_JIS") for c in start(enc)[1]}
+        # EUC-KR: a hanja beside a UHC extension syllable (_multi_byte_lossless_trigger).
+        uhc_anchor, uhc_branches = _uhc_rare_pair()
+        anchors |= set(uhc_anchor)
+        sequences = [*sequences, *uhc_branches]
     latin_chars = set("".join(t[1] for t in triggers))
     latin = _char_class("".join(sorted(latin_chars)))
     branches = [
