@@ -1258,7 +1258,9 @@ def _uhc_rare_pair() -> tuple[str, list[str]]:
 
 #: A character of a CJK reading (:func:`_cjk_reading`): ideographs, kana, Hangul, CJK and
 #: full-width punctuation.
-_CJK_READING_CHAR = re.compile("[\u3000-\u30ff\u3400-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff01-\uffef]")
+_CJK_READING_CHAR = re.compile(
+    "[\u3000-\u30ff\u3400-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff01-\uffef]"
+)
 
 
 def _cjk_reading(replacement: str | None) -> bool:
