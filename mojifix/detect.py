@@ -1598,9 +1598,9 @@ def _kept(repaired: str) -> int:
     return sum(not c.isascii() for c in repaired) - repaired.count("\ufffd")
 
 
-#: A lost run, then a half-width katakana of A1..BF (U+FF61..U+FF7F): the Shift_JIS reading
-#: of a UTF-8 continuation byte on its own, after the lead and first continuation were lost.
-_LOST_THEN_KANA = re.compile("\ufffd[\uff61-\uff7f]")
+#: What Shift_JIS reads from a UTF-8 continuation byte on its own: U+0080 (byte 80) and the
+#: half-width katakana of A1..BF (U+FF61..U+FF7F).
+_SJIS_CONTINUATION = re.compile("[\x80\uff61-\uff7f]")
 
 #: Ideographs, kana and Hangul (the characters a CJK code page makes of UTF-8 bytes).
 _CJK_CHAR = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff61-\uff9f]")
@@ -1619,7 +1619,7 @@ def _multi_byte_lossy_words(
     """
     found: list[_Candidate] = []
     contested: list[_Candidate] = []
-    n_chars = n_lost = n_kept = n_kept_cjk = n_rare = n_cjk = n_kana_after_lost = 0
+    n_chars = n_lost = n_kept = n_kept_cjk = n_rare = n_cjk = n_continuation = 0
     for match in _LOSSY_WORD.finditer(text):
         word = match.group()
         if word.isascii() or not word.strip("\ufffd"):
@@ -1649,7 +1649,7 @@ def _multi_byte_lossy_words(
             contested.append(candidate)
             continue
         found.append(candidate)
-        n_kana_after_lost += len(_LOST_THEN_KANA.findall(word)) if enc == "Shift_JIS" else 0
+        n_continuation += len(_SJIS_CONTINUATION.findall(word)) if enc == "Shift_JIS" else 0
         n_chars += len(chars)
         n_lost += word.count("\ufffd")
         n_kept += _kept(repaired)
@@ -1672,14 +1672,15 @@ def _multi_byte_lossy_words(
     mostly_lost = text.count("\ufffd") >= 0.5 * (len(text) - _ascii(text)) and (
         n_kept_cjk > 0 or "\ufffd\ufffd" in text
     )
-    # (Or, for Shift_JIS, half the characters are half-width katakana of A1..BF right after a
-    # lost run: the last continuation byte of a 3-byte character whose first two were lost,
-    # "�ｼ�ｬ��符 �､�ｭ" is Korean; genuine half-width katakana come in runs of their own.)
-    kana_after_lost = n_kana_after_lost >= 2 and 2 * n_kana_after_lost >= n_chars
+    # (Or, for Shift_JIS, half the characters of those UTF-8-shaped words are continuation
+    # bytes read on their own (_SJIS_CONTINUATION): what is left of 3-byte characters whose
+    # other bytes were lost or paired with a neighbour's, "�ｼ�ｬ��符 �､�ｭ" is Korean; genuine
+    # half-width katakana are not UTF-8-shaped, their C0..DF letters being lead bytes.)
+    continuations = n_continuation >= 2 and 2 * n_continuation >= n_chars
     if found and (
         strong or (n_chars + n_lost >= 4 and (n_rare >= 0.5 * n_chars or mostly_lost) and (
             n_kept > 0 or n_lost >= 2 * n_chars or n_rare == n_chars == n_cjk
-            or kana_after_lost
+            or continuations
         ))
     ):
         out.extend(found)
@@ -4426,7 +4427,8 @@ def _resolve(
     encodings first; jis-variant and lost findings only where nothing else is.  *text* (the
     text the candidates are in) lets one-letter readings be checked against spelling."""
     if not found:
-        return []
+        # Nothing found behind the gate: weak evidence at most (never repaired).
+        return _weak_evidence(text) if text and not inner else []
     if text:
         for c in found:
             if (
@@ -4535,6 +4537,106 @@ def _resolve(
                                      cand.decoded_as, None, SUSPECT, cand.rank))
     chosen.sort(key=lambda c: c.start)
     return chosen
+
+
+#: The score of weak evidence (:func:`_weak_evidence`): above 0.0, below :data:`SUSPECT` and
+#: the threshold of :func:`is_mojibake`, so the text is neither flagged nor repaired; it only
+#: ranks above clean text (which scores 0.0) in :func:`score`.
+WEAK_EVIDENCE = 0.2
+
+#: Word shapes no language written in windows-1252 makes, each what one misreading makes of
+#: a common spelling: the name of each branch is the misreading's (encoded_as, decoded_as).
+#: Measured on the 100,000 most frequent words (wordfreq) of French, Italian, Catalan,
+#: Portuguese, Spanish, Dutch, German, Danish, Norwegian, Swedish, Finnish, Icelandic and
+#: English: no word has one; of Czech, Slovak, Polish and Slovenian words in windows-1250 read
+#: as windows-1252, 458 Polish words end in -kę, 167 Czech, Slovak and Slovenian words have
+#: -čnik/-čník, 175 start with čl- before a vowel.  "¤" is Big5's and GBK's lead byte A4 (the
+#: row of 一, 月, 中 in Big5): beside a letter in 24 % of the 20,000 most frequent Chinese
+#: words in Big5 read as windows-1252, and no text writes the currency sign so.
+_WEAK_SHAPES = re.compile(
+    # ¤ glued to a letter: "11¤ë" is Big5 11月.
+    "(?P<big5>(?<=[^\\W\\d_])¤|¤(?=[^\\W\\d_]))"
+    # Polish -kę after a consonant: "walkê", "matkê" (Portuguese "karaokê" after a vowel).
+    "|(?P<pl>(?<=[^\\W\\d_aeiouyáéíóúàèìòùâêîôûãõäëïöü])kê(?![^\\W\\d_]))"
+    # Czech, Slovak, Slovenian -čnik/-čník ("Potoènik"); Catalan writes "-ènic".
+    "|(?P<cs>èn[ií]k"
+    # ... and čl- before a vowel at the start of a word ("èlanek", "Èlen"); Catalan "èlit".
+    "|(?<![^\\W\\d_])[èÈ]l[aeouyáý])"
+)
+_WEAK_CODE_PAGES = {
+    "big5": ("Big5", "windows-1252"),
+    "pl": ("windows-1250", "windows-1252"),
+    "cs": ("windows-1250", "windows-1252"),
+}
+#: The highest share of common letter pairs a Cyrillic all-caps group may have and still be
+#: weak evidence of a KOI8-R/windows-1251 case swap (:func:`_weak_evidence`), and the highest
+#: share of vowels (Bulgarian ъ counted): the repair's own limit is :data:`ALL_CAPS_MAX_COMMON`
+#: (0.6), and "ДЕКНЛ" (делом) has 75 % common pairs, one vowel in five.  Measured on the
+#: 30,000 most frequent Russian, Ukrainian and Bulgarian words (wordfreq) of five letters or
+#: more: of 79,201 in capitals, 146 pass the pair limit alone (0.18 %), 6 both ("СВИФТ",
+#: "СКАЙП", "СИНГХ": names and loanwords); of 142,996 swapped ones in capitals, 25 % both.
+WEAK_CAPS_MAX_COMMON = 0.75
+WEAK_CAPS_MAX_VOWELS = 0.25
+
+
+def _weak_caps_swap(text: str) -> tuple[int, int] | None:
+    """The first Cyrillic all-caps group of *text* that :func:`_all_caps_swap` lets stand
+    only because its letter pairs look too common, with few vowels, whose case-swapped
+    reading is lower-case Russian with every letter pair common.
+
+    >>> _weak_caps_swap("ДЕКНЛ"), _weak_caps_swap("МОСКВА"), _weak_caps_swap("РСФСР")
+    ((0, 5), None, None)
+    """
+    for match in _CYRILLIC_CAPS_GROUP.finditer(text):
+        group = match.group()
+        start, end = match.span()
+        if (
+            # (A whole word: Ukrainian "ФІНЛЯНДІЇ" is no group "НЛЯНД" between two І.)
+            (start > 0 and "\u0400" <= text[start - 1] <= "\u04ff")
+            or (end < len(text) and "\u0400" <= text[end] <= "\u04ff")
+            or not _CYRILLIC_ALL_CAPS.search(group) or _CYRILLIC_CAPITAL_VOWELS.isdisjoint(group)
+            or vowel_share_cyrillic(group) > WEAK_CAPS_MAX_VOWELS
+        ):
+            continue
+        words = re.findall("[А-ЯЁ]+", group)
+        if _cyrillic_common_share(words) > WEAK_CAPS_MAX_COMMON or _cyrillic_text_ok(words):
+            continue
+        for name in ("KOI8-R", "windows-1251"):
+            try:
+                converted = _recode.decode(_recode.encode(group, name),
+                                           "windows-1251" if name == "KOI8-R" else "KOI8-R")
+            except UnicodeError:
+                continue
+            new_words = re.findall("[^\\W\\d_]+", converted)
+            if (
+                new_words and all(map(_RUSSIAN_LOWER.fullmatch, new_words))
+                and _cyrillic_text_ok(new_words) and _cyrillic_common_share(new_words) == 1.0
+            ):
+                return match.span()
+    return None
+
+
+def _weak_evidence(text: str) -> list[_Candidate]:
+    """Where the detector found nothing in a text that passed its gate: a word shape no
+    windows-1252 language writes (:data:`_WEAK_SHAPES`) or a Cyrillic all-caps group that is
+    likely case-swapped (:func:`_weak_caps_swap`), as one finding of :data:`WEAK_EVIDENCE`
+    with no repair.  Clean text keeps its score of 0.0: the shapes were measured on the
+    frequent words of every windows-1252 language.
+
+    >>> [(c.start, c.end, c.encoded_as, c.strength) for c in _weak_evidence("Jerneja Potoènik")]
+    [(12, 16, 'windows-1250', 0.2)]
+    >>> _weak_evidence("Père Noël, Sauternes, première scène")
+    []
+    """
+    match = _WEAK_SHAPES.search(text)
+    if match is not None:
+        encoded_as, decoded_as = _WEAK_CODE_PAGES[str(match.lastgroup)]
+        return [_Candidate(match.start(), match.end(), "legacy-as-legacy", encoded_as,
+                           decoded_as, None, WEAK_EVIDENCE, 50)]
+    if _CYRILLIC_CAPS_GROUP.search(text) and (span := _weak_caps_swap(text)) is not None:
+        return [_Candidate(span[0], span[1], "legacy-as-legacy", "windows-1251", "KOI8-R",
+                           None, WEAK_EVIDENCE, 50)]
+    return []
 
 
 def _apply(text: str, cands: list[_Candidate]) -> str:
