@@ -4428,7 +4428,7 @@ def _resolve(
     text the candidates are in) lets one-letter readings be checked against spelling."""
     if not found:
         # Nothing found behind the gate: weak evidence at most (never repaired).
-        return _weak_evidence(text) if text and not inner else []
+        return _weak_evidence(text) if text and not inner and len(text) <= WEAK_MAX_CHARS else []
     if text:
         for c in found:
             if (
@@ -4543,31 +4543,38 @@ def _resolve(
 #: the threshold of :func:`is_mojibake`, so the text is neither flagged nor repaired; it only
 #: ranks above clean text (which scores 0.0) in :func:`score`.
 WEAK_EVIDENCE = 0.2
+#: The longest text weak evidence is looked for in: a name, a title, a table cell, where one
+#: odd word is all there is to see.  A longer text damaged the same way shows its misreading
+#: again, in places the families read (a Slovenian paragraph in windows-1252 has "èe" and
+#: "èa", a Chinese one three high characters in a row, a swapped Cyrillic one lower-case
+#: letters among capitals), and every search costs a scan of the whole text: on the
+#: benchmark's 2 KB clean documents that pass the gate, 5-25 µs each.
+WEAK_MAX_CHARS = 200
 
 #: Word shapes no language written in windows-1252 makes, each what one misreading makes of
-#: a common spelling: the name of each branch is the misreading's (encoded_as, decoded_as).
-#: Measured on the 100,000 most frequent words (wordfreq) of French, Italian, Catalan,
-#: Portuguese, Spanish, Dutch, German, Danish, Norwegian, Swedish, Finnish, Icelandic and
-#: English: no word has one; of Czech, Slovak, Polish and Slovenian words in windows-1250 read
-#: as windows-1252, 458 Polish words end in -kę, 167 Czech, Slovak and Slovenian words have
-#: -čnik/-čník, 175 start with čl- before a vowel.  "¤" is Big5's and GBK's lead byte A4 (the
-#: row of 一, 月, 中 in Big5): beside a letter in 24 % of the 20,000 most frequent Chinese
-#: words in Big5 read as windows-1252, and no text writes the currency sign so.
+#: a common spelling (each branch is named after the code page it was written in).  Measured
+#: on the 100,000 most frequent words (wordfreq) of French, Italian, Catalan, Portuguese,
+#: Spanish, Dutch, German, Danish, Norwegian, Swedish, Finnish, Icelandic and English (and
+#: Vietnamese, Turkish, Latvian, Lithuanian, Malay, Indonesian): no word has one; of Czech,
+#: Slovak, Polish and Slovenian words in windows-1250 read as windows-1252, 458 Polish words
+#: end in -kę, 167 Czech, Slovak and Slovenian words have -čnik/-čník, 175 start with čl-
+#: before a vowel.  "¤" is Big5's and GBK's lead byte A4 (the row of 一, 月, 中 in Big5): beside a
+#: letter in 24 % of the 20,000 most frequent Chinese words in Big5 read as windows-1252,
+#: and no text writes the currency sign so.
 _WEAK_SHAPES = re.compile(
+    # One character class first (the engine's fast scan), each branch rechecking it.
+    "[¤êèÈ](?:"
     # ¤ glued to a letter: "11¤ë" is Big5 11月.
-    "(?P<big5>(?<=[^\\W\\d_])¤|¤(?=[^\\W\\d_]))"
+    "(?P<Big5>(?<=[^\\W\\d_]¤)|(?<=¤)(?=[^\\W\\d_]))"
     # Polish -kę after a consonant: "walkê", "matkê" (Portuguese "karaokê" after a vowel).
-    "|(?P<pl>(?<=[^\\W\\d_aeiouyáéíóúàèìòùâêîôûãõäëïöü])kê(?![^\\W\\d_]))"
+    "|(?P<pl>(?<=[^\\W\\d_aeiouyáéíóúàèìòùâêîôûãõäëïöü]kê)(?![^\\W\\d_]))"
     # Czech, Slovak, Slovenian -čnik/-čník ("Potoènik"); Catalan writes "-ènic".
-    "|(?P<cs>èn[ií]k"
+    "|(?P<cs>(?<=è)n[ií]k"
     # ... and čl- before a vowel at the start of a word ("èlanek", "Èlen"); Catalan "èlit".
-    "|(?<![^\\W\\d_])[èÈ]l[aeouyáý])"
+    "|(?<![^\\W\\d_][èÈ])(?<=[èÈ])l[aeouyáý]))"
 )
-_WEAK_CODE_PAGES = {
-    "big5": ("Big5", "windows-1252"),
-    "pl": ("windows-1250", "windows-1252"),
-    "cs": ("windows-1250", "windows-1252"),
-}
+#: The code page each branch of :data:`_WEAK_SHAPES` was written in.
+_WEAK_ENCODED_AS = {"Big5": "Big5", "pl": "windows-1250", "cs": "windows-1250"}
 #: The highest share of common letter pairs a Cyrillic all-caps group may have and still be
 #: weak evidence of a KOI8-R/windows-1251 case swap (:func:`_weak_evidence`), and the highest
 #: share of vowels (Bulgarian ъ counted): the repair's own limit is :data:`ALL_CAPS_MAX_COMMON`
@@ -4617,11 +4624,11 @@ def _weak_caps_swap(text: str) -> tuple[int, int] | None:
 
 
 def _weak_evidence(text: str) -> list[_Candidate]:
-    """Where the detector found nothing in a text that passed its gate: a word shape no
-    windows-1252 language writes (:data:`_WEAK_SHAPES`) or a Cyrillic all-caps group that is
-    likely case-swapped (:func:`_weak_caps_swap`), as one finding of :data:`WEAK_EVIDENCE`
-    with no repair.  Clean text keeps its score of 0.0: the shapes were measured on the
-    frequent words of every windows-1252 language.
+    """Where the detector found nothing in a short text (:data:`WEAK_MAX_CHARS`) that passed
+    its gate: a word shape no windows-1252 language writes (:data:`_WEAK_SHAPES`) or a
+    Cyrillic all-caps group that is likely case-swapped (:func:`_weak_caps_swap`), as one
+    finding of :data:`WEAK_EVIDENCE` with no repair.  Clean text keeps its score of 0.0: the
+    shapes were measured on the frequent words of every windows-1252 language.
 
     >>> [(c.start, c.end, c.encoded_as, c.strength) for c in _weak_evidence("Jerneja Potoènik")]
     [(12, 16, 'windows-1250', 0.2)]
@@ -4630,12 +4637,16 @@ def _weak_evidence(text: str) -> list[_Candidate]:
     """
     match = _WEAK_SHAPES.search(text)
     if match is not None:
-        encoded_as, decoded_as = _WEAK_CODE_PAGES[str(match.lastgroup)]
-        return [_Candidate(match.start(), match.end(), "legacy-as-legacy", encoded_as,
-                           decoded_as, None, WEAK_EVIDENCE, 50)]
-    if _CYRILLIC_CAPS_GROUP.search(text) and (span := _weak_caps_swap(text)) is not None:
-        return [_Candidate(span[0], span[1], "legacy-as-legacy", "windows-1251", "KOI8-R",
-                           None, WEAK_EVIDENCE, 50)]
+        return [_Candidate(match.start(), match.end(), "legacy-as-legacy",
+                           _WEAK_ENCODED_AS[str(match.lastgroup)], "windows-1252", None,
+                           WEAK_EVIDENCE, 50)]
+    try:
+        text.encode("latin-1")  # (a copy for Latin-1 text: no Cyrillic to look at)
+    except UnicodeEncodeError:
+        span = _weak_caps_swap(text)
+        if span is not None:
+            return [_Candidate(span[0], span[1], "legacy-as-legacy", "windows-1251", "KOI8-R",
+                               None, WEAK_EVIDENCE, 50)]
     return []
 
 
