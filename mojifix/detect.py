@@ -1218,20 +1218,36 @@ def _multi_byte_latin_trigger(enc: str) -> re.Pattern[str]:
 
 
 def _uhc_extension_syllables() -> str:
-    """The 8,822 Hangul syllables outside the 2,350 of KS X 1001: UHC (windows-949, what
-    browsers and Python call EUC-KR) gives them lead bytes 81..C6 with trail bytes 41..A0, or
-    lead bytes 81..A0.  Modern Korean uses almost only the 2,350; UTF-8 read as UHC makes
-    these from its continuation bytes 80..BF ("佐藤" E4 BD 90 E8 97 A4 is 鵝 먫 뿤).
+    """:func:`_build_uhc_extension_syllables`, read from ``mojifix/_tables/multi_byte_gate.py``
+    (``scripts/generate_gate_tables.py``; ``tests/test_generated_gate.py`` checks it).
 
-    >>> len(_uhc_extension_syllables()), "먫" in _uhc_extension_syllables()
-    (8822, True)
-    >>> "한" in _uhc_extension_syllables()
-    False
+    >>> _uhc_extension_syllables() == _build_uhc_extension_syllables()
+    True
     """
-    return "".join(
-        char for code in range(0xAC00, 0xD7A4)
-        if (data := _recode.encode(char := chr(code), "EUC-KR"))[0] < 0xA1 or data[1] < 0xA1
-    )
+    from mojifix._tables.multi_byte_gate import UHC_EXTENSION
+
+    return UHC_EXTENSION
+
+
+def _build_uhc_extension_syllables() -> str:
+    """The Hangul syllables outside the 2,350 of KS X 1001 that UTF-8 read as UHC (windows-949,
+    what browsers and Python call EUC-KR) makes.  UHC gives the other 8,822 syllables lead
+    bytes 81..C6 with trail bytes 41..A0, or lead bytes 81..A0 with any trail; modern Korean
+    uses almost only the 2,350.  UTF-8 makes them of a continuation byte (80..BF) as the lead
+    and, as the trail, a continuation byte or the lead byte of the next 3-byte character
+    (E0..EF): "佐藤" E4 BD 90 E8 97 A4 is 鵝 먫 뿤.
+
+    >>> syllables = _build_uhc_extension_syllables()
+    >>> len(syllables), "먫" in syllables, "뿤" in syllables, "한" in syllables
+    (3520, True, True, False)
+    """
+    syllables = set()
+    for lead in range(0x80, 0xC0):
+        for trail in (*range(0x80, 0xC0), *range(0xE0, 0xF0)):
+            char = _one_character(bytes((lead, trail)), "EUC-KR")
+            if char and "\uac00" <= char <= "\ud7a3" and (lead < 0xA1 or trail < 0xA1):
+                syllables.add(char)
+    return "".join(sorted(syllables))
 
 
 @functools.cache
