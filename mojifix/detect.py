@@ -4579,7 +4579,7 @@ WEAK_MAX_CHARS = 200
 #: and no text writes the currency sign so.
 _WEAK_SHAPES = re.compile(
     # One character class first (the engine's fast scan), each branch rechecking it.
-    "[¤êèÈ](?:"
+    "[¤êèÈА-ЯЁ](?:"
     # ¤ glued to a letter: "11¤ë" is Big5 11月.
     "(?P<Big5>(?<=[^\\W\\d_]¤)|(?<=¤)(?=[^\\W\\d_]))"
     # Polish -kę after a consonant: "walkê", "matkê" (Portuguese "karaokê" after a vowel).
@@ -4587,7 +4587,9 @@ _WEAK_SHAPES = re.compile(
     # Czech, Slovak, Slovenian -čnik/-čník ("Potoènik"); Catalan writes "-ènic".
     "|(?P<cs>(?<=è)n[ií]k"
     # ... and čl- before a vowel at the start of a word ("èlanek", "Èlen"); Catalan "èlit".
-    "|(?<![^\\W\\d_][èÈ])(?<=[èÈ])l[aeouyáý]))"
+    "|(?<![^\\W\\d_][èÈ])(?<=[èÈ])l[aeouyáý])"
+    # Five Cyrillic capitals in a row: :func:`_weak_caps_swap` decides.
+    "|(?P<caps>(?<=[А-ЯЁ])[А-ЯЁ]{4}))"
 )
 #: The code page each branch of :data:`_WEAK_SHAPES` was written in.
 _WEAK_ENCODED_AS = {"Big5": "Big5", "pl": "windows-1250", "cs": "windows-1250"}
@@ -4651,18 +4653,20 @@ def _weak_evidence(text: str) -> list[_Candidate]:
     >>> _weak_evidence("Père Noël, Sauternes, première scène")
     []
     """
-    match = _WEAK_SHAPES.search(text)
-    if match is not None:
-        return [_Candidate(match.start(), match.end(), "legacy-as-legacy",
-                           _WEAK_ENCODED_AS[str(match.lastgroup)], "windows-1252", None,
-                           WEAK_EVIDENCE, 50)]
-    try:
-        text.encode("latin-1")  # (a copy for Latin-1 text: no Cyrillic to look at)
-    except UnicodeEncodeError:
-        span = _weak_caps_swap(text)
-        if span is not None:
-            return [_Candidate(span[0], span[1], "legacy-as-legacy", "windows-1251", "KOI8-R",
-                               None, WEAK_EVIDENCE, 50)]
+    if _WEAK_SHAPES.search(text) is None:
+        return []  # (the common case, one search in C)
+    caps_read = False
+    for match in _WEAK_SHAPES.finditer(text):
+        if match.lastgroup != "caps":
+            return [_Candidate(match.start(), match.end(), "legacy-as-legacy",
+                               _WEAK_ENCODED_AS[str(match.lastgroup)], "windows-1252", None,
+                               WEAK_EVIDENCE, 50)]
+        if not caps_read:  # (every group of capitals at once)
+            caps_read = True
+            span = _weak_caps_swap(text)
+            if span is not None:
+                return [_Candidate(span[0], span[1], "legacy-as-legacy", "windows-1251",
+                                   "KOI8-R", None, WEAK_EVIDENCE, 50)]
     return []
 
 
