@@ -1217,6 +1217,96 @@ def _multi_byte_latin_trigger(enc: str) -> re.Pattern[str]:
     return re.compile(f"[A-Za-z]{latin}|{latin}[a-z]")
 
 
+def _uhc_extension_syllables() -> str:
+    """:func:`_build_uhc_extension_syllables`, read from ``mojifix/_tables/multi_byte_gate.py``
+    (``scripts/generate_gate_tables.py``; ``tests/test_generated_gate.py`` checks it).
+
+    >>> _uhc_extension_syllables() == _build_uhc_extension_syllables()
+    True
+    """
+    from mojifix._tables.multi_byte_gate import UHC_EXTENSION
+
+    return UHC_EXTENSION
+
+
+def _build_uhc_extension_syllables() -> str:
+    """The Hangul syllables outside the 2,350 of KS X 1001 that UTF-8 read as UHC (windows-949,
+    what browsers and Python call EUC-KR) makes.  UHC gives the other 8,822 syllables lead
+    bytes 81..C6 with trail bytes 41..A0, or lead bytes 81..A0 with any trail; modern Korean
+    uses almost only the 2,350.  UTF-8 makes them of a continuation byte (80..BF) as the lead
+    and, as the trail, a continuation byte or the lead byte of the next 3-byte character
+    (E0..EF): "佐藤" E4 BD 90 E8 97 A4 is 鵝 먫 뿤.
+
+    >>> syllables = _build_uhc_extension_syllables()
+    >>> len(syllables), "먫" in syllables, "뿤" in syllables, "한" in syllables
+    (3520, True, True, False)
+    """
+    syllables = set()
+    for lead in range(0x80, 0xC0):
+        for trail in (*range(0x80, 0xC0), *range(0xE0, 0xF0)):
+            char = _one_character(bytes((lead, trail)), "EUC-KR")
+            if char and "\uac00" <= char <= "\ud7a3" and (lead < 0xA1 or trail < 0xA1):
+                syllables.add(char)
+    return "".join(sorted(syllables))
+
+
+@functools.cache
+def _uhc_rare_pair() -> tuple[str, list[str]]:
+    """Without U+FFFD, the evidence of UTF-8 read as UHC beyond Latin letters: a hanja that
+    starts with a UTF-8 lead byte (E0..EF: the EUC-KR trigger characters) beside a Hangul
+    syllable of the UHC extension (:func:`_uhc_extension_syllables`), or one character apart
+    (a 3-byte character's lead and first continuation byte make the hanja, its last byte and
+    the next lead byte the next character, then two continuation bytes: "鵝먫뿤 腰숂퉼" is
+    佐藤 香織, short and lossless).  Genuine Korean writes hanja beside the common syllables.
+    Returns the anchor characters (the extension syllables) and the branches (of
+    :func:`_anchored`: each rechecks its anchor with a lookbehind).
+
+    >>> pattern = re.compile(_anchored(*(lambda a, b: (set(a), b))(*_uhc_rare_pair())))
+    >>> pattern.search("鵝먫뿤") is not None, pattern.search("漢字 한국어 똠방각하")
+    (True, None)
+    """
+    ext = _char_class(_uhc_extension_syllables())
+    hanja = _char_class(_multi_byte_trigger_chars("EUC-KR")[0])
+    return _uhc_extension_syllables(), [
+        f"(?<={hanja}{ext})", f"(?<={hanja}[^\\x00-\\x7f]{ext})", f"(?<={ext}){hanja}"
+    ]
+
+
+#: A character of a CJK reading (:func:`_cjk_reading`): ideographs, kana, Hangul, CJK and
+#: full-width punctuation.
+_CJK_READING_CHAR = re.compile(
+    "[\u3000-\u30ff\u3400-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff01-\uffef]"
+)
+
+
+def _cjk_reading(replacement: str | None) -> bool:
+    """Is *replacement* CJK text (ASCII aside) with no ideograph outside the common lists?
+
+    >>> _cjk_reading("佐藤 香織"), _cjk_reading("٤糦i")
+    (True, False)
+    """
+    if not replacement:
+        return False
+    return all(
+        c.isascii() or _CJK_READING_CHAR.match(c) for c in replacement
+    ) and not _rare_ideograph(replacement)
+
+
+@functools.cache
+def _multi_byte_lossless_trigger(enc: str) -> re.Pattern[str]:
+    """What triggers EUC-KR, Big5 and EUC-JP in text without U+FFFD: the Latin trigger, and for
+    EUC-KR a hanja beside an extension syllable (:func:`_uhc_rare_pair`).
+
+    >>> _multi_byte_lossless_trigger("EUC-KR").search("腰숂퉼") is not None
+    True
+    """
+    latin = _multi_byte_latin_trigger(enc)
+    if enc != "EUC-KR":
+        return latin
+    anchor, branches = _uhc_rare_pair()
+    return re.compile(f"{latin.pattern}|{_anchored(set(anchor), branches)}")
+
+
 @functools.cache
 def _multi_byte_trigger(enc: str) -> re.Pattern[str]:
     chars, latin = _multi_byte_trigger_chars(enc)
@@ -1315,7 +1405,7 @@ def _multi_byte_candidates(text: str, out: list[_Candidate]) -> None:
             # UTF-8 read as EUC-KR, Big5 or EUC-JP loses most characters (their trail bytes
             # start at A1, UTF-8 continuation bytes end at BF): the damage always comes with
             # U+FFFD, except Latin letters ("Caf챕"), which the Latin trigger catches.
-            trigger = _multi_byte_latin_trigger(enc)
+            trigger = _multi_byte_lossless_trigger(enc)
         if trigger.search(text) is None:
             if lossy:
                 _multi_byte_lossy_words(text, enc, rank, out, False)
@@ -1346,8 +1436,16 @@ def _multi_byte_candidates(text: str, out: list[_Candidate]) -> None:
             if trigger.search(text, rs, re_) is None:
                 untriggered.append((rs, re_))
                 continue
+            judged = len(out)
             for ps, pe in _encodable_pieces(text, rs, re_, enc):
                 _multi_byte_piece(text, ps, pe, enc, rank, out)
+            if (
+                enc == "EUC-KR" and not lossy and len(out) > judged
+                and _multi_byte_latin_trigger(enc).search(text, rs, re_) is None
+            ):
+                # Triggered by a hanja beside an extension syllable only: what it reads back
+                # must be CJK text ("嗔命楹쫒아" is genuine: 命楹쫒 would be "٤糦i").
+                out[judged:] = [c for c in out[judged:] if _cjk_reading(c.replacement)]
         _multi_byte_second_look(text, enc, rank, untriggered, out, before)
 
 
@@ -1516,6 +1614,10 @@ def _kept(repaired: str) -> int:
     return sum(not c.isascii() for c in repaired) - repaired.count("\ufffd")
 
 
+#: What Shift_JIS reads from a UTF-8 continuation byte on its own: U+0080 (byte 80) and the
+#: half-width katakana of A1..BF (U+FF61..U+FF7F).
+_SJIS_CONTINUATION = re.compile("[\x80\uff61-\uff7f]")
+
 #: Ideographs, kana and Hangul (the characters a CJK code page makes of UTF-8 bytes).
 _CJK_CHAR = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff61-\uff9f]")
 
@@ -1532,7 +1634,8 @@ def _multi_byte_lossy_words(
     characters.  Never invents a character.
     """
     found: list[_Candidate] = []
-    n_chars = n_lost = n_kept = n_kept_cjk = n_rare = n_cjk = 0
+    contested: list[_Candidate] = []
+    n_chars = n_lost = n_kept = n_kept_cjk = n_rare = n_cjk = n_continuation = 0
     for match in _LOSSY_WORD.finditer(text):
         word = match.group()
         if word.isascii() or not word.strip("\ufffd"):
@@ -1547,17 +1650,22 @@ def _multi_byte_lossy_words(
         # Left to another CJK encoding whose reading gives back more characters, or as many
         # with UTF-8-shaped bytes where this one is not, or fewer ASCII characters made of
         # trail bytes ("�I�" in Shift_JIS where EUC-JP gives "�").
+        if not strong and _ascii(repaired) > _ascii(word):
+            continue  # ASCII made of trail bytes: "�大�網絡�" is not "�j�"
         rival = max(
             ((_kept(r[0]), r[1], -_ascii(r[0])) for e in MULTI_BYTE_ORDER if e != enc
              for r in [_lossy_reading(word, e)] if r is not None),
             default=(-1, False, 0),
         )
+        candidate = _Candidate(match.start(), match.end(), "utf-8-as-multi-byte", "UTF-8",
+                               enc, repaired, CONFIRMED_BY_CONTEXT, 20 + rank)
         if rival > (_kept(repaired), shaped, -_ascii(repaired)):
+            # Offered only if the text's other words prove *enc* (below); where the rival
+            # encoding has a finding of its own, _resolve's per-text weight decides.
+            contested.append(candidate)
             continue
-        if not strong and _ascii(repaired) > _ascii(word):
-            continue  # ASCII made of trail bytes: "�大�網絡�" is not "�j�"
-        found.append(_Candidate(match.start(), match.end(), "utf-8-as-multi-byte", "UTF-8",
-                                enc, repaired, CONFIRMED_BY_CONTEXT, 20 + rank))
+        found.append(candidate)
+        n_continuation += len(_SJIS_CONTINUATION.findall(word)) if enc == "Shift_JIS" else 0
         n_chars += len(chars)
         n_lost += word.count("\ufffd")
         n_kept += _kept(repaired)
@@ -1580,12 +1688,23 @@ def _multi_byte_lossy_words(
     mostly_lost = text.count("\ufffd") >= 0.5 * (len(text) - _ascii(text)) and (
         n_kept_cjk > 0 or "\ufffd\ufffd" in text
     )
+    # (Or, for Shift_JIS, half the characters of those UTF-8-shaped words are continuation
+    # bytes read on their own (_SJIS_CONTINUATION): what is left of 3-byte characters whose
+    # other bytes were lost or paired with a neighbour's, "�ｼ�ｬ��符 �､�ｭ" is Korean; genuine
+    # half-width katakana are not UTF-8-shaped, their C0..DF letters being lead bytes.)
+    continuations = n_continuation >= 2 and 2 * n_continuation >= n_chars
     if found and (
         strong or (n_chars + n_lost >= 4 and (n_rare >= 0.5 * n_chars or mostly_lost) and (
             n_kept > 0 or n_lost >= 2 * n_chars or n_rare == n_chars == n_cjk
+            or continuations
         ))
     ):
         out.extend(found)
+        if len(contested) < len(found):
+            # Words another encoding reads with more characters left, in a text whose other
+            # words are proven *enc* ("�､甯ｨ" among Korean words read as Shift_JIS is "�",
+            # not EUC-JP "�쎨"): offered too.
+            out.extend(contested)
 
 
 def _multi_byte_piece(
@@ -3688,6 +3807,10 @@ def _multi_byte_gate_family(lossy: bool, strong: bool) -> tuple[set[str], list[s
         # own: with its third byte lost or merged ("锟┬"), the family reports it as `lost`.
         multi_chars.add("锟")
         anchors = {c for enc in ("GBK", "Shift_JIS") for c in start(enc)[1]}
+        # EUC-KR: a hanja beside a UHC extension syllable (_multi_byte_lossless_trigger).
+        uhc_anchor, uhc_branches = _uhc_rare_pair()
+        anchors |= set(uhc_anchor)
+        sequences = [*sequences, *uhc_branches]
     latin_chars = set("".join(t[1] for t in triggers))
     latin = _char_class("".join(sorted(latin_chars)))
     branches = [
@@ -4581,7 +4704,8 @@ def _resolve(
     encodings first; jis-variant and lost findings only where nothing else is.  *text* (the
     text the candidates are in) lets one-letter readings be checked against spelling."""
     if not found:
-        return []
+        # Nothing found behind the gate: weak evidence at most (never repaired).
+        return _weak_evidence(text) if text and not inner and len(text) <= WEAK_MAX_CHARS else []
     if text:
         for c in found:
             if (
@@ -4690,6 +4814,121 @@ def _resolve(
                                      cand.decoded_as, None, SUSPECT, cand.rank))
     chosen.sort(key=lambda c: c.start)
     return chosen
+
+
+#: The score of weak evidence (:func:`_weak_evidence`): above 0.0, below :data:`SUSPECT` and
+#: the threshold of :func:`is_mojibake`, so the text is neither flagged nor repaired; it only
+#: ranks above clean text (which scores 0.0) in :func:`score`.
+WEAK_EVIDENCE = 0.2
+#: The longest text weak evidence is looked for in: a name, a title, a table cell, where one
+#: odd word is all there is to see.  A longer text damaged the same way shows its misreading
+#: again, in places the families read (a Slovenian paragraph in windows-1252 has "èe" and
+#: "èa", a Chinese one three high characters in a row, a swapped Cyrillic one lower-case
+#: letters among capitals), and every search costs a scan of the whole text: on the
+#: benchmark's 2 KB clean documents that pass the gate, 5-25 µs each.
+WEAK_MAX_CHARS = 200
+
+#: Word shapes no language written in windows-1252 makes, each what one misreading makes of
+#: a common spelling (each branch is named after the code page it was written in).  Measured
+#: on the 100,000 most frequent words (wordfreq) of French, Italian, Catalan, Portuguese,
+#: Spanish, Dutch, German, Danish, Norwegian, Swedish, Finnish, Icelandic and English (and
+#: Vietnamese, Turkish, Latvian, Lithuanian, Malay, Indonesian): no word has one; of Czech,
+#: Slovak, Polish and Slovenian words in windows-1250 read as windows-1252, 458 Polish words
+#: end in -kę, 167 Czech, Slovak and Slovenian words have -čnik/-čník, 175 start with čl-
+#: before a vowel.  "¤" is Big5's and GBK's lead byte A4 (the row of 一, 月, 中 in Big5): beside a
+#: letter in 24 % of the 20,000 most frequent Chinese words in Big5 read as windows-1252,
+#: and no text writes the currency sign so.
+_WEAK_SHAPES = re.compile(
+    # One character class first (the engine's fast scan), each branch rechecking it.
+    "[¤êèÈА-ЯЁ](?:"
+    # ¤ glued to a letter: "11¤ë" is Big5 11月.
+    "(?P<Big5>(?<=[^\\W\\d_]¤)|(?<=¤)(?=[^\\W\\d_]))"
+    # Polish -kę after a consonant: "walkê", "matkê" (Portuguese "karaokê" after a vowel).
+    "|(?P<pl>(?<=[^\\W\\d_aeiouyáéíóúàèìòùâêîôûãõäëïöü]kê)(?![^\\W\\d_]))"
+    # Czech, Slovak, Slovenian -čnik/-čník ("Potoènik"); Catalan writes "-ènic".
+    "|(?P<cs>(?<=è)n[ií]k"
+    # ... and čl- before a vowel at the start of a word ("èlanek", "Èlen"); Catalan "èlit".
+    "|(?<![^\\W\\d_][èÈ])(?<=[èÈ])l[aeouyáý])"
+    # Five Cyrillic capitals in a row: :func:`_weak_caps_swap` decides.
+    "|(?P<caps>(?<=[А-ЯЁ])[А-ЯЁ]{4}))"
+)
+#: The code page each branch of :data:`_WEAK_SHAPES` was written in.
+_WEAK_ENCODED_AS = {"Big5": "Big5", "pl": "windows-1250", "cs": "windows-1250"}
+#: The highest share of common letter pairs a Cyrillic all-caps group may have and still be
+#: weak evidence of a KOI8-R/windows-1251 case swap (:func:`_weak_evidence`), and the highest
+#: share of vowels (Bulgarian ъ counted): the repair's own limit is :data:`ALL_CAPS_MAX_COMMON`
+#: (0.6), and "ДЕКНЛ" (делом) has 75 % common pairs, one vowel in five.  Measured on the
+#: 30,000 most frequent Russian, Ukrainian and Bulgarian words (wordfreq) of five letters or
+#: more: of 79,201 in capitals, 146 pass the pair limit alone (0.18 %), 6 both ("СВИФТ",
+#: "СКАЙП", "СИНГХ": names and loanwords); of 142,996 swapped ones in capitals, 25 % both.
+WEAK_CAPS_MAX_COMMON = 0.75
+WEAK_CAPS_MAX_VOWELS = 0.25
+
+
+def _weak_caps_swap(text: str) -> tuple[int, int] | None:
+    """The first Cyrillic all-caps group of *text* that :func:`_all_caps_swap` lets stand
+    only because its letter pairs look too common, with few vowels, whose case-swapped
+    reading is lower-case Russian with every letter pair common.
+
+    >>> _weak_caps_swap("ДЕКНЛ"), _weak_caps_swap("МОСКВА"), _weak_caps_swap("РСФСР")
+    ((0, 5), None, None)
+    """
+    for match in _CYRILLIC_CAPS_GROUP.finditer(text):
+        group = match.group()
+        start, end = match.span()
+        if (
+            # (A whole word: Ukrainian "ФІНЛЯНДІЇ" is no group "НЛЯНД" between two І.)
+            (start > 0 and "\u0400" <= text[start - 1] <= "\u04ff")
+            or (end < len(text) and "\u0400" <= text[end] <= "\u04ff")
+            or not _CYRILLIC_ALL_CAPS.search(group) or _CYRILLIC_CAPITAL_VOWELS.isdisjoint(group)
+            or vowel_share_cyrillic(group) > WEAK_CAPS_MAX_VOWELS
+        ):
+            continue
+        words = re.findall("[А-ЯЁ]+", group)
+        if _cyrillic_common_share(words) > WEAK_CAPS_MAX_COMMON or _cyrillic_text_ok(words):
+            continue
+        for name in ("KOI8-R", "windows-1251"):
+            try:
+                converted = _recode.decode(_recode.encode(group, name),
+                                           "windows-1251" if name == "KOI8-R" else "KOI8-R")
+            except UnicodeError:
+                continue
+            new_words = re.findall("[^\\W\\d_]+", converted)
+            if (
+                new_words and all(map(_RUSSIAN_LOWER.fullmatch, new_words))
+                and _cyrillic_text_ok(new_words) and _cyrillic_common_share(new_words) == 1.0
+            ):
+                return match.span()
+    return None
+
+
+def _weak_evidence(text: str) -> list[_Candidate]:
+    """Where the detector found nothing in a short text (:data:`WEAK_MAX_CHARS`) that passed
+    its gate: a word shape no windows-1252 language writes (:data:`_WEAK_SHAPES`) or a
+    Cyrillic all-caps group that is likely case-swapped (:func:`_weak_caps_swap`), as one
+    finding of :data:`WEAK_EVIDENCE` with no repair.  Clean text keeps its score of 0.0: the
+    shapes were measured on the frequent words of every windows-1252 language.
+
+    >>> [(c.start, c.end, c.encoded_as, c.strength) for c in _weak_evidence("Jerneja Potoènik")]
+    [(12, 16, 'windows-1250', 0.2)]
+    >>> _weak_evidence("Père Noël, Sauternes, première scène")
+    []
+    """
+    if _WEAK_SHAPES.search(text) is None:
+        return []  # (the common case, one search in C)
+    caps_read = False
+    for match in _WEAK_SHAPES.finditer(text):
+        if match.lastgroup != "caps":
+            return [_Candidate(match.start(), match.end(), "legacy-as-legacy",
+                               _WEAK_ENCODED_AS[str(match.lastgroup)], "windows-1252", None,
+                               WEAK_EVIDENCE, 50)]
+        if not caps_read:  # (every group of capitals at once)
+            caps_read = True
+            span = _weak_caps_swap(text)
+            if span is not None:
+                return [_Candidate(span[0], span[1], "legacy-as-legacy", "windows-1251",
+                                   "KOI8-R", None, WEAK_EVIDENCE, 50)]
+    return []
 
 
 def _apply(text: str, cands: list[_Candidate]) -> str:

@@ -30,8 +30,9 @@ HEADER = '''"""The detector's gate tables (generated: do not edit).
 Written by ``scripts/generate_gate_tables.py`` from
 ``mojifix.detect._build_multi_byte_strong_start`` and ``_build_multi_byte_sequence_start``
 (encoding -> (pattern, anchor characters)), ``_build_multi_byte_trigger_chars`` (encoding ->
-(trigger characters, Latin characters)) and ``mojifix.detect._build_judged_lead_bytes`` (script
-or "" -> UTF-8 lead bytes);
+(trigger characters, Latin characters)), ``_build_uhc_extension_syllables`` (the Hangul
+syllables of the UHC extension UTF-8 makes) and ``mojifix.detect._build_judged_lead_bytes``
+(script or "" -> UTF-8 lead bytes);
 ``tests/test_generated_gate.py`` checks that it is current.
 """
 
@@ -73,6 +74,11 @@ def render() -> str:
     # those C3 xx turns into (_multi_byte_trigger_chars).
     triggers = detect._build_multi_byte_trigger_chars
     lines += _pairs("TRIGGER_CHARS", detect.MULTI_BYTE_ORDER, triggers)
+    # The UHC extension syllables UTF-8 read as UHC makes (_uhc_extension_syllables).
+    syllables = detect._build_uhc_extension_syllables()
+    lines += ["", "UHC_EXTENSION: str = ("]
+    lines += [f"    {syllables[start:start + 100]!r}" for start in range(0, len(syllables), 100)]
+    lines.append(")")
     # The UTF-8 lead bytes a single-byte finding's piece can start with (_judged_leads), for
     # any code page ("") and for those whose findings need their own script.
     lines.append("")

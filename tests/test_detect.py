@@ -20,6 +20,7 @@ def _rows(name: str) -> list[dict[str, object]]:
 
 DAMAGED = _rows("damaged.jsonl")
 CLEAN = _rows("clean.jsonl")
+WEAK = _rows("weak.jsonl")
 
 
 @pytest.mark.parametrize("row", DAMAGED, ids=[str(r["note"]) for r in DAMAGED])
@@ -157,6 +158,25 @@ def test_suspects_rank_above_clean_text_without_being_flagged_or_repaired() -> N
     assert fix(text) == text
     # However many suspects, together they stay below the threshold.
     assert 0.0 < score(" ".join([text] * 6)) < 0.5
+
+
+@pytest.mark.parametrize("row", WEAK, ids=[str(r["note"]) for r in WEAK])
+def test_weak_evidence_ranks_above_clean_text_without_a_repair(row: dict[str, object]) -> None:
+    # Word shapes no windows-1252 language writes, and likely case-swapped Cyrillic capitals:
+    # one finding of WEAK_EVIDENCE, never repaired.  ("scored": the detector's gate lets the
+    # text through, so score() sees it; the others are found by _weak_evidence alone.)
+    from mojifix.detect import WEAK_EVIDENCE, _weak_evidence
+
+    text = str(row["text"])
+    found = _weak_evidence(text)
+    assert [(c.encoded_as, c.replacement, c.strength) for c in found] == [
+        (row["encoded_as"], None, WEAK_EVIDENCE)
+    ]
+    assert score(text) == (WEAK_EVIDENCE if row["scored"] else 0.0)
+    assert not is_mojibake(text)
+    assert fix(text) == text
+    if row["scored"]:
+        assert [(f.replacement, f.score) for f in detect(text).findings] == [(None, WEAK_EVIDENCE)]
 
 
 def test_a_lead_before_a_lost_continuation_is_one_lost_character() -> None:

@@ -42,6 +42,12 @@ def test_the_generated_trigger_characters_are_current(encoding: str) -> None:
     )
 
 
+def test_the_generated_uhc_extension_syllables_are_current() -> None:
+    assert detect._build_uhc_extension_syllables() == multi_byte_gate.UHC_EXTENSION, (
+        "mojifix/_tables/multi_byte_gate.py is stale: run python scripts/generate_gate_tables.py"
+    )
+
+
 @pytest.mark.parametrize("script", ["", "Arabic", "Hebrew", "Thai"])
 def test_the_generated_lead_bytes_are_current(script: str) -> None:
     built = detect._build_judged_lead_bytes(script)
