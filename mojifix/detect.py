@@ -3926,6 +3926,14 @@ def _gates(lossy: bool = True) -> tuple[re.Pattern[str], re.Pattern[str], re.Pat
             "(?<=[rz]ã)(?![^\\W\\d_])",
             "(?<=Kè)(?![^\\W\\d_])",
             "(?<=[ýÝ])",
+            # The word shapes of weak evidence (:data:`_WEAK_SHAPES`, scored in :func:`_resolve`
+            # when nothing else is found): ¤ glued to a letter (Big5 "11¤ë"), final -kê
+            # (Polish "walkê"), -ènik (Czech "Potoènik"), word-initial èl- before a vowel.
+            "(?<=[^\\W\\d_]¤)",
+            "(?<=¤)(?=[^\\W\\d_])",
+            "(?<=kê)(?![^\\W\\d_])",
+            "(?<=è)n[ií]k",
+            "(?<=[èÈ])(?<![^\\W\\d_][èÈ])l[aeouyáý]",
         ],
     ))
     families.append((set(_CYRILLIC_SWAP_ANCHOR), [
