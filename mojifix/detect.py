@@ -39,7 +39,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import accumulate, repeat
-from operator import itemgetter
+from operator import itemgetter, or_
 
 from mojifix import _recode
 from mojifix._charclasses import implausible, script_of, vowel_share_cyrillic
@@ -4173,84 +4173,67 @@ def _judge_1252_bytes(chunk: bytes, before: bytes) -> tuple[str | None, float, i
 _WORD_BYTES = bytes(
     c if 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A or c >= 0x80 else 0x20 for c in range(256)
 )
-#: Bits of :attr:`_WordJudgement.mask`: ``1 << verdict`` for each :func:`_judge_1252` verdict
-#: of the word's runs, and :data:`_NOT_FINAL` when a repair is not final (:func:`_final_repair`).
+#: Bits of a word's mask (:func:`_word_mask`): ``1 << verdict`` for each :func:`_judge_1252`
+#: verdict of its runs, and :data:`_NOT_FINAL` when an accepted run's repair is not final
+#: (:func:`_final_repair`); :func:`_words_mask` adds :data:`_DECLINED`.
 _NOT_FINAL = 1 << 4
+_DECLINED = 1 << 5
+#: The ASCII bytes (deleted with ``bytes.translate``: the runs of a text's bytes, joined).
+_ASCII_BYTES = bytes(range(0x80))
 
-
-@dataclass(frozen=True, eq=False, slots=True)
-class _WordJudgement:
-    """What the runs of one word say (:func:`_word_judgement`): ``mask`` (bits
-    ``1 << verdict`` and :data:`_NOT_FINAL`) and the non-ASCII letters of their repairs, lower
-    case (:func:`_one_language`'s input).  Interned (:data:`_WORD_KINDS`): equal judgements are
-    one object, hashed by identity, so a document's distinct judgements are a small set."""
-
-    mask: int
-    letters: frozenset[str]
-
-
-#: Word bytes -> its :class:`_WordJudgement` (a dict, whose ``get`` maps in C; a hit is ~5x
-#: cheaper than the lru look-up per run).  Bounded: emptied when it holds
-#: :data:`_WORDS_MAX` words or :data:`_WORDS_MAX_BYTES` bytes of them; words longer than
-#: :data:`_WORD_MAX_LEN` (CJK text without ASCII between) are judged but not kept.
-_WORDS: dict[bytes, _WordJudgement] = {}
-#: The interned judgements, by value (emptied with :data:`_WORDS`).
-_WORD_KINDS: dict[tuple[int, frozenset[str]], _WordJudgement] = {}
+#: Word bytes -> its mask (a dict, whose ``get`` maps in C: a hit is ~5x cheaper than the lru
+#: look-up per run, and a document's masks are a handful of small ints).  Bounded: emptied
+#: when it holds :data:`_WORDS_MAX` words or :data:`_WORDS_MAX_BYTES` bytes of them; words
+#: longer than :data:`_WORD_MAX_LEN` (CJK text without ASCII between) are judged, not kept.
+_WORDS: dict[bytes, int] = {}
 _WORDS_MAX = 1 << 15
 _WORDS_MAX_BYTES = 1 << 20
 _WORD_MAX_LEN = 256
 _words_bytes = 0  # bytes of the words in _WORDS
 
 
-def _word_judgement(word: bytes) -> _WordJudgement:
-    r"""The judgement of *word* (windows-1252 bytes, split out with :data:`_WORD_BYTES`): the
+def _word_mask(word: bytes) -> int:
+    r"""The mask of *word* (windows-1252 bytes, split out with :data:`_WORD_BYTES`): the
     verdicts of its runs (:func:`_judge_1252_bytes`, each with the letter in front of it, or
-    " "), whether each accepted run's repair is final, and their letters.  Memoised in
-    :data:`_WORDS`.
+    " ") and whether each accepted run's repair is final.  Memoised in :data:`_WORDS`.
 
-    >>> judgement = _word_judgement(b"Caf\xc3\xa9")
-    >>> judgement.mask == 1 << _STRONG_RUN, sorted(judgement.letters)
-    (True, ['é'])
-    >>> _word_judgement(b"Caf").mask, _word_judgement(b"\xc3\x83\xc2\xa9").mask & _NOT_FINAL
-    (0, 16)
+    >>> _word_mask(b"Caf\xc3\xa9") == 1 << _STRONG_RUN, _word_mask(b"Caf")
+    (True, 0)
+    >>> _word_mask(b"\xc3\x83\xc2\xa9") == 1 << _STRONG_RUN | _NOT_FINAL  # two layers
+    True
     """
     global _words_bytes
-    judgement = _WORDS.get(word)
-    if judgement is not None:
-        return judgement
+    mask = _WORDS.get(word)
+    if mask is not None:
+        return mask
     parts = _NON_ASCII_BYTES_SPLIT.split(word)  # letters, run, letters, ..., run, letters
     mask = 0
-    letters: set[str] = set()
     for i in range(1, len(parts), 2):
         decoded, _strength, verdict = _judge_1252_bytes(parts[i], parts[i - 1][-1:] or b" ")
         mask |= 1 << verdict
-        if decoded is not None:
-            if not _final_repair(decoded):
-                mask |= _NOT_FINAL
-            letters.update(ch for ch in decoded.lower() if ch.isalpha() and not ch.isascii())
-    key = (mask, frozenset(letters))
-    judgement = _WORD_KINDS.get(key) or _WORD_KINDS.setdefault(key, _WordJudgement(*key))
+        if decoded is not None and not _final_repair(decoded):
+            mask |= _NOT_FINAL
     if len(word) <= _WORD_MAX_LEN:
         if len(_WORDS) >= _WORDS_MAX or _words_bytes >= _WORDS_MAX_BYTES:
             _WORDS.clear()
-            _WORD_KINDS.clear()
             _words_bytes = 0
-        _WORDS[word] = judgement
+        _WORDS[word] = mask
         _words_bytes += len(word)
-    return judgement
-
-
-#: :func:`_words_mask` bits that make :func:`_windows_1252_judge` decline the text.
-_DECLINED = 1 << 5
+    return mask
 
 
 def _words_mask(data: bytes) -> int:
     r"""What :func:`_windows_1252_judge` and :func:`_final_repair` say of a text whose exact
-    windows-1252 bytes (valid UTF-8) are *data*, from its words' judgements: :data:`_DECLINED`
-    when the judge declines it (a run it cannot take, weak evidence only, lone pairs whose
-    letters fit no one language), else the union of the words' masks (0: no run;
-    :data:`_NOT_FINAL`: some repair is not final).  Per document: one translate, one split and
-    one dict look-up per word, in C.
+    windows-1252 bytes (valid UTF-8) are *data*, from its words' masks: :data:`_DECLINED`
+    when the judge declines the text (a run it cannot take, weak evidence only, lone pairs
+    whose letters fit no one language), else the union of the words' masks (0: no run;
+    :data:`_NOT_FINAL`: some repair is not final).  Per document: one translate, one split
+    and one dict look-up per word, in C.
+
+    The letters of the runs' repairs (:func:`_one_language`) are those of the runs' bytes
+    without the ASCII between them, decoded at once (whole UTF-8 sequences: still UTF-8).
+    (``str.lower`` maps one character at a time but for the final sigma, and σ and ς are
+    both no Latin letter.)
 
     >>> _words_mask(b"Caf\xc3\xa9 \xd0\xb4") == 1 << _STRONG_RUN | 1 << _WEAK_RUN
     True
@@ -4258,17 +4241,14 @@ def _words_mask(data: bytes) -> int:
     True
     """
     words = data.translate(_WORD_BYTES).split()
-    known = set(map(_WORDS.get, words))
-    judgements: set[_WordJudgement] = (
-        set(map(_word_judgement, words)) if None in known else known  # type: ignore[assignment]
-    )
-    mask = 0
-    for judgement in judgements:
-        mask |= judgement.mask
+    masks = set(map(_WORDS.get, words))
+    if None in masks:
+        masks = set(map(_word_mask, words))
+    mask = functools.reduce(or_, masks, 0)
     if mask & (1 << _NOT_FAST) or (
         mask & (1 << _WEAK_RUN) and not mask & (1 << _STRONG_RUN)
     ) or (mask & (1 << _FAIR_RUN) and not _fits_one_inventory(
-        set().union(*[judgement.letters for judgement in judgements])
+        set(data.translate(None, _ASCII_BYTES).decode("utf-8").lower())
     )):
         return _DECLINED
     return mask

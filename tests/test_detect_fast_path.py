@@ -261,11 +261,10 @@ def test_a_runs_judgement_reads_only_whether_a_letter_is_in_front() -> None:
 
 def test_word_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(D, "_WORDS", {})
-    monkeypatch.setattr(D, "_WORD_KINDS", {})
     monkeypatch.setattr(D, "_WORDS_MAX", 8)
     for i in range(50):
-        D._word_judgement(b"w%d\xc3\xa9" % i)
+        D._word_mask(b"w%d\xc3\xa9" % i)
     assert 0 < len(D._WORDS) <= 8
     long_word = b"\xe4\xb8\xad" * 100  # longer than _WORD_MAX_LEN: judged, not kept
-    assert D._word_judgement(long_word).mask == 1 << D._STRONG_RUN
+    assert D._word_mask(long_word) == 1 << D._STRONG_RUN
     assert long_word not in D._WORDS
