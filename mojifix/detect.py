@@ -4188,7 +4188,7 @@ _ASCII_BYTES = bytes(range(0x80))
 _WORDS: dict[bytes, int] = {}
 _WORDS_MAX = 1 << 15
 _WORDS_MAX_BYTES = 1 << 20
-_WORD_MAX_LEN = 256
+_WORD_MAX_LEN = 1024
 _words_bytes = 0  # bytes of the words in _WORDS
 
 
@@ -4242,8 +4242,9 @@ def _words_mask(data: bytes) -> int:
     """
     words = data.translate(_WORD_BYTES).split()
     masks = set(map(_WORDS.get, words))
-    if None in masks:
-        masks = set(map(_word_mask, words))
+    if None in masks:  # new words: judged once each (in C: which ones are new)
+        masks.discard(None)
+        masks.update(map(_word_mask, set(words).difference(_WORDS)))
     mask = functools.reduce(or_, masks, 0)
     if mask & (1 << _NOT_FAST) or (
         mask & (1 << _WEAK_RUN) and not mask & (1 << _STRONG_RUN)

@@ -265,6 +265,6 @@ def test_word_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     for i in range(50):
         D._word_mask(b"w%d\xc3\xa9" % i)
     assert 0 < len(D._WORDS) <= 8
-    long_word = b"\xe4\xb8\xad" * 100  # longer than _WORD_MAX_LEN: judged, not kept
+    long_word = b"\xe4\xb8\xad" * (D._WORD_MAX_LEN // 3 + 1)  # judged, not kept
     assert D._word_mask(long_word) == 1 << D._STRONG_RUN
     assert long_word not in D._WORDS
