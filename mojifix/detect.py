@@ -4165,13 +4165,15 @@ def _judge_1252_bytes(chunk: bytes, before: bytes) -> tuple[str | None, float, i
     )
 
 
-#: The windows-1252 bytes of a text mapped to its "words" for ``bytes.split`` (in C): ASCII
-#: letters and the bytes 80..FF stay, every other byte becomes a space.  A word then holds
-#: whole runs, and what each run's judgement reads of the character in front of it is there:
-#: :func:`_judge_single` asks only whether it is a letter and whether a lower-case one, so in
-#: front of a word's first run (a space, a digit, a sign or the text's start) it is " ".
+#: The windows-1252 bytes of a text mapped to its "words" for ``bytes.split`` (in C): the bytes
+#: 80..FF stay, ASCII lower-case letters become "a", capitals "A", every other byte a space.
+#: A word then holds whole runs, and what each run's judgement reads of the character in front
+#: of it is there: :func:`_judge_single` asks only whether it is a letter and whether a
+#: lower-case one ("a" and "A" answer as any other), so in front of a word's first run (a
+#: space, a digit, a sign or the text's start) it is " ".  ("Café" and "Bebé" are one word.)
 _WORD_BYTES = bytes(
-    c if 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A or c >= 0x80 else 0x20 for c in range(256)
+    0x61 if 0x61 <= c <= 0x7A else 0x41 if 0x41 <= c <= 0x5A else c if c >= 0x80 else 0x20
+    for c in range(256)
 )
 #: Bits of a word's mask (:func:`_word_mask`): ``1 << verdict`` for each :func:`_judge_1252`
 #: verdict of its runs, and :data:`_NOT_FINAL` when an accepted run's repair is not final
@@ -4197,7 +4199,7 @@ def _word_mask(word: bytes) -> int:
     verdicts of its runs (:func:`_judge_1252_bytes`, each with the letter in front of it, or
     " ") and whether each accepted run's repair is final.  Memoised in :data:`_WORDS`.
 
-    >>> _word_mask(b"Caf\xc3\xa9") == 1 << _STRONG_RUN, _word_mask(b"Caf")
+    >>> _word_mask(b"Aaa\xc3\xa9") == 1 << _STRONG_RUN, _word_mask(b"Aaa")
     (True, 0)
     >>> _word_mask(b"\xc3\x83\xc2\xa9") == 1 << _STRONG_RUN | _NOT_FINAL  # two layers
     True

@@ -249,14 +249,23 @@ def test_round_by_words_on_mixed_verdicts(pieces: list[str]) -> None:
 
 
 def test_a_runs_judgement_reads_only_whether_a_letter_is_in_front() -> None:
-    # What _WORD_BYTES relies on: in front of a word's first run, any ASCII non-letter
-    # (space, digit, sign, newline) judges like " ".
+    # What _WORD_BYTES relies on: in front of a run, any ASCII non-letter (space, digit, sign,
+    # newline) judges like " ", any lower-case letter like "a", any capital like "A".
     runs = {run for text in TEXTS[::4] for run in D._NON_ASCII_BYTES_SPLIT.split(
         D._encode_1252(damage(text)) or b"")[1::2]}
-    others = [bytes([c]) for c in range(0x80) if not chr(c).isalpha() and c != 0x20]
+    runs |= {b"\xc3\xa9", b"\xc3\x89", b"\xc4\xa8", b"\xcc\x81", b"\xd0\xb4"}  # é É Ĩ ́ д
+    classes = {
+        b" ": [bytes([c]) for c in range(0x80) if not chr(c).isalpha()],
+        b"a": [bytes([c]) for c in range(0x61, 0x7B)],
+        b"A": [bytes([c]) for c in range(0x41, 0x5B)],
+    }
     for run in sorted(runs)[:400]:
-        space = D._judge_1252_bytes(run, b" ")
-        assert all(D._judge_1252_bytes(run, other) == space for other in others), run
+        for one, members in classes.items():
+            judged = D._judge_1252_bytes(run, one)
+            assert all(D._judge_1252_bytes(run, m) == judged for m in members), (run, one)
+    # (and the classes differ: a capital inside a lower-case word, a combining accent)
+    assert D._judge_1252_bytes(b"\xc3\x89", b"a") != D._judge_1252_bytes(b"\xc3\x89", b"A")
+    assert D._judge_1252_bytes(b"\xcc\x81", b" ") != D._judge_1252_bytes(b"\xcc\x81", b"a")
 
 
 def test_word_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
