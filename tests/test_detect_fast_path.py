@@ -205,3 +205,75 @@ def test_bytes_split_and_judge_are_the_texts(text: str) -> None:
         assert D._judge_1252_bytes(byte_parts[i], byte_parts[i - 1][-1:] or b" ") == (
             D._judge_1252(parts[i], parts[i - 1][-1:] or " ")
         ), text
+
+
+def _round_by_runs(text: str) -> tuple[str, bool] | None:
+    # The one-decode round as session 3 made it: every run judged (and its repair checked)
+    # one by one, the reference for the word judgements (_words_mask).
+    if D._gates("\ufffd" in text)[0].search(text) is None:
+        return text, False
+    judged = D._windows_1252_judge(text)
+    if judged is not None and judged[2] and all(
+        map(D._final_repair, {run[0] for run in judged[2]})
+    ):
+        return judged[0], True
+    return None
+
+
+def test_round_by_words_is_the_round_by_runs_on_the_corpus() -> None:
+    taken = 0
+    for text in [*TEXTS, *(damage(t) for t in TEXTS), *(damage(damage(t)) for t in TEXTS[::5])]:
+        fast = D._windows_1252_round(text)
+        assert fast == _round_by_runs(text), text
+        taken += fast is not None and fast[1]
+    assert taken > 1000
+
+
+_WORD_ALPHABET = [*D._TABLE_1252[0x80:], "a", "B", "z", " ", ".", "1", "\n", "'"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.sampled_from(_WORD_ALPHABET), max_size=16))
+def test_round_by_words_is_the_round_by_runs(text: str) -> None:
+    assert D._windows_1252_round(text) == _round_by_runs(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["Ã©", "Ð´", "Ä¨", "Å¾", "Æ°", "ÃƒÂ©", "â€™", "é", "ab"]),
+                max_size=8))
+def test_round_by_words_on_mixed_verdicts(pieces: list[str]) -> None:
+    # Strong, weak, fair (lone pairs), rejected and multi-layer runs, in and between words.
+    for sep in (" ", "", "x", "-"):
+        text = sep.join(pieces)
+        assert D._windows_1252_round(text) == _round_by_runs(text), text
+
+
+def test_a_runs_judgement_reads_only_whether_a_letter_is_in_front() -> None:
+    # What _WORD_BYTES relies on: in front of a run, any ASCII non-letter (space, digit, sign,
+    # newline) judges like " ", any lower-case letter like "a", any capital like "A".
+    runs = {run for text in TEXTS[::4] for run in D._NON_ASCII_BYTES_SPLIT.split(
+        D._encode_1252(damage(text)) or b"")[1::2]}
+    runs |= {b"\xc3\xa9", b"\xc3\x89", b"\xc4\xa8", b"\xcc\x81", b"\xd0\xb4"}  # é É Ĩ ́ д
+    classes = {
+        b" ": [bytes([c]) for c in range(0x80) if not chr(c).isalpha()],
+        b"a": [bytes([c]) for c in range(0x61, 0x7B)],
+        b"A": [bytes([c]) for c in range(0x41, 0x5B)],
+    }
+    for run in sorted(runs)[:400]:
+        for one, members in classes.items():
+            judged = D._judge_1252_bytes(run, one)
+            assert all(D._judge_1252_bytes(run, m) == judged for m in members), (run, one)
+    # (and the classes differ: a capital inside a lower-case word, a combining accent)
+    assert D._judge_1252_bytes(b"\xc3\x89", b"a") != D._judge_1252_bytes(b"\xc3\x89", b"A")
+    assert D._judge_1252_bytes(b"\xcc\x81", b" ") != D._judge_1252_bytes(b"\xcc\x81", b"a")
+
+
+def test_word_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(D, "_WORDS", {})
+    monkeypatch.setattr(D, "_WORDS_MAX", 8)
+    for i in range(50):
+        D._word_mask(b"w%d\xc3\xa9" % i)
+    assert 0 < len(D._WORDS) <= 8
+    long_word = b"\xe4\xb8\xad" * (D._WORD_MAX_LEN // 3 + 1)  # judged, not kept
+    assert D._word_mask(long_word) == 1 << D._STRONG_RUN
+    assert long_word not in D._WORDS
