@@ -3531,6 +3531,10 @@ def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         # final -iæ, ã before a consonant or final after r/z, "Kè"; ý (Turkish ı).
         "[èÈ](?=[aeiouáíóúyAEIOUÁÍÓÚY])|[æÆ](?=[aeiouyAEIOUY])|iæ(?![^\\W\\d_])"
         "|ã(?=[^\\W\\d_oesOES])|[rz]ã(?![^\\W\\d_])|Kè(?![^\\W\\d_])|[ýÝ]|"
+        # ... and the word shapes of weak evidence (_WEAK_SHAPES): ¤ glued to a letter, final
+        # -kê, -ènik, word-initial èl- before a vowel.
+        "(?<=[^\\W\\d_])¤|¤(?=[^\\W\\d_])|kê(?![^\\W\\d_])|èn[ií]k"
+        "|(?<![^\\W\\d_])[èÈ]l[aeouyáý]|"
         + _char_class("".join(_SIGN_1250))
     )
     return single, multi, legacy

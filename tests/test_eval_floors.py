@@ -22,8 +22,8 @@ from mojifix.evaluate import evaluate, load_corpus
 #: metric -> (the issue's target, the ratchet floor measured on the test split)
 FLOORS: dict[str, tuple[float, float]] = {
     "precision": (0.999, 0.999),
-    "recall": (0.98, 0.994),
-    "auc": (0.999, 0.998),
+    "recall": (0.98, 0.996),
+    "auc": (0.999, 0.9999),
     "repair:utf-8-as-single-byte/lossless": (0.99, 0.996),
     "repair:utf-8-as-multi-byte": (0.97, 1.0),
     "repair:legacy-as-legacy": (0.95, 0.970),
