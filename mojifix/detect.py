@@ -4836,6 +4836,27 @@ def _orthography_doubt(c: _Candidate, text: str) -> bool:
     return letter.isupper() and before.isalpha() and after.islower()
 
 
+#: The one non-letter that leads a UTF-8 sequence in a middle layer: × is byte D7 in the Latin
+#: code pages, the lead of the Hebrew letters ("×©" is ש read as windows-1252).
+MIDDLE_LAYER_SYMBOL_LEADS = "\N{MULTIPLICATION SIGN}"
+
+
+def _middle_layer_lead(lead: str) -> bool:
+    """Can *lead*, the first character of a weak reading inside a repair, start a sequence of a
+    middle layer of multi-layer damage?  A middle layer is UTF-8 read again with the code page
+    that made the outer layer (windows-1252, Latin-1, windows-1251): their lead bytes C2-F4 are
+    letters ("Ð´" is д, "Рё" и, "à¸–" ถ), but for × (:data:`MIDDLE_LAYER_SYMBOL_LEADS`).  A
+    repair's own symbols are no middle layer: Mac OS Roman reads "÷±" as U+05B1 and "≈∞" as
+    Ű, IBM437 "─│" as ĳ, leads that are symbols there.
+
+    >>> _middle_layer_lead("Ð"), _middle_layer_lead("Р"), _middle_layer_lead("×")
+    (True, True, True)
+    >>> _middle_layer_lead("÷"), _middle_layer_lead("≈"), _middle_layer_lead("─")
+    (False, False, False)
+    """
+    return lead.isalpha() or lead in MIDDLE_LAYER_SYMBOL_LEADS
+
+
 def _resolve(
     found: list[_Candidate], length: int, inner: bool = False, text: str = ""
 ) -> list[_Candidate]:
@@ -4859,8 +4880,11 @@ def _resolve(
     suspects = []
     for c in found:
         if c.strength == WEAK:
-            # Inside a repair (a middle layer) the outer layer is the strong evidence.
-            if c.decoded_as not in confirmed and not (inner and c.kind == "utf-8-as-single-byte"):
+            # Inside a repair (a middle layer) the outer layer is the strong evidence, for a
+            # reading whose lead a middle layer writes (a letter: "Ð´", not the symbols "÷±").
+            if c.decoded_as not in confirmed and not (
+                inner and c.kind == "utf-8-as-single-byte" and _middle_layer_lead(text[c.start])
+            ):
                 if not inner and _suspect(c):
                     suspects.append(c)
                 continue
