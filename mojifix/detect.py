@@ -553,6 +553,17 @@ def _judge_single(decoded: str, enc: _SingleByte, text: str, start: int, end: in
     before = text[start - 1] if start > 0 else " "
     strength = _judge_span(decoded, enc, text[start:end], before.isalpha())
     if (
+        strength == 0.0 and enc.name == "windows-1252" and start == 1 and end == len(text)
+        and before.isascii() and not before.isupper() and _phonetic_only(decoded)
+    ):
+        # A whole run that is IPA read as windows-1252 ("Éª" ɪ, "Ëˆ" ˈ, "áµ¢Â²" ᵢ²): weak
+        # evidence, counted next to strong windows-1252 evidence ("VOCÊ…" is clean
+        # Portuguese, not ʅ).  Not a piece of a longer run, nor after another non-ASCII
+        # character: GBK read as windows-1252 has "Ê¡" (ʡ) inside its runs by chance.  Not
+        # after a capital: a transcription is lower case, and "CAFÉ’S", "JOSÉ’s", "“VOCÊ”"
+        # are clean capitals before a quote (ɒ, ʔ), even in a text with damage elsewhere.
+        return WEAK
+    if (
         strength > WEAK and end - start == 2 and text[start + 1] in CYRILLIC_LETTER_CONTS
         and enc.name == "windows-1251" and not ("a" <= before.lower() <= "z")
     ):
@@ -584,6 +595,26 @@ def _with_extension_han(real: str) -> bool:
         _EXTENSION_HAN.search(real) is not None
         and _BASIC_HAN.search(real) is not None
         and not implausible(_EXTENSION_HAN.sub("", real))
+    )
+
+
+#: The phonetic blocks a transcription writes (IPA Extensions, Spacing Modifier Letters,
+#: Phonetic Extensions and their supplement): implausible as a coincidence
+#: (:data:`mojifix._charclasses.PLAUSIBLE` leaves them out), written in dictionaries and
+#: linguistics ("/ˈfɒnɪks/", "xᵢ²").
+_PHONETIC = re.compile("[\u0250-\u02ff\u1d00-\u1dbf]")
+
+
+def _phonetic_only(real: str) -> bool:
+    """Is *real* implausible only for phonetic characters (:data:`_PHONETIC`), with at least
+    one of them and no two non-Latin scripts?
+
+    >>> _phonetic_only("ɪ"), _phonetic_only("∑ᵢ"), _phonetic_only("é"), _phonetic_only("\x81ɪ")
+    (True, True, False, False)
+    """
+    return (
+        _PHONETIC.search(real) is not None and implausible(real)
+        and not implausible(_PHONETIC.sub("", real)) and _coherent(real)
     )
 
 

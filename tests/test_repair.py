@@ -81,6 +81,17 @@ def test_inner_layer_reads_letters_not_a_repairs_symbols(damaged: str, expected:
     assert fix(damaged) == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    # IPA read as windows-1252 is weak evidence, counted next to strong evidence ...
+    ("/\u00cb\u02c6f\u00c9\u2019n\u00c9\u00aaks/, 90\u00c2\u00b0", "/ˈfɒnɪks/, 90°"),
+    # ... but not after a capital: clean capitals before a quote ("É’" is ɒ, "Ê”" ʔ).
+    ("CAFÉ’S menu, caf\u00c3\u00a9", "CAFÉ’S menu, café"),
+    ("“VOCÊ” caf\u00c3\u00a9", "“VOCÊ” café"),
+])
+def test_ipa_runs_are_weak_evidence_in_lower_case(text: str, expected: str) -> None:
+    assert fix(text) == expected
+
+
 def test_multi_layer_is_one_step_of_kind_multi_layer() -> None:
     [step] = fix_and_explain("CafÃƒÂ©").steps
     assert step.kind == "multi-layer" and step.replacement == "é"
