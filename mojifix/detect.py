@@ -4888,6 +4888,18 @@ def _middle_layer_lead(lead: str) -> bool:
     return lead.isalpha() or lead in MIDDLE_LAYER_SYMBOL_LEADS
 
 
+def _lone_mark(replacement: str | None) -> bool:
+    """Is *replacement* one combining mark, with no letter of its own?
+
+    >>> _lone_mark("\u05a8"), _lone_mark("д"), _lone_mark("e\u0301")
+    (True, False, False)
+    """
+    return (
+        replacement is not None and len(replacement) == 1
+        and unicodedata.category(replacement) in ("Mn", "Me")
+    )
+
+
 def _resolve(
     found: list[_Candidate], length: int, inner: bool = False, text: str = ""
 ) -> list[_Candidate]:
@@ -4912,9 +4924,12 @@ def _resolve(
     for c in found:
         if c.strength == WEAK:
             # Inside a repair (a middle layer) the outer layer is the strong evidence, for a
-            # reading whose lead a middle layer writes (a letter: "Ð´", not the symbols "÷±").
+            # reading whose lead a middle layer writes (a letter: "Ð´", not the symbols "÷±"),
+            # of more than a lone combining mark (windows-1257 reads the repaired "ÖØ" as
+            # U+05A8: a middle layer's marks come after their letter, two characters, strong).
             if c.decoded_as not in confirmed and not (
                 inner and c.kind == "utf-8-as-single-byte" and _middle_layer_lead(text[c.start])
+                and not _lone_mark(c.replacement)
             ):
                 if not inner and _suspect(c):
                     suspects.append(c)
