@@ -553,6 +553,17 @@ def _judge_single(decoded: str, enc: _SingleByte, text: str, start: int, end: in
     before = text[start - 1] if start > 0 else " "
     strength = _judge_span(decoded, enc, text[start:end], before.isalpha())
     if (
+        strength == 0.0 and enc.name == "windows-1252" and start == 1 and end == len(text)
+        and before.isascii() and not before.isupper() and _phonetic_only(decoded)
+    ):
+        # A whole run that is IPA read as windows-1252 ("Éª" ɪ, "Ëˆ" ˈ, "áµ¢Â²" ᵢ²): weak
+        # evidence, counted next to strong windows-1252 evidence ("VOCÊ…" is clean
+        # Portuguese, not ʅ).  Not a piece of a longer run, nor after another non-ASCII
+        # character: GBK read as windows-1252 has "Ê¡" (ʡ) inside its runs by chance.  Not
+        # after a capital: a transcription is lower case, and "CAFÉ’S", "JOSÉ’s", "“VOCÊ”"
+        # are clean capitals before a quote (ɒ, ʔ), even in a text with damage elsewhere.
+        return WEAK
+    if (
         strength > WEAK and end - start == 2 and text[start + 1] in CYRILLIC_LETTER_CONTS
         and enc.name == "windows-1251" and not ("a" <= before.lower() <= "z")
     ):
@@ -584,6 +595,26 @@ def _with_extension_han(real: str) -> bool:
         _EXTENSION_HAN.search(real) is not None
         and _BASIC_HAN.search(real) is not None
         and not implausible(_EXTENSION_HAN.sub("", real))
+    )
+
+
+#: The phonetic blocks a transcription writes (IPA Extensions, Spacing Modifier Letters,
+#: Phonetic Extensions and their supplement): implausible as a coincidence
+#: (:data:`mojifix._charclasses.PLAUSIBLE` leaves them out), written in dictionaries and
+#: linguistics ("/ˈfɒnɪks/", "xᵢ²").
+_PHONETIC = re.compile("[\u0250-\u02ff\u1d00-\u1dbf]")
+
+
+def _phonetic_only(real: str) -> bool:
+    """Is *real* implausible only for phonetic characters (:data:`_PHONETIC`), with at least
+    one of them and no two non-Latin scripts?
+
+    >>> _phonetic_only("ɪ"), _phonetic_only("∑ᵢ"), _phonetic_only("é"), _phonetic_only("\x81ɪ")
+    (True, True, False, False)
+    """
+    return (
+        _PHONETIC.search(real) is not None and implausible(real)
+        and not implausible(_PHONETIC.sub("", real)) and _coherent(real)
     )
 
 
@@ -4840,6 +4871,39 @@ def _orthography_doubt(c: _Candidate, text: str) -> bool:
     return letter.isupper() and before.isalpha() and after.islower()
 
 
+#: The one non-letter that leads a UTF-8 sequence in a middle layer: × is byte D7 in the Latin
+#: code pages, the lead of the Hebrew letters ("×©" is ש read as windows-1252).
+MIDDLE_LAYER_SYMBOL_LEADS = "\N{MULTIPLICATION SIGN}"
+
+
+def _middle_layer_lead(lead: str) -> bool:
+    """Can *lead*, the first character of a weak reading inside a repair, start a sequence of a
+    middle layer of multi-layer damage?  A middle layer is UTF-8 read again with the code page
+    that made the outer layer (windows-1252, Latin-1, windows-1251): their lead bytes C2-F4 are
+    letters ("Ð´" is д, "Рё" и, "à¸–" ถ), but for × (:data:`MIDDLE_LAYER_SYMBOL_LEADS`).  A
+    repair's own symbols are no middle layer: Mac OS Roman reads "÷±" as U+05B1 and "≈∞" as
+    Ű, IBM437 "─│" as ĳ, leads that are symbols there.
+
+    >>> _middle_layer_lead("Ð"), _middle_layer_lead("Р"), _middle_layer_lead("×")
+    (True, True, True)
+    >>> _middle_layer_lead("÷"), _middle_layer_lead("≈"), _middle_layer_lead("─")
+    (False, False, False)
+    """
+    return lead.isalpha() or lead in MIDDLE_LAYER_SYMBOL_LEADS
+
+
+def _lone_mark(replacement: str | None) -> bool:
+    """Is *replacement* one combining mark, with no letter of its own?
+
+    >>> _lone_mark("\u05a8"), _lone_mark("д"), _lone_mark("e\u0301")
+    (True, False, False)
+    """
+    return (
+        replacement is not None and len(replacement) == 1
+        and unicodedata.category(replacement) in ("Mn", "Me")
+    )
+
+
 def _resolve(
     found: list[_Candidate], length: int, inner: bool = False, text: str = ""
 ) -> list[_Candidate]:
@@ -4863,8 +4927,14 @@ def _resolve(
     suspects = []
     for c in found:
         if c.strength == WEAK:
-            # Inside a repair (a middle layer) the outer layer is the strong evidence.
-            if c.decoded_as not in confirmed and not (inner and c.kind == "utf-8-as-single-byte"):
+            # Inside a repair (a middle layer) the outer layer is the strong evidence, for a
+            # reading whose lead a middle layer writes (a letter: "Ð´", not the symbols "÷±"),
+            # of more than a lone combining mark (windows-1257 reads the repaired "ÖØ" as
+            # U+05A8: a middle layer's marks come after their letter, two characters, strong).
+            if c.decoded_as not in confirmed and not (
+                inner and c.kind == "utf-8-as-single-byte" and _middle_layer_lead(text[c.start])
+                and not _lone_mark(c.replacement)
+            ):
                 if not inner and _suspect(c):
                     suspects.append(c)
                 continue

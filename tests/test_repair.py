@@ -69,6 +69,29 @@ def test_steps_are_sequential_with_shifted_offsets() -> None:
     assert all((s.encoded_as, s.decoded_as) == ("UTF-8", "windows-1252") for s in steps)
 
 
+@pytest.mark.parametrize(("damaged", "expected"), [
+    # A lone letter as the middle layer (weak evidence on its own) is still read again.
+    ("\u00c3\u0090\u00c2\u00b4", "д"),  # д read as windows-1252 twice
+    ("\u00c3\u2014\u00c2\u00a9", "ש"),  # ש: the lead × of Hebrew in windows-1252
+    # A repair's own symbols are not: Mac OS Roman reads ÷± as U+05B1, ≈∞ as Ű.
+    ("\u00c3\u00b7\u00c2\u00b1", "÷±"),
+    ("\u00e2\u2030\u02c6\u00e2\u02c6\u017e", "≈∞"),
+])
+def test_inner_layer_reads_letters_not_a_repairs_symbols(damaged: str, expected: str) -> None:
+    assert fix(damaged) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # IPA read as windows-1252 is weak evidence, counted next to strong evidence ...
+    ("/\u00cb\u02c6f\u00c9\u2019n\u00c9\u00aaks/, 90\u00c2\u00b0", "/ˈfɒnɪks/, 90°"),
+    # ... but not after a capital: clean capitals before a quote ("É’" is ɒ, "Ê”" ʔ).
+    ("CAFÉ’S menu, caf\u00c3\u00a9", "CAFÉ’S menu, café"),
+    ("“VOCÊ” caf\u00c3\u00a9", "“VOCÊ” café"),
+])
+def test_ipa_runs_are_weak_evidence_in_lower_case(text: str, expected: str) -> None:
+    assert fix(text) == expected
+
+
 def test_multi_layer_is_one_step_of_kind_multi_layer() -> None:
     [step] = fix_and_explain("CafÃƒÂ©").steps
     assert step.kind == "multi-layer" and step.replacement == "é"
