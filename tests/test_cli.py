@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -17,29 +16,12 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_runner import run
 
 MOJIBAKE = "CafÃ© au lait, dÃ©jÃ\u00a0 vu"  # UTF-8 read as windows-1252 (with its NBSP)
 REPAIRED = "Café au lait, déjà vu"
 
 
-def run(
-    *args: str | os.PathLike[str],
-    input: bytes | None = None,
-    cwd: Path | None = None,
-    check: int | None = 0,
-) -> subprocess.CompletedProcess[bytes]:
-    """Run ``python -m mojifix ARGS`` and (by default) check its exit status."""
-    proc = subprocess.run(
-        [sys.executable, "-m", "mojifix", *map(str, args)],
-        input=input,
-        capture_output=True,
-        cwd=cwd,
-        timeout=60,
-        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
-    )
-    if check is not None:
-        assert proc.returncode == check, (proc.returncode, proc.stderr.decode(errors="replace"))
-    return proc
 
 
 def leftovers(folder: Path) -> list[str]:

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_runner import run
 
 from mojifix import _ranges
 from mojifix._work import Job
@@ -20,16 +21,6 @@ from mojifix.cli import CHUNK_BYTES
 MOJIBAKE = "CafÃ© au lait, dÃ©jÃ\u00a0 vu"
 
 
-def run(*args: str | os.PathLike[str], check: int | None = 0) -> subprocess.CompletedProcess[bytes]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "mojifix", *map(str, args)],
-        capture_output=True,
-        timeout=120,
-        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
-    )
-    if check is not None:
-        assert proc.returncode == check, (proc.returncode, proc.stderr.decode(errors="replace"))
-    return proc
 
 
 def _messy_lines(size: int) -> list[bytes]:
