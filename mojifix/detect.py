@@ -2819,7 +2819,7 @@ _NOT_WESTERN = re.compile(
 
 @functools.lru_cache(maxsize=16384)
 def _letters(word: str) -> frozenset[str]:
-    """The non-ASCII letters of *word*, lower case (memoised: documents repeat words).
+    """The non-ASCII letters of *word*, lower case.
 
     >>> sorted(_letters("Hämäläinen"))
     ['ä']
