@@ -3050,27 +3050,50 @@ def _western_gaps() -> tuple[
     """
     gaps = []
     for lang, known in WESTERN_LETTERS.items():
-        lacks = "".join(sorted(c for c in _WORD_LETTERS if c.lower() not in known))
+        letters, branches = _western_gap_parts(lang)
         own = _POSITIONS_ANY_CASE.get(lang, [])
         rule_letters = _RULE_LETTERS.get(lang, frozenset())
-        # One character class first (the engine's fast scan), each branch re-checks behind.
-        anchor = _char_class("".join(sorted(set(lacks) | rule_letters | _NOT_WESTERN_LETTERS)))
-        branches = [f"(?<={_char_class(lacks)})", *_NOT_WESTERN_ANY_CASE, *own]
-        rule = {
-            letter: re.compile(re.escape(letter) + "(?:" + "|".join(
-                branch for branch in own
-                if (after := _anchor_chars(branch, {letter})) is None or after
-            ) + ")")
-            for letter in sorted(rule_letters)
-        }
+        rule = {letter: _literal_first(letter, own) for letter in sorted(rule_letters)}
         gaps.append((
             frozenset(known),
             rule_letters,
             rule if own else None,
-            re.compile(f"{anchor}(?:{'|'.join(branches)})"),
+            # One character class first (the engine's fast scan), each branch re-checks behind.
+            re.compile(f"{_char_class(''.join(sorted(letters)))}(?:{'|'.join(branches)})"),
             lang,
         ))
     return tuple(gaps)
+
+
+@functools.cache
+def _western_gap_parts(lang: str) -> tuple[frozenset[str], list[str]]:
+    """The search of what *lang* cannot write (:func:`_western_gaps`) in parts: the letters it
+    starts at (those of legacy words *lang* lacks, those of its :data:`WESTERN_POSITIONS`
+    rule, :data:`_NOT_WESTERN_LETTERS`) and its branches, each re-checking behind.
+
+    >>> letters, branches = _western_gap_parts("Italian")
+    >>> "ì" in letters, "è" in letters, "a" in letters
+    (True, True, False)
+    """
+    lacks = "".join(sorted(c for c in _WORD_LETTERS if c.lower() not in WESTERN_LETTERS[lang]))
+    letters = frozenset(lacks) | _RULE_LETTERS.get(lang, frozenset()) | _NOT_WESTERN_LETTERS
+    branches = [f"(?<={_char_class(lacks)})", *_NOT_WESTERN_ANY_CASE,
+                *_POSITIONS_ANY_CASE.get(lang, [])]
+    return letters, branches
+
+
+def _literal_first(letter: str, branches: list[str]) -> re.Pattern[str]:
+    """A search of *branches* (each re-checking its anchor behind, as in :func:`_anchored`) at
+    *letter* only: it starts with the letter (the engine's literal scan) and keeps the
+    branches that can follow it (:func:`_anchor_chars`).
+
+    >>> _literal_first("ì", ["(?<=[ìò])(?=[a-z])", "(?<=ò)x"]).pattern
+    'ì(?:(?<=[ìò])(?=[a-z]))'
+    """
+    return re.compile(re.escape(letter) + "(?:" + "|".join(
+        branch for branch in branches
+        if (after := _anchor_chars(branch, {letter})) is None or after
+    ) + ")")
 
 
 @functools.cache
@@ -3080,32 +3103,24 @@ def _western_gap_letters(lang: str) -> tuple[str, ...]:
     >>> _western_gap_letters("Italian")[:4]
     ('ª', 'º', 'Á', 'Â')
     """
-    known = WESTERN_LETTERS[lang]
-    return tuple(sorted(
-        {c for c in _WORD_LETTERS if c.lower() not in known}
-        | _RULE_LETTERS.get(lang, frozenset()) | _NOT_WESTERN_LETTERS
-    ))
+    return tuple(sorted(_western_gap_parts(lang)[0]))
 
 
 @functools.cache  # (compiled at first use: a dozen languages times some fifty letters)
 def _western_gap_search(lang: str, letter: str) -> re.Pattern[str]:
-    """The search of what *lang* cannot write (:func:`_western_gaps`) at *letter* only: it
-    starts with the letter (the engine's literal scan) and keeps the branches that can follow
-    it; its matches are those of the whole search where the text has *letter*.
+    """The search of what *lang* cannot write (:func:`_western_gaps`) at *letter* only; its
+    matches are those of the whole search where the text has *letter*.
 
     >>> _western_gap_search("Italian", "ì").search("così Vìra").start()
     6
     """
-    lacks = "".join(sorted(c for c in _WORD_LETTERS if c.lower() not in WESTERN_LETTERS[lang]))
-    branches = [f"(?<={_char_class(lacks)})", *_NOT_WESTERN_ANY_CASE,
-                *_POSITIONS_ANY_CASE.get(lang, [])]
-    return re.compile(re.escape(letter) + "(?:" + "|".join(
-        branch for branch in branches
-        if (after := _anchor_chars(branch, {letter})) is None or after
-    ) + ")")
+    return _literal_first(letter, _western_gap_parts(lang)[1])
 
-
+#: The ASCII bytes (deleted with ``bytes.translate``: a text's non-ASCII characters, joined).
 _ASCII_BYTES = bytes(range(0x80))
+#: The character of each windows-1252 byte (Python's cp1252; U+FFFD for its five holes): the
+#: index of the ``bytes.translate`` tables built from character sets.
+_CP1252_CHARS = bytes(range(256)).decode("cp1252", "replace")
 
 
 def _high_1252(text: str, data: bytes | None = None) -> set[str]:
@@ -4038,10 +4053,9 @@ def _single_byte_pair_classes() -> bytes:
     leads = set().union(*(_recode.high_half(name)[0x42:0x75] for name in SINGLE_BYTE_ORDER))
     conts = set().union(*(_recode.high_half(name)[0x00:0x40] for name in SINGLE_BYTE_ORDER))
     conts.update(map(chr, range(0x80, 0xA0)))  # (windows-1252's latin-1 C1 controls)
-    chars = bytes(range(256)).decode("cp1252", "replace")  # (U+FFFD: its five holes)
     leads.discard("\ufffd")
     conts.discard("\ufffd")
-    return bytes((c in leads) | (c in conts) << 1 for c in chars)
+    return bytes((c in leads) | (c in conts) << 1 for c in _CP1252_CHARS)
 
 
 def _single_byte_pair_in(data: bytes) -> bool:
@@ -4111,12 +4125,11 @@ def _single_byte_page_pair_tables() -> tuple[bytes, bytes]:
     for leads, conts in lead_anchored + cont_anchored:
         groups[-1][0].update(leads)
         groups[-1][1].update(conts)
-    chars = bytes(range(256)).decode("cp1252", "replace")  # (U+FFFD: its five holes)
     tables = []
     for side in (0, 1):
         tables.append(bytes(
             sum(1 << g for g, group in enumerate(groups) if c in group[side] and c != "\ufffd")
-            for c in chars
+            for c in _CP1252_CHARS
         ))
     return tables[0], tables[1]
 
@@ -4595,8 +4608,6 @@ _WORD_BYTES = bytes(
 #: (:func:`_final_repair`); :func:`_words_mask` adds :data:`_DECLINED`.
 _NOT_FINAL = 1 << 4
 _DECLINED = 1 << 5
-#: The ASCII bytes (deleted with ``bytes.translate``: the runs of a text's bytes, joined).
-_ASCII_BYTES = bytes(range(0x80))
 
 #: Word bytes -> its mask (a dict, whose ``get`` maps in C: a hit is ~5x cheaper than the lru
 #: look-up per run, and a document's masks are a handful of small ints).  Bounded: emptied
