@@ -2332,6 +2332,22 @@ def _all_caps_swap(group: str) -> bool:
     )
 
 
+def _swap_readings(group: str) -> Iterator[tuple[str, str, str, list[str]]]:
+    """*group* read back both ways a KOI8-R/windows-1251 swap goes (KOI8-R text read as
+    windows-1251 first): ``(encoded_as, decoded_as, reading, the reading's words)``, for each
+    way whose code page encodes *group*.
+
+    >>> [(e, reading) for e, _, reading, _ in _swap_readings("МХЙНКЮЪ")]
+    [('windows-1251', 'николая'), ('KOI8-R', 'луимйчз')]
+    """
+    for encoded_as, decoded_as in (("windows-1251", "KOI8-R"), ("KOI8-R", "windows-1251")):
+        try:
+            reading = _recode.decode(_recode.encode(group, decoded_as), encoded_as)
+        except UnicodeError:
+            continue
+        yield encoded_as, decoded_as, reading, re.findall("[^\\W\\d_]+", reading)
+
+
 def _legacy_cyrillic_swap(text: str, out: list[_Candidate]) -> None:
     """KOI8-R read as windows-1251 or the reverse: the case of every letter swaps ("кНИГА").
     Groups are read back when the text shows a swapped case inside a word
@@ -2357,12 +2373,7 @@ def _legacy_cyrillic_swap(text: str, out: list[_Candidate]) -> None:
         # Крхктрюка" has 82 % common pairs); the reading with more common pairs wins
         # ("Всеволод Иосипович": 100 %), a tie goes to the first.
         best: tuple[float, str, str, str] | None = None
-        for encoded_as, decoded_as in (("windows-1251", "KOI8-R"), ("KOI8-R", "windows-1251")):
-            try:
-                converted = _recode.decode(_recode.encode(group, decoded_as), encoded_as)
-            except UnicodeError:
-                continue
-            new_words = re.findall("[^\\W\\d_]+", converted)
+        for encoded_as, decoded_as, converted, new_words in _swap_readings(group):
             if not all(_cyrillic_word_ok(w) for w in new_words) or not _cyrillic_text_ok(
                 new_words
             ):
@@ -5111,13 +5122,7 @@ def _weak_caps_swap(text: str) -> tuple[int, int] | None:
         words = re.findall("[А-ЯЁ]+", group)
         if _cyrillic_common_share(words) > WEAK_CAPS_MAX_COMMON or _cyrillic_text_ok(words):
             continue
-        for name in ("KOI8-R", "windows-1251"):
-            try:
-                converted = _recode.decode(_recode.encode(group, name),
-                                           "windows-1251" if name == "KOI8-R" else "KOI8-R")
-            except UnicodeError:
-                continue
-            new_words = re.findall("[^\\W\\d_]+", converted)
+        for _, _, _, new_words in _swap_readings(group):
             if (
                 new_words and all(map(_RUSSIAN_LOWER.fullmatch, new_words))
                 and _cyrillic_text_ok(new_words) and _cyrillic_common_share(new_words) == 1.0
