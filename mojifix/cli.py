@@ -74,7 +74,7 @@ class Terminated(BaseException):
 
 def _start_worker(job: Job | None) -> None:
     """Pool initializer: the parent handles Ctrl-C; build the *job*'s lazy tables now, if
-    given (a no-op when they were inherited through ``fork``)."""
+    given (with ``spawn``: after ``fork`` the workers inherit the parent's)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if job is not None:
@@ -656,9 +656,11 @@ def _make_pool(jobs: int, job: Job, inputs: list[str]) -> Any:
         sum(size or 0 for size in sizes) >= WARM_UP_BYTES
     )
     context = multiprocessing.get_context("spawn" if sys.platform == "darwin" else None)
-    if warm and context.get_start_method() == "fork":
+    inherited = warm and context.get_start_method() == "fork"
+    if inherited:
         warm_up(job)
-    return context.Pool(jobs, initializer=_start_worker, initargs=(job if warm else None,))
+    worker_warm_up = job if warm and not inherited else None  # (not again after fork)
+    return context.Pool(jobs, initializer=_start_worker, initargs=(worker_warm_up,))
 
 
 def cmd_transform(args: argparse.Namespace) -> int:
