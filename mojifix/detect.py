@@ -41,7 +41,7 @@ from dataclasses import dataclass, field, replace
 from itertools import accumulate, repeat
 from operator import itemgetter, or_
 
-from mojifix import _recode
+from mojifix import _patterns, _recode
 from mojifix._charclasses import implausible, script_of, vowel_share_cyrillic
 from mojifix._tables import cjk_common
 
@@ -319,7 +319,7 @@ def _single_byte_sequence(name: str) -> re.Pattern[str]:
     """
     high = _recode.high_half(name)
     c = _cls(_continuation_chars(name))
-    return re.compile(
+    return _patterns.compile(
         f"{_cls(high[0x42:0x75])}{c}(?:(?<={_cls(high[0x42:0x60])}.)"
         f"|(?<={_cls(high[0x60:0x70])}.){c}|(?<={_cls(high[0x70:0x75])}.){c}{{2}})",
         re.DOTALL,
@@ -338,7 +338,7 @@ def _judged_pair(name: str) -> re.Pattern[str]:
     (True, False)
     """
     conts = _cls(_continuation_chars(name))
-    return re.compile(f"{conts}(?<={_cls(_judged_lead_chars(name))}{conts})")
+    return _patterns.compile(f"{conts}(?<={_cls(_judged_lead_chars(name))}{conts})")
 
 
 @functools.cache
@@ -356,7 +356,7 @@ def _any_judged_pair() -> re.Pattern[str]:
         conts = _continuation_chars(enc.name)
         anchor.update(conts)
         branches.append(f"(?<={_cls(_judged_lead_chars(enc.name))}{_cls(conts)})")
-    return re.compile(f"{_cls(anchor)}(?:{'|'.join(branches)})")
+    return _patterns.compile(f"{_cls(anchor)}(?:{'|'.join(branches)})")
 
 
 @functools.cache
@@ -372,7 +372,7 @@ def _single_byte_run(name: str) -> re.Pattern[str]:
     high = _recode.high_half(name)
     c = _cls(_continuation_chars(name))
     two, three, four = _cls(high[0x42:0x60]), _cls(high[0x60:0x70]), _cls(high[0x70:0x75])
-    return re.compile(
+    return _patterns.compile(
         f"{_cls(high[0x42:0x75])}{c}(?:(?<={two}.)|(?<={three}.){c}|(?<={four}.){c}{{2}})"
         f"(?:{two}{c}|{three}{c}{{2}}|{four}{c}{{3}})*",
         re.DOTALL,
@@ -1119,7 +1119,7 @@ def _build_multi_byte_strong_start(enc: str) -> tuple[str, str]:
     """
     classes = _ByteClasses(enc)
     rare = functools.partial(_rare, enc)
-    letter = re.compile("[A-Za-z]")
+    letter = _patterns.compile("[A-Za-z]")
     cont_led = classes.chars(_CONT, None, singles=True)
     both = classes.chars(_CONT, lambda a, b: 0x80 <= b <= 0xBF, singles=True)
     # N ending in ASCII: rare and not a letter (a one-byte N ends F with no ASCII at all),
@@ -1245,7 +1245,7 @@ LOSSY_ONLY = frozenset({"EUC-KR", "Big5", "EUC-JP"})
 @functools.cache
 def _multi_byte_latin_trigger(enc: str) -> re.Pattern[str]:
     latin = _char_class(_multi_byte_trigger_chars(enc)[1])
-    return re.compile(f"[A-Za-z]{latin}|{latin}[a-z]")
+    return _patterns.compile(f"[A-Za-z]{latin}|{latin}[a-z]")
 
 
 def _uhc_extension_syllables() -> str:
@@ -1335,13 +1335,13 @@ def _multi_byte_lossless_trigger(enc: str) -> re.Pattern[str]:
     if enc != "EUC-KR":
         return latin
     anchor, branches = _uhc_rare_pair()
-    return re.compile(f"{latin.pattern}|{_anchored(set(anchor), branches)}")
+    return _patterns.compile(f"{latin.pattern}|{_anchored(set(anchor), branches)}")
 
 
 @functools.cache
 def _multi_byte_trigger(enc: str) -> re.Pattern[str]:
     chars, latin = _multi_byte_trigger_chars(enc)
-    return re.compile(
+    return _patterns.compile(
         _char_class(chars) + "|[A-Za-z]" + _char_class(latin) + "|" + _char_class(latin) + "[a-z]"
     )
 
@@ -1401,7 +1401,7 @@ def _multi_byte_run_evidence(enc: str) -> re.Pattern[str]:
         char for lead in (0xC3, 0xC4, 0xC5) for trail in range(0x80, 0xC0)
         if (char := _one_character(bytes((lead, trail)), enc))
     }
-    return re.compile(
+    return _patterns.compile(
         f"{_multi_byte_sequence_start(enc)[0]}|{_cls(plain | {'锟'})}"
         f"|[A-Za-z]{_cls(latin)}|{_cls(latin)}[A-Za-z]"
     )
@@ -3070,7 +3070,7 @@ def _western_gaps() -> tuple[
             rule_letters,
             rule if own else None,
             # One character class first (the engine's fast scan), each branch re-checks behind.
-            re.compile(f"{_char_class(''.join(sorted(letters)))}(?:{'|'.join(branches)})"),
+            _patterns.compile(f"{_char_class(''.join(sorted(letters)))}(?:{'|'.join(branches)})"),
             lang,
         ))
     return tuple(gaps)
@@ -3101,7 +3101,7 @@ def _literal_first(letter: str, branches: list[str]) -> re.Pattern[str]:
     >>> _literal_first("ì", ["(?<=[ìò])(?=[a-z])", "(?<=ò)x"]).pattern
     'ì(?:(?<=[ìò])(?=[a-z]))'
     """
-    return re.compile(re.escape(letter) + "(?:" + "|".join(
+    return _patterns.compile(re.escape(letter) + "(?:" + "|".join(
         branch for branch in branches
         if (after := _anchor_chars(branch, {letter})) is None or after
     ) + ")")
@@ -3448,7 +3448,7 @@ def _lost_continuation(name: str) -> re.Pattern[str] | None:
     conts = _char_class(high[0x00:0x40].replace("\ufffd", ""))
     leads = [_char_class(high[a - 0x80 : b - 0x80].replace("\ufffd", ""))
              for a, b in ((0xC2, 0xE0), (0xE0, 0xF0), (0xF0, 0xF5))]
-    return re.compile(
+    return _patterns.compile(
         f"(?<!{_char_class(high[0x42:0x75].replace(chr(0xFFFD), ''))})"
         f"(?:{leads[0]}|{leads[1]}{conts}|{leads[2]}{conts}{{2}})\ufffd"
     )
@@ -3554,7 +3554,7 @@ def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     def cls(chars: set[str]) -> str:
         return _char_class("".join(sorted(chars - {"\ufffd"})))
 
-    single = re.compile(
+    single = _patterns.compile(
         f"{cls(lead2)}{c}|{cls(lead3)}{c}{c}|{cls(lead4)}{c}{c}{c}"
         # IBM866: box-drawing lead, Cyrillic letter continuation; "тА" punctuation.
         f"|{_char_class(ibm866[0x42:0x60])}{_char_class(ibm866[0x00:0x40])}|т[АБВД]"
@@ -3568,7 +3568,7 @@ def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         f"|(?<=[A-Za-z])Г{_char_class(CYRILLIC_LETTER_CONTS)}"
     )
     triggers = [_multi_byte_trigger_chars(enc) for enc in MULTI_BYTE_ORDER]
-    multi = re.compile(
+    multi = _patterns.compile(
         _char_class("".join(sorted(set("".join(t[0] for t in triggers)) | {"锟", "\ufffd"})))
         + "|[A-Za-z]"
         + _char_class("".join(sorted(set("".join(t[1] for t in triggers)))))
@@ -3577,7 +3577,7 @@ def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         + "[a-z]"
     )
     high = _char_class(_HIGH_1252)
-    legacy = re.compile(
+    legacy = _patterns.compile(
         # Three windows-1252 high characters in a row ("Ïðè", "ÖÐÎ", "“ú–"), or with ASCII
         # trail bytes between ("¤@¤å"), or a windows-1250-only symbol.
         f"{high}{{3}}|{high}[\\x40-\\x7e]{high}[\\x40-\\x7e]?{high}|"
@@ -3935,7 +3935,7 @@ def _multi_byte_loose() -> re.Pattern[str]:
     >>> _multi_byte_loose().search("劉柏霖 陳進財") is None
     True
     """
-    return re.compile(_anchored(*_multi_byte_gate_family(False, strong=False)))
+    return _patterns.compile(_anchored(*_multi_byte_gate_family(False, strong=False)))
 
 
 @functools.cache
@@ -4004,7 +4004,7 @@ def _gates(lossy: bool = True) -> tuple[re.Pattern[str], re.Pattern[str], re.Pat
         "(?<![А-яЁё].)[А-ЯЁ]{4}(?![а-яё])",
     ]))
     families.append((set(_LOST_JIS_ANCHOR), [""]))
-    patterns = [re.compile(_anchored(anchor, branches)) for anchor, branches in families]
+    patterns = [_patterns.compile(_anchored(anchor, branches)) for anchor, branches in families]
     anchor_all = set().union(*(anchor for anchor, _ in families))
     any_branches = [
         f"(?<={_char_class(''.join(sorted(anchor)))})(?:{'|'.join(_grouped(anchor, branches))})"
@@ -4015,7 +4015,7 @@ def _gates(lossy: bool = True) -> tuple[re.Pattern[str], re.Pattern[str], re.Pat
     # checks three anchor classes instead of four.  (Only where the gate matches is used, and
     # that does not depend on the order of the families.)
     rare = set().union(*(anchor for anchor, _ in families[1:2] + families[3:]))
-    gate = re.compile(
+    gate = _patterns.compile(
         _char_class("".join(sorted(anchor_all))) + f"(?:{any_branches[0]}|{any_branches[2]}"
         + f"|(?<={_char_class(''.join(sorted(rare)))})(?:"
         + "|".join(_grouped(rare, [any_branches[1], *any_branches[3:]])) + "))"
@@ -4046,7 +4046,7 @@ def _rare_families_gate(lossy: bool) -> re.Pattern[str]:
     >>> gate.search("Příliš žluťoučký kůň"), gate.search("ПРИвет") is not None
     (None, True)
     """
-    return re.compile(_char_class("".join(sorted(_rare_anchors(lossy)))))
+    return _patterns.compile(_char_class("".join(sorted(_rare_anchors(lossy)))))
 
 
 @functools.cache
@@ -4161,7 +4161,7 @@ def _single_or_rare(lossy: bool) -> re.Pattern[str]:
     """
     anchor, branches = _single_byte_gate_branches()
     rare = _rare_anchors(lossy)
-    return re.compile(
+    return _patterns.compile(
         _char_class("".join(sorted(anchor | rare)))
         + f"(?:(?<={_cls(anchor)})(?:{'|'.join(_grouped(anchor, branches))})()"
         + f"|(?<={_char_class(''.join(sorted(rare)))}))"
