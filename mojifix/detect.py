@@ -128,7 +128,7 @@ OWN_SCRIPT = {"windows-1255": "Hebrew", "windows-1256": "Arabic", "windows-874":
 #: What a lone pair may decode to and still count: Latin-1 Supplement and Latin Extended-A
 #: (U+00A0..U+017F), i.e. lead bytes C2..C5.  "Ã©" (é), "Â°" (°), "Å‚" (ł) are the classic
 #: single-pair damage; a lone pair decoding to Cyrillic or IPA is a coincidence.
-LONE_PAIR_OK = re.compile(
+LONE_PAIR_OK = _patterns.compile(
     "[\u00a0-\u017f"
     "\N{LATIN SMALL LETTER F WITH HOOK}"  # ƒ
     "\N{LATIN CAPITAL LETTER O WITH HORN}\N{LATIN SMALL LETTER O WITH HORN}"  # Vietnamese ơ
@@ -143,13 +143,13 @@ LONE_PAIR_OK = re.compile(
 
 #: What a lone 3- or 4-byte sequence may decode to in the Latin code pages: punctuation and
 #: symbols (U+2000..U+2BFF), CJK, kana, Hangul, fullwidth forms, the BOM, emoji.
-LONE_TRIPLE_OK = re.compile(
+LONE_TRIPLE_OK = _patterns.compile(
     "[\u1e00-\u1eff\u2000-\u2bff\u3000-\u30ff\u4e00-\u9fff\uac00-\ud7a3\ufeff\uff01-\uffef"
     "\U0001f000-\U0001faff]"
 )
 #: ... and in the Cyrillic, Greek and box-drawing code pages: general punctuation, the currency
 #: signs (€, the ruble ₽: "тВ╜" in IBM866), № and ™, the BOM.
-LONE_TRIPLE_PUNCT = re.compile("[\u2010-\u2027\u2030-\u205e\u20a0-\u20bf\u2116\u2122\ufeff]")
+LONE_TRIPLE_PUNCT = _patterns.compile("[\u2010-\u2027\u2030-\u205e\u20a0-\u20bf\u2116\u2122\ufeff]")
 
 
 def _char_class(chars: str) -> str:
@@ -169,11 +169,25 @@ def _char_class(chars: str) -> str:
         if end + 1 < len(points) and points[end + 1] == points[end] + 1:
             continue  # the run goes on
         if end - start >= 2:
-            parts.append(f"{re.escape(chr(points[start]))}-{re.escape(chr(points[end]))}")
+            parts.append(f"{_escape(chr(points[start]))}-{_escape(chr(points[end]))}")
         else:
-            parts.extend(re.escape(chr(c)) for c in points[start : end + 1])
+            parts.extend(map(_escape, map(chr, points[start : end + 1])))
         start = end + 1
     return "[" + "".join(parts) + "]"
+
+
+#: ``re.escape`` of each ASCII character: it escapes nothing else (since Python 3.7), and
+#: :func:`_char_class` escapes tens of thousands of CJK characters while the detector warms up.
+_ESCAPED_ASCII = {chr(c): re.escape(chr(c)) for c in range(0x80)}
+
+
+def _escape(char: str) -> str:
+    """``re.escape(char)`` for one character.
+
+    >>> _escape("-"), _escape("中"), _escape("a")
+    ('\\\\-', '中', 'a')
+    """
+    return _ESCAPED_ASCII.get(char, char)
 
 
 # eq=False: identity hash and equality.  The instances are the singletons of _single_bytes(),
@@ -203,7 +217,7 @@ def _single_bytes() -> tuple[_SingleByte, ...]:
 #: then pick the first sequence's length from its lead (a pattern starting with an alternation
 #: is tried at every position: 30x slower on a 3 KB text).  Same matches as
 #: ``(?:2-byte|3-byte|4-byte sequence)+``.
-_SB_RUN = re.compile(
+_SB_RUN = _patterns.compile(
     rb"[\xc2-\xf4][\x80-\xbf](?:(?<=[\xc2-\xdf].)|(?<=[\xe0-\xef].)[\x80-\xbf]"
     rb"|(?<=[\xf0-\xf4].)[\x80-\xbf]{2})"
     rb"(?:[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3})*",
@@ -267,7 +281,7 @@ def _utf8_pieces(chunk: bytes) -> Iterator[tuple[int, int, str]]:
         yield piece_start, len(chunk), "".join(decoded)
 
 
-_C1 = re.compile("[\x80-\x9f]")
+_C1 = _patterns.compile("[\x80-\x9f]")
 
 
 @functools.cache
@@ -288,7 +302,7 @@ def _continuation_chars(name: str) -> str:
 _CONT_1252 = _char_class(_continuation_chars("windows-1252"))
 #: Text that is entirely UTF-8 read as latin-1/windows-1252 again (lead, continuations): a
 #: middle layer of multi-layer damage.
-_LAYER = re.compile(
+_LAYER = _patterns.compile(
     f"(?:[\u00c2-\u00df]{_CONT_1252}|[\u00e0-\u00ef]{_CONT_1252}{_CONT_1252}"
     f"|[\u00f0-\u00f4]{_CONT_1252}{_CONT_1252}{_CONT_1252})+"
 )
@@ -461,11 +475,11 @@ def _judged_lead_chars(name: str) -> frozenset[str]:
     return frozenset("".join(_judged_leads(name)))
 
 
-_NON_ASCII = re.compile("[^\\x00-\\x7f]+")
+_NON_ASCII = _patterns.compile("[^\\x00-\\x7f]+")
 #: Deleting the ASCII runs leaves one string of the non-ASCII characters: the same characters as
 #: joining ``_NON_ASCII.findall``, without a list of one small string per run (issue #9: that
 #: list was several times the input on a long damaged document).
-_ASCII_RUNS = re.compile("[\\x00-\\x7f]+")
+_ASCII_RUNS = _patterns.compile("[\\x00-\\x7f]+")
 
 
 def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
@@ -578,9 +592,11 @@ def _judge_single(decoded: str, enc: _SingleByte, text: str, start: int, end: in
 
 #: CJK Unified Ideographs Extensions B to H (4-byte UTF-8): rare, and implausible on their own
 #: (:func:`mojifix._charclasses.implausible`), but names use them ("亓官𬌗").
-_EXTENSION_HAN = re.compile("[\U00020000-\U0002a6df\U0002a700-\U0002ebef\U00030000-\U000323af]")
+_EXTENSION_HAN = _patterns.compile(
+    "[\U00020000-\U0002a6df\U0002a700-\U0002ebef\U00030000-\U000323af]"
+)
 #: Ideographs of the basic block (3-byte UTF-8).
-_BASIC_HAN = re.compile("[\u4e00-\u9fff]")
+_BASIC_HAN = _patterns.compile("[\u4e00-\u9fff]")
 
 
 def _with_extension_han(real: str) -> bool:
@@ -602,7 +618,7 @@ def _with_extension_han(real: str) -> bool:
 #: Phonetic Extensions and their supplement): implausible as a coincidence
 #: (:data:`mojifix._charclasses.PLAUSIBLE` leaves them out), written in dictionaries and
 #: linguistics ("/ˈfɒnɪks/", "xᵢ²").
-_PHONETIC = re.compile("[\u0250-\u02ff\u1d00-\u1dbf]")
+_PHONETIC = _patterns.compile("[\u0250-\u02ff\u1d00-\u1dbf]")
 
 
 def _phonetic_only(real: str) -> bool:
@@ -683,7 +699,7 @@ def _judge_span(decoded: str, enc: _SingleByte, span: str, after_letter: bool) -
 
 
 #: Private use characters: GBK's user-defined byte pairs (A6 99 ...) decode to them.
-_PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
+_PRIVATE_USE = _patterns.compile("[\ue000-\uf8ff]")
 
 
 def _gbk_user_defined_layer(real: str) -> bool:
@@ -711,7 +727,7 @@ _UTF8_MB = (
     rb"|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}"
     rb"|\xf4[\x80-\x8f][\x80-\xbf]{2}"
 )
-_UTF8_RUN = re.compile(
+_UTF8_RUN = _patterns.compile(
     rb"(?:" + _UTF8_MB + rb"|[\x20-\x7e]|\xff[\x80-\xbf]{0,3}|[\xc2-\xf4][\x80-\xbf]{0,2}(?=\xff))+"
 )
 
@@ -1305,7 +1321,7 @@ def _uhc_rare_pair() -> tuple[str, list[str]]:
 
 #: A character of a CJK reading (:func:`_cjk_reading`): ideographs, kana, Hangul, CJK and
 #: full-width punctuation.
-_CJK_READING_CHAR = re.compile(
+_CJK_READING_CHAR = _patterns.compile(
     "[\u3000-\u30ff\u3400-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff01-\uffef]"
 )
 
@@ -1347,7 +1363,7 @@ def _multi_byte_trigger(enc: str) -> re.Pattern[str]:
 
 
 #: Any run of non-ASCII characters; a multi-byte candidate run is cut out of one.
-_NON_ASCII_RUN = re.compile("[^\\x00-\\x3f]+")
+_NON_ASCII_RUN = _patterns.compile("[^\\x00-\\x3f]+")
 
 
 def _mb_encode(run: str, enc: str) -> tuple[bytes, list[int]] | None:
@@ -1499,7 +1515,7 @@ def _greek_words_ok(real: str, words: list[str]) -> bool:
 #: "é"), general punctuation and "€", CJK, kana, Hangul, fullwidth forms; or whole words of
 #: Cyrillic letters.  Not a lone combining mark, Greek, Arabic or Armenian letter (a genuine
 #: ideograph re-encoded by chance: "擊" in EUC-KR is U+032A).
-_CONFIRMABLE = re.compile(
+_CONFIRMABLE = _patterns.compile(
     "[\ufffd\u00a0-\u017f\u2010-\u206f\u20ac\u3000-\u30ff\u3400-\u9fff\uac00-\ud7a3"
     "\uff01-\uffef\x20-\x7e]+"
     "|(?:[\u0400-\u04ff]{3,}[\x20-\x2f\x3a-\x40]*)+"
@@ -1558,10 +1574,10 @@ def _next_to_common_han(text: str, c: _Candidate) -> bool:
 
 
 #: A whitespace-delimited word (with a U+FFFD in it: the unit of a lossy repair).
-_LOSSY_WORD = re.compile("\\S+")
+_LOSSY_WORD = _patterns.compile("\\S+")
 #: What a lossy word may repair to: U+FFFD, ASCII, CJK, kana, Hangul, fullwidth forms,
 #: Latin-1 letters and signs.
-_LOSSY_RESULT = re.compile("[\ufffd\x20-\x7e\u00a0-\u017f\u2010-\u206f\u3000-\u30ff"
+_LOSSY_RESULT = _patterns.compile("[\ufffd\x20-\x7e\u00a0-\u017f\u2010-\u206f\u3000-\u30ff"
                            "\u3400-\u9fff\uac00-\ud7a3\uff01-\uffef]+")
 
 
@@ -1647,10 +1663,10 @@ def _kept(repaired: str) -> int:
 
 #: What Shift_JIS reads from a UTF-8 continuation byte on its own: U+0080 (byte 80) and the
 #: half-width katakana of A1..BF (U+FF61..U+FF7F).
-_SJIS_CONTINUATION = re.compile("[\x80\uff61-\uff7f]")
+_SJIS_CONTINUATION = _patterns.compile("[\x80\uff61-\uff7f]")
 
 #: Ideographs, kana and Hangul (the characters a CJK code page makes of UTF-8 bytes).
-_CJK_CHAR = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff61-\uff9f]")
+_CJK_CHAR = _patterns.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff61-\uff9f]")
 
 
 def _multi_byte_lossy_words(
@@ -1805,7 +1821,9 @@ def _gb18030_euro(run: str, encoded: tuple[bytes, list[int]]) -> tuple[bytes, li
 
 #: E2 80 (— – ‘ ’ “ ” … •) and E2 82 (€) read as GBK, then U+FFFD for the lost last byte:
 #: 鈥 and 鈧 are ideographs no modern text uses.
-_GBK_LOST_PUNCT = re.compile("[\N{CJK UNIFIED IDEOGRAPH-9225}\N{CJK UNIFIED IDEOGRAPH-9227}]\ufffd")
+_GBK_LOST_PUNCT = _patterns.compile(
+    "[\N{CJK UNIFIED IDEOGRAPH-9225}\N{CJK UNIFIED IDEOGRAPH-9227}]\ufffd"
+)
 
 
 def _rare_ideograph(real: str) -> bool:
@@ -1898,7 +1916,7 @@ def _judge_multi(
 _HIGH_1252 = _recode.high_half("windows-1252")
 #: Two-byte CJK characters read as windows-1252: a high character, then a high character or an
 #: ASCII trail byte (0x40..0x7E); ASCII spaces, digits and punctuation may sit between words.
-_LEGACY_CJK_RUN = re.compile(
+_LEGACY_CJK_RUN = _patterns.compile(
     # Only the runs with a high character (the others, spaces and digits between words, were
     # each a Python iteration for nothing); they start where a run of ASCII spaces, digits and
     # punctuation starts, so the runs found are the same as those of
@@ -1914,7 +1932,7 @@ _WORD_HIGH = (
     "\u00b2\u00b4\u0153\u0152\u0178\u0160\u0161\u017d\u017e\x8d\x8f\x9d"
 )
 #: A "word" of windows-1252 letters and those symbols, with at least one of them.
-_LEGACY_WORD = re.compile(
+_LEGACY_WORD = _patterns.compile(
     # (Only from the start of a run of word characters: a match tried at every position of a
     # long ASCII word would scan to its end each time, quadratic.  Ą ą may open a word.)
     f"(?<![A-Za-z{_WORD_HIGH}\u0104\u0105])[A-Za-z{_WORD_HIGH}\u0104\u0105]*"
@@ -1928,7 +1946,7 @@ _SIGN_1250 = frozenset("³¹¿¾¼£¥¯Ÿ\x8d\x8f\x9d")
 #: Signs that also start a 1250 word: £ for Ł ("£ódŸ", "£ukasz"), ¥ for Ą; ¯ for Ż ("¯ó³w").
 _SIGN_1250_INITIAL = frozenset("£¥¯")
 #: Units before a superscript: "m³", "cm²" are not Polish words ending in ł.
-_UNIT = re.compile("^(?:[kcdmµ]?m|ft|in|yd)$")
+_UNIT = _patterns.compile("^(?:[kcdmµ]?m|ft|in|yd)$")
 _VOWELS_LATIN = frozenset("aeiouyAEIOUYáéíóúýäëïöüâêîôûàèìòùãõåæøąęěůűőÁÉÍÓÚÝ")
 
 _COMMON = {lang: frozenset(getattr(cjk_common, lang.upper())) for lang in ("zh", "ja", "ko")}
@@ -2001,7 +2019,7 @@ LEGACY_SINGLE_BYTE = {
     "windows-874": "Thai",
 }
 #: Runs of windows-1252 high characters (with spaces and ASCII punctuation between words).
-_LEGACY_SB_RUN = re.compile(
+_LEGACY_SB_RUN = _patterns.compile(
     f"{_char_class(_HIGH_1252)}(?:[\\x20-\\x2f\\x3a-\\x3f]*{_char_class(_HIGH_1252)})+"
 )
 
@@ -2020,7 +2038,7 @@ _THAI_OBSOLETE = frozenset(
 )
 #: Thai spelling: a leading vowel (เ แ โ ใ ไ) stands before a consonant; an above/below vowel or
 #: tone mark stands after a consonant or another mark.  Random Thai letters break these.
-_THAI_BAD = re.compile(
+_THAI_BAD = _patterns.compile(
     "[\u0e40-\u0e44](?![\u0e01-\u0e2e])"
     "|(?<![\u0e01-\u0e2e\u0e31\u0e34-\u0e3a\u0e47-\u0e4e])[\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]"
 )
@@ -2028,7 +2046,7 @@ _THAI_BAD = re.compile(
 
 #: Hebrew spelling: a final form (ך ם ן ף ץ) ends a word; the paseq (׀) is a cantillation
 #: sign of Bible texts, not of what gets misread.
-_HEBREW_BAD = re.compile(
+_HEBREW_BAD = _patterns.compile(
     "[\N{HEBREW LETTER FINAL KAF}\N{HEBREW LETTER FINAL MEM}\N{HEBREW LETTER FINAL NUN}"
     "\N{HEBREW LETTER FINAL PE}\N{HEBREW LETTER FINAL TSADI}](?=[\u05d0-\u05ea])"
     "|\N{HEBREW PUNCTUATION PASEQ}"
@@ -2040,7 +2058,7 @@ _HEBREW_BAD = re.compile(
 
 
 #: A Hebrew final letter at the end of a word.
-_HEBREW_FINAL_END = re.compile("[\u05da\u05dd\u05df\u05e3\u05e5](?![\u05d0-\u05ea])")
+_HEBREW_FINAL_END = _patterns.compile("[\u05da\u05dd\u05df\u05e3\u05e5](?![\u05d0-\u05ea])")
 
 
 def _thai_ok(decoded: str) -> bool:
@@ -2053,7 +2071,7 @@ def _thai_ok(decoded: str) -> bool:
 
 
 #: A word: letters with their combining marks (Thai vowel signs, Hebrew points).
-_SCRIPT_WORD = re.compile(
+_SCRIPT_WORD = _patterns.compile(
     "(?:[^\\W\\d_]|[\u0300-\u036f\u05b0-\u05c7\u0e31\u0e34-\u0e3a\u0e47-\u0e4e])+"
 )
 
@@ -2226,7 +2244,7 @@ _DIRECTION_MARKS = {
 }
 #: One of those, with no letter and no other windows-1252 high character on either side (the
 #: runs of :data:`_LEGACY_SB_RUN` are read on their own).
-_LONE_DIRECTION_MARK = re.compile(
+_LONE_DIRECTION_MARK = _patterns.compile(
     "(?<![^\\W\\d_]|" + _char_class(_HIGH_1252) + ")[\u00fd\u00fe](?![^\\W\\d_]|"
     + _char_class(_HIGH_1252) + ")"
 )
@@ -2283,15 +2301,15 @@ def _legacy_single_byte_short_reading(span: str, enc: str) -> str | None:
 #: Черногория.  A lower-case letter followed by capitals inside a word is the sign.
 #: A lower-case Cyrillic letter before two capitals ("кНИГА"), anchored on the capital (the
 #: engine's fast scan then stops at capitals only, not at every letter of Cyrillic text).
-_CYRILLIC_SWAPPED = re.compile("[А-ЯЁ](?<=[а-яё][А-ЯЁ])[А-ЯЁ]")
+_CYRILLIC_SWAPPED = _patterns.compile("[А-ЯЁ](?<=[а-яё][А-ЯЁ])[А-ЯЁ]")
 _CYRILLIC_LOWER = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
-_CYRILLIC_GROUP = re.compile("[А-яЁё]+(?:[ \t0-9.,;:!?()\"'-]+[А-яЁё]+)*")
+_CYRILLIC_GROUP = _patterns.compile("[А-яЁё]+(?:[ \t0-9.,;:!?()\"'-]+[А-яЁё]+)*")
 
 
 #: A group of Cyrillic words in capitals only, five letters or more in a word.
-_CYRILLIC_ALL_CAPS = re.compile("[А-ЯЁ]{5}")
+_CYRILLIC_ALL_CAPS = _patterns.compile("[А-ЯЁ]{5}")
 #: A group of Cyrillic words in capitals (as :data:`_CYRILLIC_GROUP`), next to no other letter.
-_CYRILLIC_CAPS_GROUP = re.compile(
+_CYRILLIC_CAPS_GROUP = _patterns.compile(
     "[А-ЯЁ](?<![А-яЁё][А-ЯЁ])[А-ЯЁ]*(?:[ \t0-9.,;:!?()\"'-]+[А-ЯЁ]+)*(?![А-яЁё])"
 )
 #: The most common letter pairs an all-caps group read back may have (:func:`_all_caps_swap`).
@@ -2303,7 +2321,7 @@ _CYRILLIC_CAPS_GROUP = re.compile(
 ALL_CAPS_MAX_COMMON = 0.6
 #: The letters of a lower-case Russian reading (not Ukrainian і, box drawing ╗: what ё and Ё
 #: become in the other code page).
-_RUSSIAN_LOWER = re.compile("[а-яё]+")
+_RUSSIAN_LOWER = _patterns.compile("[а-яё]+")
 #: What a lower-case Russian, Ukrainian or Bulgarian word cannot lack (to tell an all-caps
 #: misreading, "МХЙНКЮЪ", from an abbreviation, "РСФСР", whose swap "тужут" reads well).
 _CYRILLIC_CAPITAL_VOWELS = frozenset("АЕЁИОУЫЭЮЯ")
@@ -2395,19 +2413,19 @@ def _legacy_cyrillic_swap(text: str, out: list[_Candidate]) -> None:
 
 #: Four high characters in one run of :data:`_LEGACY_SB_RUN`: the fewest
 #: :func:`_legacy_single_byte` reads (shorter runs only next to such a run).
-_LEGACY_SB_LONG = re.compile(
+_LEGACY_SB_LONG = _patterns.compile(
     f"{_char_class(_HIGH_1252)}(?:[\\x20-\\x2f\\x3a-\\x3f]*+{_char_class(_HIGH_1252)}){{3}}"
 )
 #: What no run of :data:`_LEGACY_SB_RUN` goes on past (see :func:`_long_runs_on_lines`): a
 #: character that is neither high nor a space or punctuation between its high characters.
-_LEGACY_SB_FRESH = re.compile(f"[^\\x20-\\x2f\\x3a-\\x3f{re.escape(_HIGH_1252)}]")
+_LEGACY_SB_FRESH = _patterns.compile(f"[^\\x20-\\x2f\\x3a-\\x3f{re.escape(_HIGH_1252)}]")
 #: The same for :data:`_LEGACY_CJK_RUN`: a character no run holds, or two ASCII trail bytes
 #: in a row (a run holds one only after a high character, and none starts at one).
-_LEGACY_CJK_FRESH = re.compile(f"[\\x40-\\x7e]{{2}}|[^\\x20-\\x7e{re.escape(_HIGH_1252)}]")
+_LEGACY_CJK_FRESH = _patterns.compile(f"[\\x40-\\x7e]{{2}}|[^\\x20-\\x7e{re.escape(_HIGH_1252)}]")
 #: Four high characters in one run of :data:`_LEGACY_CJK_RUN`: the fewest :func:`_legacy_cjk`
 #: reads.  Between two high characters of such a run stand at most one ASCII trail byte, then
 #: spaces, digits and punctuation; clean accented text ("été", "közülük") rarely has four.
-_LEGACY_CJK_LONG = re.compile(
+_LEGACY_CJK_LONG = _patterns.compile(
     f"{_char_class(_HIGH_1252)}(?:[\\x40-\\x7e]?+[\\x20-\\x3f]*+{_char_class(_HIGH_1252)}){{3}}"
 )
 
@@ -2599,7 +2617,7 @@ def _cyrillic_reading(word: str) -> str | None:
 
 
 #: windows-1251's euro sign (0x88) read as windows-1252 "ˆ", after an amount.
-_EURO_1251 = re.compile("(?<=[0-9][\xa0 ])\u02c6|(?<=[0-9])\u02c6")
+_EURO_1251 = _patterns.compile("(?<=[0-9][\xa0 ])\u02c6|(?<=[0-9])\u02c6")
 
 
 #: A line of a text: its start, its end, and the legacy words in it.
@@ -2771,7 +2789,7 @@ CENTRAL_LETTERS = {
 
 
 #: Anything a windows-1252 (or latin-1) decoder cannot produce.
-_NOT_1252 = re.compile(
+_NOT_1252 = _patterns.compile(
     "[^\\x00-\\x7f" + "".join(re.escape(c) for c in _HIGH_1252) + "\\x80-\\x9f]"
 )
 
@@ -2801,11 +2819,11 @@ _ALL_LATIN_INVENTORIES = tuple(WESTERN_LETTERS.values()) + tuple(CENTRAL_LETTERS
 #: that language (but may be Central European read as windows-1252).
 WESTERN_POSITIONS = {
     # Italian writes ì only at the end of a word ("così"); Czech ě (ì) anywhere ("Vìra").
-    "Italian": re.compile("ì(?=[^\\W\\d_])"),
+    "Italian": _patterns.compile("ì(?=[^\\W\\d_])"),
     # Portuguese writes õ only in "õe(s)" ("informações"), and ã before o, e, s or at the end
     # ("não", "mãe", "irmãs", "irmã"; final not after r or z); Hungarian ő (õ) and Romanian ă (ã)
     # go anywhere ("vezetõ", "elõ", "bãiat", "Rãzvan", "singurã", "conteazã").
-    "Portuguese": re.compile("õ(?!e)|ã(?=[^\\W\\d_oes])|(?<=[rz])ã(?![^\\W\\d_])"),
+    "Portuguese": _patterns.compile("õ(?!e)|ã(?=[^\\W\\d_oes])|(?<=[rz])ã(?![^\\W\\d_])"),
 }
 
 
@@ -2813,7 +2831,7 @@ WESTERN_POSITIONS = {
 #: them with ä, writes it only after a labial ("mäso", "päť", "väčší", "deväť"); "čäňč" is
 #: Cyrillic "èäòè" (идти) read as windows-1250, not Slovak.
 CENTRAL_POSITIONS = {
-    "Slovak": re.compile("(?<![bpmvf])ä"),
+    "Slovak": _patterns.compile("(?<![bpmvf])ä"),
 }
 
 
@@ -2821,7 +2839,7 @@ CENTRAL_POSITIONS = {
 #: a vowel (Czech, Slovak, Slovenian, Croatian č: "odloèi", "moèan", "Èakovec"; French, Italian
 #: and Catalan è stands before a consonant or at the end), æ before a vowel or in a final "-iæ"
 #: (Croatian ć: "veæi", "Franjiæ"; Danish and Norwegian æ stands before a consonant).
-_NOT_WESTERN = re.compile(
+_NOT_WESTERN = _patterns.compile(
     "\N{LATIN SMALL LETTER E WITH GRAVE}(?=[aeiouáíóúy])"
     "|\N{LATIN SMALL LETTER AE}(?=[aeiouy])"
     "|i\N{LATIN SMALL LETTER AE}(?![^\\W\\d_])"
@@ -2887,7 +2905,7 @@ _TURKISH_AS_1252 = frozenset("çðýöþüâîû")
 _INVENTORIES = {"western": WESTERN_LETTERS, "central": CENTRAL_LETTERS, "turkish": TURKISH_LETTERS}
 #: Icelandic writes þ only at the start of a word ("það", "Þórður"): inside one it is Turkish ş
 #: ("piþman", "Ertaþ", "Ülküdeþ").
-_INNER_THORN = re.compile("[þÞ](?<=[^\\W\\d_][þÞ])")  # (þ first: the fast scan)
+_INNER_THORN = _patterns.compile("[þÞ](?<=[^\\W\\d_][þÞ])")  # (þ first: the fast scan)
 
 
 def _legacy_turkish(text: str, lines: list[_Line], out: list[_Candidate]) -> None:
@@ -2988,7 +3006,7 @@ def _differs_in_1250(char: str) -> bool:
 #: The windows-1252 characters windows-1250 reads differently: a word without one has no
 #: windows-1250 reading (:func:`_central_reading` needs one that differs from the word).
 _DIFFERS_IN_1250_SET = frozenset(c for c in _HIGH_1252 if _differs_in_1250(c))
-_DIFFERS_IN_1250 = re.compile(_char_class("".join(sorted(_DIFFERS_IN_1250_SET))))
+_DIFFERS_IN_1250 = _patterns.compile(_char_class("".join(sorted(_DIFFERS_IN_1250_SET))))
 #: Where :func:`_central_signal` can fire, in a whole text: a windows-1250 sign after a letter
 #: (inside or at the end of a word), £ ¥ ¯ before two letters; and the sign word "Kè".  As
 #: branches after the character just matched (in :data:`_LEGACY_BEYOND_LETTERS`).
@@ -2998,11 +3016,11 @@ _CENTRAL_SIGN_BRANCHES = [
     *(f"(?<={word})" for word in sorted(_CENTRAL_WORDS)),
 ]
 #: The letters of windows-1254 beyond windows-1252 (ğ ı ş İ Ğ Ş, shown as ð ý þ Ý Ð Þ).
-_TURKISH_ONLY_CHAR = re.compile(_char_class("".join(sorted(_TURKISH_ONLY))))
+_TURKISH_ONLY_CHAR = _patterns.compile(_char_class("".join(sorted(_TURKISH_ONLY))))
 #: A windows-1254 line without an inner þ needs a Turkish letter Icelandic does not write
 #: (ç ü â î û): with only ð ý þ ö its letters fit Icelandic, a Western language.
 _TURKISH_NOT_ICELANDIC_SET = frozenset("çüâîûÇÜÂÎÛ")
-_TURKISH_NOT_ICELANDIC = re.compile(_char_class("".join(sorted(_TURKISH_NOT_ICELANDIC_SET))))
+_TURKISH_NOT_ICELANDIC = _patterns.compile(_char_class("".join(sorted(_TURKISH_NOT_ICELANDIC_SET))))
 #: The letters a legacy word can hold (what :func:`_letters` lower-cases).
 _WORD_LETTERS = frozenset(
     c for c in map(chr, range(0x80, 0x180))
@@ -3011,7 +3029,7 @@ _WORD_LETTERS = frozenset(
 #: Those of windows-1252 whose windows-1254 reading is no Turkish letter (not in
 #: :data:`_TURKISH_AS_1252`): a line with one is not windows-1254 (such a letter is always in
 #: a legacy word; Ą ą, outside windows-1252, only next to one).
-_NOT_TURKISH_AS_1252 = re.compile(_char_class("".join(sorted(
+_NOT_TURKISH_AS_1252 = _patterns.compile(_char_class("".join(sorted(
     c for c in _WORD_LETTERS - {"\u0104", "\u0105"} if c.lower() not in _TURKISH_AS_1252
 ))))
 #: A character that continues a legacy word (after its first high character).
@@ -3162,10 +3180,10 @@ _RUN_CLASSES = bytes(
 #: The second branch of :data:`_LEGACY_BEYOND_LETTERS` on those classes, four high characters
 #: in a run (the first, three in a row, is "HHH"): also where :data:`_LEGACY_SB_LONG` and
 #: :data:`_LEGACY_CJK_LONG` can match.  (A literal first: the engine's fastest scan.)
-_FOUR_IN_A_RUN = re.compile(b"H(?=(?:L?+s*+H){3})")
+_FOUR_IN_A_RUN = _patterns.compile(b"H(?=(?:L?+s*+H){3})")
 #: Three high characters in a row, on those classes: where a word of three windows-1252 high
 #: letters can be (a windows-1251 word, :func:`_legacy_cyrillic_and_central`).
-_THREE_IN_A_ROW = re.compile(b"HHH")
+_THREE_IN_A_ROW = _patterns.compile(b"HHH")
 
 
 #: The C1 controls' bytes: Python's cp1252 codec encodes none of them (a "?" each), latin-1
@@ -3390,7 +3408,7 @@ def _legacy_central(
 # Lost bytes and JIS variants
 # ---------------------------------------------------------------------------------------------
 
-_LOST = re.compile("\ufffd+")
+_LOST = _patterns.compile("\ufffd+")
 #: Strict JIS decoders (JIS X 0208 as published) versus what browsers show (Microsoft's
 #: mapping, which the WHATWG standard adopted).
 JIS_BROWSER = {
@@ -3401,14 +3419,14 @@ JIS_BROWSER = {
     "\N{POUND SIGN}": "\N{FULLWIDTH POUND SIGN}",
     "\N{NOT SIGN}": "\N{FULLWIDTH NOT SIGN}",
 }
-_JIS = re.compile(_char_class("".join(JIS_BROWSER)))
+_JIS = _patterns.compile(_char_class("".join(JIS_BROWSER)))
 #: Japanese context: kana or kanji (Chinese text with 〜 is reported too; it is never scored).
-_KANA = re.compile("[\u3041-\u30ff\u4e00-\u9fff]")
+_KANA = _patterns.compile("[\u3041-\u30ff\u4e00-\u9fff]")
 
 
 #: U+FFFD's UTF-8 bytes EF BF BD read as GBK: "锟斤拷" per two U+FFFD, "锟�" for a lone one at
 #: the end of a run.  Each run stands for one run of lost bytes: one U+FFFD.
-_KUN_JIN_KAO = re.compile("(?:锟斤拷)+(?:锟\ufffd|锟)?|锟\ufffd")
+_KUN_JIN_KAO = _patterns.compile("(?:锟斤拷)+(?:锟\ufffd|锟)?|锟\ufffd")
 
 
 #: The continuation bytes a replacing decoder turns into U+FFFD, per code page: the bytes
@@ -4252,7 +4270,7 @@ _BEYOND_RARE_BRANCHES = "|".join(_BEYOND_RARE_BRANCH_LIST)
 #: (:data:`_LEGACY_CJK_LONG`; :data:`_LEGACY_SB_LONG` runs are such runs), a windows-1250 sign or
 #: "Kè" (:data:`_CENTRAL_SIGN_BRANCHES`), an inner þ (Turkish ş: :data:`_INNER_THORN`), a letter
 #: where no Western language puts it (:data:`_NOT_WESTERN`: such a line may fit none).
-_LEGACY_BEYOND_LETTERS = re.compile(
+_LEGACY_BEYOND_LETTERS = _patterns.compile(
     # One character class first (the engine's fast scan stops at high characters only); the
     # branches re-check it behind, those of the rare letters under one lookbehind, so that an
     # ordinary accented letter ("é" after an ASCII letter) costs three quick checks.
@@ -4267,7 +4285,7 @@ _LEGACY_BEYOND_LETTERS = re.compile(
 #: the engine's fastest scan, several times faster than one that starts with a class.
 #: (Each with only the branches that can follow it.)
 _BEYOND_RARE = {
-    char: re.compile(re.escape(char) + "(?:" + "|".join(
+    char: _patterns.compile(re.escape(char) + "(?:" + "|".join(
         branch for branch in _BEYOND_RARE_BRANCH_LIST
         if (after := _anchor_chars(branch, {char})) is None or after
     ) + ")")
@@ -4302,7 +4320,7 @@ _CONTINUATIONS_1252 = _continuation_chars("windows-1252")
 #: first accented letter: "é" before an ASCII letter.)  Searched in the first
 #: :data:`_NOT_UTF8_PROBE` characters only: on damaged text, which it never rejects, a search
 #: of the whole text cost more than the encode and decode it spares clean text.
-_NOT_UTF8_AS_1252 = re.compile(
+_NOT_UTF8_AS_1252 = _patterns.compile(
     f"[^\x00-\x7f\xc2-\xf4{re.escape(_CONTINUATIONS_1252)}]"
     f"|[\xc2-\xf4](?![{re.escape(_CONTINUATIONS_1252)}])"
     f"|(?<![\xc2-\xf4{re.escape(_CONTINUATIONS_1252)}])[{re.escape(_CONTINUATIONS_1252)}]"
@@ -4559,9 +4577,9 @@ def _one_language(replacements: set[str]) -> bool:
 
 
 #: Maximal runs of non-ASCII characters, kept by ``split`` (the odd items).
-_NON_ASCII_SPLIT = re.compile("([^\\x00-\\x7f]+)")
+_NON_ASCII_SPLIT = _patterns.compile("([^\\x00-\\x7f]+)")
 #: The same in the text's windows-1252 bytes (:func:`_windows_1252_judge`).
-_NON_ASCII_BYTES_SPLIT = re.compile(b"([\\x80-\\xff]+)")
+_NON_ASCII_BYTES_SPLIT = _patterns.compile(b"([\\x80-\\xff]+)")
 #: The last character of a string ("" for ""), in C.
 _LAST_CHAR = itemgetter(slice(-1, None))
 #: :func:`_judge_1252` verdicts: evidence below 0.9, strong evidence, weak evidence (counted
@@ -5073,7 +5091,7 @@ WEAK_MAX_CHARS = 200
 #: before a vowel.  "¤" is Big5's and GBK's lead byte A4 (the row of 一, 月, 中 in Big5): beside a
 #: letter in 24 % of the 20,000 most frequent Chinese words in Big5 read as windows-1252,
 #: and no text writes the currency sign so.
-_WEAK_SHAPES = re.compile(
+_WEAK_SHAPES = _patterns.compile(
     # One character class first (the engine's fast scan), each branch rechecking it.
     "[¤êèÈА-ЯЁ](?:"
     # ¤ glued to a letter: "11¤ë" is Big5 11月.
@@ -5254,9 +5272,9 @@ CHUNK_CHARS = 1 << 14
 _CUT_PROBE = 512
 
 #: The last ASCII whitespace other than a newline (a tab, a space ...) before the search's end.
-_LAST_SPACE = re.compile("[ \\t\\r\\x0b\\x0c](?=[^ \\t\\r\\x0b\\x0c]*\\Z)")
+_LAST_SPACE = _patterns.compile("[ \\t\\r\\x0b\\x0c](?=[^ \\t\\r\\x0b\\x0c]*\\Z)")
 #: The last ASCII character before the search's end.
-_LAST_ASCII = re.compile("[\\x00-\\x7f](?=[^\\x00-\\x7f]*\\Z)")
+_LAST_ASCII = _patterns.compile("[\\x00-\\x7f](?=[^\\x00-\\x7f]*\\Z)")
 
 
 def _cut(text: str, start: int, hard_end: int) -> int:
