@@ -1012,6 +1012,41 @@ def bench_cli(cfg: Config) -> list[Result]:
                  "cpu_count": os.cpu_count()},
             )  # fmt: skip
 
+    return _guard(name, g, make) + bench_startup(cfg)
+
+
+def bench_startup(cfg: Config) -> list[Result]:
+    """``mojifix fix`` on a two-line file in a new process, with the compiled-pattern cache
+    of :mod:`mojifix._patterns` (filled first) against without it (``MOJIFIX_CACHE_DIR=``):
+    the start-up every CLI run, spawned worker and Dask/datatrove worker pays once."""
+    g = "cli"
+    name = "mojifix fix start-up (2-line file), pattern cache on vs off"
+
+    def make() -> Result:
+        with tempfile.TemporaryDirectory(prefix="mojifix-bench-") as tmp:
+            inp, out = Path(tmp) / "in.txt", Path(tmp) / "out.txt"
+            inp.write_text("CafÃ© au lait\nÐŸÑ€Ð¸Ð²ÐµÑ‚\n", encoding="utf-8")
+            cmd = [sys.executable, "-m", "mojifix", "fix", str(inp), "-o", str(out), "--quiet"]
+            cache = {**os.environ, "MOJIFIX_CACHE_DIR": str(Path(tmp) / "cache")}
+            off = {**os.environ, "MOJIFIX_CACHE_DIR": ""}
+
+            def once(env: dict[str, str]) -> float:
+                start = time.perf_counter()
+                subprocess.run(cmd, env=env, check=True, capture_output=True)
+                out.unlink()
+                return time.perf_counter() - start
+
+            once(cache)  # fills the cache
+            rounds = 2 if cfg.quick else 5
+            t_on = min(once(cache) for _ in range(rounds))
+            t_off = min(once(off) for _ in range(rounds))
+            return Result(
+                g, name, "cache on", None, 0.0, None, None, t_off / t_on, t_off / t_on,
+                "x faster", "(info)", None,
+                f"{t_on:.2f} s with the cache, {t_off:.2f} s without (best of {rounds})",
+                {"seconds_cache_on": t_on, "seconds_cache_off": t_off},
+            )  # fmt: skip
+
     return _guard(name, g, make)
 
 
