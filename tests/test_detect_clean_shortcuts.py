@@ -2,7 +2,8 @@
 they replace give (``mojifix.detect``, session 4):
 
 * ``_single_byte_pair_in``: a necessary condition for the single-byte family's gate pattern on
-  text windows-1252 encodes (a lead of some code page just before a continuation of some);
+  text windows-1252 encodes (a lead of some code page just before a continuation of some),
+  the same whether its pairs are looked up one by one or in whole-text passes (session 5);
 * ``_single_or_rare``: one scan for "the single-byte family matches" and "a rare-family anchor
   is there", answering both as the two separate searches do;
 * ``_western_gap_search``: a Western language's gap search split per letter, with the same
@@ -59,6 +60,42 @@ def test_the_pair_test_on_every_pair_of_windows_1252_characters() -> None:
             assert not _single_matches(text), text
 
 
+def _pair_in_both_ways(data: bytes) -> tuple[bool, bool]:
+    """``_single_byte_pair_in`` with its per-pair lookups and with its whole-text passes."""
+    answers = []
+    saved = D.PAIR_LOOKUPS_SHARE
+    try:
+        for share in (0, 10**9):  # (every pair looked up; none)
+            D.PAIR_LOOKUPS_SHARE = share
+            answers.append(D._single_byte_pair_in(data))
+    finally:
+        D.PAIR_LOOKUPS_SHARE = saved
+    return answers[0], answers[1]
+
+
+@settings(max_examples=2000, deadline=None)
+@given(_TEXT)
+@example("Ações, Hämäläinen")
+@example("CafÃ© Ações")
+def test_the_pair_lookups_answer_as_the_whole_text_passes(text: str) -> None:
+    data = D._cp1252_strict(text)
+    if data is not None:
+        lookups, passes = _pair_in_both_ways(data)
+        assert lookups == passes
+
+
+def test_the_pair_lookups_on_corpus_text() -> None:
+    # (It can fail: both answers occur, "çã" is no pair of one group and "Ã©" is.)
+    seen = set()
+    for text in [*TEXTS[:3000], "Ações", "CafÃ©"]:
+        data = D._cp1252_strict(text)
+        if data is not None and not text.isascii():
+            lookups, passes = _pair_in_both_ways(data)
+            assert lookups == passes, text
+            seen.add(lookups)
+    assert seen == {True, False}
+
+
 @settings(max_examples=2000, deadline=None)
 @given(_TEXT, st.integers(min_value=0, max_value=40))
 def test_one_scan_answers_single_byte_and_rare_as_two(text: str, pos: int) -> None:
@@ -93,6 +130,8 @@ def test_the_gap_search_per_letter_finds_what_the_whole_search_finds(text: str) 
 @given(_TEXT)
 @example("Ø \x81")
 @example("Sørlandet €")
+@example("Łódź €")
+@example("€ Łódź")
 def test_the_windows_1252_encodings(text: str) -> None:
     D._cp1252_strict.cache_clear()
     try:
