@@ -2901,7 +2901,7 @@ def _legacy_turkish(text: str, lines: list[_Line], out: list[_Candidate]) -> Non
             continue
         if _NOT_TURKISH_AS_1252.search(text, start, end):
             continue  # (the test below on the line's words, in one search: a word has it)
-        line_words = [w for w in words if _letters(w.group())]
+        line_words = [w for w in words if _letters_in(w.group())]
         texts = [w.group() for w in line_words]
         if not frozenset().union(*map(_letters, texts)) <= _TURKISH_AS_1252:
             continue  # a letter whose windows-1254 reading is not Turkish (memoised per word)
@@ -2936,19 +2936,45 @@ def _central_lines(lines: list[_Line]) -> set[int]:
         if any(w in _CENTRAL_WORDS for w in line_words):
             strong.add(line)
             continue
-        accented = [w for w in line_words if _letters(w)]
+        accented = [w for w in line_words if _letters_in(w)]
         if not accented or _languages(accented, WESTERN_LETTERS):
             continue
-        try:
-            central = [_recode.decode(_recode.encode(w, "windows-1252"), "windows-1250")
-                       for w in accented]
-        except UnicodeError:
-            continue
-        if all(c.isalpha() and not implausible(c) for c in central) and _languages(
-            central, CENTRAL_LETTERS
-        ):
-            strong.add(line)
+        central = []
+        for word in accented:
+            reading = _central_word_reading(word)
+            if reading is None:
+                break  # (a word windows-1252 cannot encode, or whose reading is no word)
+            central.append(reading)
+        else:
+            if _languages(central, CENTRAL_LETTERS):
+                strong.add(line)
     return strong
+
+
+@functools.lru_cache(maxsize=16384)
+def _letters_in(word: str) -> bool:
+    """Has *word* a non-ASCII letter (:func:`_letters` is not empty)?  Memoised per word: the
+    legacy readers ask it of every word of a line, and documents repeat their words.
+
+    >>> _letters_in("Noël"), _letters_in("m³")
+    (True, False)
+    """
+    return bool(_letters(word))
+
+
+@functools.lru_cache(maxsize=16384)
+def _central_word_reading(word: str) -> str | None:
+    """*word*'s windows-1250 reading for :func:`_central_lines` when it is all letters and
+    plausible, else ``None`` (also when windows-1252 cannot encode it).  Memoised per word.
+
+    >>> _central_word_reading("zöld"), _central_word_reading("vezetõ"), _central_word_reading("m²")
+    ('zöld', 'vezető', None)
+    """
+    try:
+        central = _recode.decode(_recode.encode(word, "windows-1252"), "windows-1250")
+    except UnicodeError:
+        return None
+    return central if central.isalpha() and not implausible(central) else None
 
 
 @functools.lru_cache(maxsize=16384)

@@ -163,3 +163,21 @@ def test_on_corpus_slices() -> None:
             data = D._cp1252_strict(piece)
             if data is not None and not D._single_byte_pair_in(data):
                 assert not _single_matches(piece)
+
+
+def _central_reading_by_hand(word: str) -> str | None:
+    try:
+        central = D._recode.decode(D._recode.encode(word, "windows-1252"), "windows-1250")
+    except UnicodeError:
+        return None
+    return central if central.isalpha() and not D.implausible(central) else None
+
+
+def test_the_memoised_word_readings_of_central_lines() -> None:
+    # (_central_lines reads each accented word of a line through two per-word memos, session 5.)
+    words = {m.group() for text in TEXTS[:3000] for m in D._LEGACY_WORD.finditer(text)}
+    words |= {"Vìra", "zöld", "vezetõ", "m²", "mo¿e", "Ações", "Kè"}
+    readings = {word: D._central_word_reading(word) for word in words}
+    assert readings == {word: _central_reading_by_hand(word) for word in words}
+    assert None in readings.values() and readings["vezetõ"] == "vezető"
+    assert all(D._letters_in(word) == bool(D._letters(word)) for word in words)
