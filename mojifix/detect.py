@@ -38,8 +38,9 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from itertools import accumulate, repeat
+from itertools import accumulate, compress, repeat
 from operator import itemgetter, or_
+from typing import cast
 
 from mojifix import _recode
 from mojifix._charclasses import implausible, script_of, vowel_share_cyrillic
@@ -2604,6 +2605,10 @@ _EURO_1251 = re.compile("(?<=[0-9][\xa0 ])\u02c6|(?<=[0-9])\u02c6")
 
 #: A line of a text: its start, its end, and the legacy words in it.
 _Line = tuple[int, int, list[re.Match[str]]]
+#: The text of a match, and the first item of a tuple, for ``map`` over the words of a line
+#: (a loop in C instead of a Python step per word).
+_MATCH_GROUP = re.Match.group
+_FIRST = itemgetter(0)
 
 
 def _line_at(text: str, index: int) -> tuple[int, int]:
@@ -2930,13 +2935,13 @@ def _central_lines(lines: list[_Line]) -> set[int]:
     """The lines (by start) whose accented letters, together, no Western language writes while
     their windows-1250 reading is one Central European language ("Sajtó ... zöld ... vezetõ":
     ó ö õ is not Portuguese nor Estonian, ó ö ő is Hungarian), or with a sign word ("Kè")."""
-    by_line = {start: [w.group() for w in words] for start, _, words in lines}
+    by_line = {start: list(map(_MATCH_GROUP, words)) for start, _, words in lines}
     strong = set()
     for line, line_words in by_line.items():
-        if any(w in _CENTRAL_WORDS for w in line_words):
+        if not _CENTRAL_WORDS.isdisjoint(line_words):
             strong.add(line)
             continue
-        accented = [w for w in line_words if _letters_in(w)]
+        accented = list(compress(line_words, map(_letters_in, line_words)))
         if not accented or _languages(accented, WESTERN_LETTERS):
             continue
         central = []
@@ -3394,11 +3399,11 @@ def _legacy_central(
     else:
         lines_1250 = lines
     for start, _, words in lines_1250:
-        for w in words:
-            central, strong = _central_reading(w.group())
-            if central is None:
-                continue
-            central_of[w.start()] = central
+        # (Every word's reading in C, memoised per word; then the few words that have one.)
+        readings = list(map(_central_reading, map(_MATCH_GROUP, words)))
+        for w, (central, strong) in compress(zip(words, readings, strict=True),
+                                             map(_FIRST, readings)):
+            central_of[w.start()] = cast(str, central)  # (compress kept the readings only)
             if strong:
                 strong_lines.add(start)
     if central_of:
