@@ -1917,9 +1917,12 @@ _WORD_HIGH = (
 #: A "word" of windows-1252 letters and those symbols, with at least one of them.
 _LEGACY_WORD = re.compile(
     # (Only from the start of a run of word characters: a match tried at every position of a
-    # long ASCII word would scan to its end each time, quadratic.  Ą ą may open a word.)
-    f"(?<![A-Za-z{_WORD_HIGH}\u0104\u0105])[A-Za-z{_WORD_HIGH}\u0104\u0105]*"
-    f"[{_WORD_HIGH}][A-Za-z{_WORD_HIGH}]*"
+    # long ASCII word would scan to its end each time, quadratic.  Ą ą may open a word.  The
+    # lookahead, which holds exactly when the run has one of those symbols (the characters
+    # before the first are ASCII letters, Ą and ą), turns an ASCII word away in one pass
+    # instead of a scan to its end and back: 1.2x on the benchmark's legacy lines.)
+    f"(?<![A-Za-z{_WORD_HIGH}\u0104\u0105])(?=[A-Za-z\u0104\u0105]*+[{_WORD_HIGH}])"
+    f"[A-Za-z{_WORD_HIGH}\u0104\u0105]*[{_WORD_HIGH}][A-Za-z{_WORD_HIGH}]*"
 )
 
 #: Symbols of windows-1252 that are *letters* in windows-1250 (Polish, Czech, Slovak ...):

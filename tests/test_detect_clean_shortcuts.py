@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import re
 
 from detector_texts import corpus_texts
 from hypothesis import example, given, settings
@@ -181,3 +182,24 @@ def test_the_memoised_word_readings_of_central_lines() -> None:
     assert readings == {word: _central_reading_by_hand(word) for word in words}
     assert None in readings.values() and readings["vezetõ"] == "vezető"
     assert all(D._letters_in(word) == bool(D._letters(word)) for word in words)
+
+
+#: _LEGACY_WORD as it was before its lookahead (session 5): the same matches.
+_LEGACY_WORD_PLAIN = re.compile(
+    f"(?<![A-Za-z{D._WORD_HIGH}\u0104\u0105])[A-Za-z{D._WORD_HIGH}\u0104\u0105]*"
+    f"[{D._WORD_HIGH}][A-Za-z{D._WORD_HIGH}]*"
+)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("abZ ĄąéŸ³Œ\n-1ð")), max_size=30))
+@example("Ąa Łódź £ód mo¿e ąą")
+def test_the_legacy_word_lookahead_keeps_the_matches(text: str) -> None:
+    assert [m.span() for m in D._LEGACY_WORD.finditer(text)] == [
+        m.span() for m in _LEGACY_WORD_PLAIN.finditer(text)]
+
+
+def test_the_legacy_word_lookahead_on_corpus_text() -> None:
+    for text in TEXTS[:3000]:
+        assert [m.span() for m in D._LEGACY_WORD.finditer(text)] == [
+            m.span() for m in _LEGACY_WORD_PLAIN.finditer(text)]
