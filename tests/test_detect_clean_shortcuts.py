@@ -2,7 +2,8 @@
 they replace give (``mojifix.detect``, session 4):
 
 * ``_single_byte_pair_in``: a necessary condition for the single-byte family's gate pattern on
-  text windows-1252 encodes (a lead of some code page just before a continuation of some);
+  text windows-1252 encodes (a lead of some code page just before a continuation of some),
+  the same whether its pairs are looked up one by one or in whole-text passes (session 5);
 * ``_single_or_rare``: one scan for "the single-byte family matches" and "a rare-family anchor
   is there", answering both as the two separate searches do;
 * ``_western_gap_search``: a Western language's gap search split per letter, with the same
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import re
 
 from detector_texts import corpus_texts
 from hypothesis import example, given, settings
@@ -59,6 +61,42 @@ def test_the_pair_test_on_every_pair_of_windows_1252_characters() -> None:
             assert not _single_matches(text), text
 
 
+def _pair_in_both_ways(data: bytes) -> tuple[bool, bool]:
+    """``_single_byte_pair_in`` with its per-pair lookups and with its whole-text passes."""
+    answers = []
+    saved = D.PAIR_LOOKUPS_SHARE
+    try:
+        for share in (0, 10**9):  # (every pair looked up; none)
+            D.PAIR_LOOKUPS_SHARE = share
+            answers.append(D._single_byte_pair_in(data))
+    finally:
+        D.PAIR_LOOKUPS_SHARE = saved
+    return answers[0], answers[1]
+
+
+@settings(max_examples=2000, deadline=None)
+@given(_TEXT)
+@example("Ações, Hämäläinen")
+@example("CafÃ© Ações")
+def test_the_pair_lookups_answer_as_the_whole_text_passes(text: str) -> None:
+    data = D._cp1252_strict(text)
+    if data is not None:
+        lookups, passes = _pair_in_both_ways(data)
+        assert lookups == passes
+
+
+def test_the_pair_lookups_on_corpus_text() -> None:
+    # (It can fail: both answers occur, "çã" is no pair of one group and "Ã©" is.)
+    seen = set()
+    for text in [*TEXTS[:3000], "Ações", "CafÃ©"]:
+        data = D._cp1252_strict(text)
+        if data is not None and not text.isascii():
+            lookups, passes = _pair_in_both_ways(data)
+            assert lookups == passes, text
+            seen.add(lookups)
+    assert seen == {True, False}
+
+
 @settings(max_examples=2000, deadline=None)
 @given(_TEXT, st.integers(min_value=0, max_value=40))
 def test_one_scan_answers_single_byte_and_rare_as_two(text: str, pos: int) -> None:
@@ -93,6 +131,8 @@ def test_the_gap_search_per_letter_finds_what_the_whole_search_finds(text: str) 
 @given(_TEXT)
 @example("Ø \x81")
 @example("Sørlandet €")
+@example("Łódź €")
+@example("€ Łódź")
 def test_the_windows_1252_encodings(text: str) -> None:
     D._cp1252_strict.cache_clear()
     try:
@@ -124,3 +164,42 @@ def test_on_corpus_slices() -> None:
             data = D._cp1252_strict(piece)
             if data is not None and not D._single_byte_pair_in(data):
                 assert not _single_matches(piece)
+
+
+def _central_reading_by_hand(word: str) -> str | None:
+    try:
+        central = D._recode.decode(D._recode.encode(word, "windows-1252"), "windows-1250")
+    except UnicodeError:
+        return None
+    return central if central.isalpha() and not D.implausible(central) else None
+
+
+def test_the_memoised_word_readings_of_central_lines() -> None:
+    # (_central_lines reads each accented word of a line through two per-word memos, session 5.)
+    words = {m.group() for text in TEXTS[:3000] for m in D._LEGACY_WORD.finditer(text)}
+    words |= {"Vìra", "zöld", "vezetõ", "m²", "mo¿e", "Ações", "Kè"}
+    readings = {word: D._central_word_reading(word) for word in words}
+    assert readings == {word: _central_reading_by_hand(word) for word in words}
+    assert None in readings.values() and readings["vezetõ"] == "vezető"
+    assert all(D._letters_in(word) == bool(D._letters(word)) for word in words)
+
+
+#: _LEGACY_WORD as it was before its lookahead (session 5): the same matches.
+_LEGACY_WORD_PLAIN = re.compile(
+    f"(?<![A-Za-z{D._WORD_HIGH}\u0104\u0105])[A-Za-z{D._WORD_HIGH}\u0104\u0105]*"
+    f"[{D._WORD_HIGH}][A-Za-z{D._WORD_HIGH}]*"
+)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("abZ ĄąéŸ³Œ\n-1ð")), max_size=30))
+@example("Ąa Łódź £ód mo¿e ąą")
+def test_the_legacy_word_lookahead_keeps_the_matches(text: str) -> None:
+    assert [m.span() for m in D._LEGACY_WORD.finditer(text)] == [
+        m.span() for m in _LEGACY_WORD_PLAIN.finditer(text)]
+
+
+def test_the_legacy_word_lookahead_on_corpus_text() -> None:
+    for text in TEXTS[:3000]:
+        assert [m.span() for m in D._LEGACY_WORD.finditer(text)] == [
+            m.span() for m in _LEGACY_WORD_PLAIN.finditer(text)]
