@@ -11,12 +11,12 @@ worker that is not forked from a warmed-up parent, and of each Dask or datatrove
 engine: a list of integers, and the group names) in one file per Python version and engine,
 and rebuilds the pattern object from it with ``_sre.compile``, as ``re`` itself does
 last, in milliseconds.  It is a cache in the sense of ``__pycache__``: keyed by the
-pattern's text and flags (a SHA-256), by the interpreter (``sys.implementation.cache_tag``)
-and by the engine's ``_sre.MAGIC``; anything unexpected (another Python implementation, an
-engine whose internals moved, a damaged or unreadable file, a code list the engine's own
-validator rejects) falls back to :func:`re.compile`, so the cache can only cost time, never
-change a result.  ``tests/test_patterns.py`` checks that a pattern rebuilt from the cache
-matches like the one ``re`` compiles.
+pattern's text and flags (a SHA-256), by mojifix's version, by the interpreter
+(``sys.implementation.cache_tag``) and by the engine's ``_sre.MAGIC``; anything unexpected
+(another Python implementation, an engine whose internals moved, a damaged or unreadable
+file, a code list the engine's own validator rejects) falls back to :func:`re.compile`, so
+the cache can only cost time, never change a result.  ``tests/test_patterns.py`` checks that
+a pattern rebuilt from the cache matches like the one ``re`` compiles.
 
 Where it lives: ``platformdirs.user_cache_dir("mojifix")`` (``~/.cache/mojifix`` on Linux),
 or the folder in the environment variable ``MOJIFIX_CACHE_DIR``; ``MOJIFIX_CACHE_DIR=""``
@@ -46,6 +46,8 @@ import tempfile
 from pathlib import Path
 from typing import Any, AnyStr
 
+from mojifix._version import __version__
+
 try:  # CPython's engine and compiler; the module names moved in 3.11
     import _sre
 
@@ -70,8 +72,14 @@ CACHE_ENV = "MOJIFIX_CACHE_DIR"
 #: indexgroup)``, the arguments of ``_sre.compile`` after the pattern itself.
 _Entry = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...]]
 
+#: A file that holds more entries than this (patterns of code that has changed since: an
+#: editable install keeps its version number) is rewritten with only the entries this process
+#: used.  The detector has about 450 patterns.
+MAX_ENTRIES = 2000
+
 _loaded: dict[bytes, _Entry] | None = None  # the file's entries (read on first use)
 _new: dict[bytes, _Entry] = {}  # entries compiled in this process, not yet written
+_used: set[bytes] = set()  # keys looked up in this process (for MAX_ENTRIES)
 _exit_hook = False
 
 
@@ -97,7 +105,7 @@ def cache_file() -> Path | None:
         folder = platformdirs.user_cache_dir("mojifix", appauthor=False)
     elif not folder:
         return None
-    return Path(folder) / f"patterns-{_ENGINE}.marshal"
+    return Path(folder) / f"patterns-{__version__}-{_ENGINE}.marshal"
 
 
 def _key(pattern: str | bytes, flags: int) -> bytes:
@@ -126,6 +134,7 @@ def compile(pattern: AnyStr, flags: int = 0) -> re.Pattern[AnyStr]:
     if _ENGINE is None or cache_file() is None:
         return re.compile(pattern, flags)
     key = _key(pattern, flags)
+    _used.add(key)
     entry = _entries().get(key) or _new.get(key)
     if entry is not None:
         try:
@@ -181,6 +190,8 @@ def save() -> Path | None:
         return None
     merged = dict(_entries())
     merged.update(_new)
+    if len(merged) > MAX_ENTRIES:  # stale patterns: keep what this process used
+        merged = {key: entry for key, entry in merged.items() if key in _used}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".patterns-", suffix=".tmp")

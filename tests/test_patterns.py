@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from mojifix import _patterns
+from mojifix._version import __version__
 from mojifix.benchmark import corpus_rows, default_corpus
 
 needs_engine = pytest.mark.skipif(
@@ -133,3 +134,33 @@ def test_unwritable_cache_folder_is_not_an_error(
     pattern, flags = SAMPLES[2]
     _same(_patterns.compile(pattern, flags), re.compile(pattern, flags), TEXTS[:50])
     assert _patterns.save() is None  # reported as "not written", not raised
+
+
+@needs_engine
+def test_a_file_of_stale_entries_is_pruned_to_the_used_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Patterns of older code (an editable install keeps its version) do not pile up: past
+    MAX_ENTRIES, the file is rewritten with the entries this process used."""
+    import marshal
+
+    monkeypatch.setenv(_patterns.CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(_patterns, "MAX_ENTRIES", 5)
+    monkeypatch.setattr(_patterns, "_new", {})
+    monkeypatch.setattr(_patterns, "_used", set())
+    stale = {}
+    for n in range(6):
+        key_pattern = f"stale{n}"
+        stale[_patterns._key(key_pattern, 0)] = _patterns._compile_with_code(key_pattern, 0)[1]
+    path = _patterns.cache_file()
+    assert path is not None
+    path.write_bytes(marshal.dumps(stale))
+    monkeypatch.setattr(_patterns, "_loaded", None)
+    used = [pattern for pattern, _ in SAMPLES[:2]]
+    for pattern in used:
+        _patterns.compile(pattern)
+    _patterns.compile("stale0")  # a stale entry that is used again is kept
+    assert _patterns.save() == path
+    kept = marshal.loads(path.read_bytes())
+    assert set(kept) == {_patterns._key(p, 0) for p in [*used, "stale0"]}
+    assert f"-{__version__}-" in path.name  # a new version starts a new file
