@@ -658,6 +658,12 @@ def bench_throughput(cfg: Config) -> list[Result]:
         ),
     )
     add(
+        "score, damaged",
+        lambda: _abs_row(
+            g, "score, damaged", "score", mojifix.score, damaged, damaged_mb, r, target_mbps=None
+        ),
+    )
+    add(
         "fix_and_explain, damaged",
         lambda: _ratio_row(
             g,

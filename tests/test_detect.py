@@ -193,3 +193,22 @@ def test_one_rare_ideograph_read_back_from_two_is_no_repair() -> None:
     text = "他們經驗數\ufffd.信息也是資源"
     assert fix(text) == text
     assert all(f.replacement is None for f in detect(text).findings)
+
+
+def test_score_is_detect_score_without_the_findings() -> None:
+    """``score`` skips building the findings: it must give ``detect(text).score`` exactly, on
+    every corpus row (clean, damaged, negative, lost, JIS), on the benchmark's damaged
+    documents, and on long texts scored chunk by chunk."""
+    from mojifix.benchmark import corpus_rows, damage, default_corpus, make_docs
+    from mojifix.detect import CHUNK_CHARS
+
+    texts = [row["text"] for row in corpus_rows(default_corpus())]
+    docs = [d.text for d in make_docs(60, seed=3)]
+    texts += docs + [damage(t) for t in docs]
+    long_damaged = "\n".join(texts[:400])
+    texts += [long_damaged * (1 + CHUNK_CHARS // max(1, len(long_damaged)))]
+    texts += ["x" * (CHUNK_CHARS + 5) + "Ã©", "Ã©" * (CHUNK_CHARS // 2 + 7)]
+    assert len(texts) > 2000
+    differ = [t[:60] for t in texts if score(t) != detect(t).score]
+    assert not differ, differ[:5]
+    assert any(score(t) > 0.5 for t in texts) and any(score(t) == 0.0 for t in texts)
