@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import array
 import atexit
+import functools
 import hashlib
 import importlib
 import marshal
@@ -98,7 +99,13 @@ def cache_file() -> Path | None:
     """
     if _ENGINE is None:
         return None
-    folder = os.environ.get(CACHE_ENV)
+    return _cache_file_in(os.environ.get(CACHE_ENV))
+
+
+@functools.lru_cache(maxsize=8)
+def _cache_file_in(folder: str | None) -> Path | None:
+    """:func:`cache_file` for the value of :data:`CACHE_ENV` (memoised: :func:`compile` asks
+    for every pattern, and ``platformdirs`` took ~30 µs a call, 14 ms of each start-up)."""
     if folder is None:
         import platformdirs
 

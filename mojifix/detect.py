@@ -2856,7 +2856,7 @@ _NOT_WESTERN = _patterns.compile(
 
 @functools.lru_cache(maxsize=16384)
 def _letters(word: str) -> frozenset[str]:
-    """The non-ASCII letters of *word*, lower case.
+    """The non-ASCII letters of *word*, lower case (memoised: documents repeat words).
 
     >>> sorted(_letters("Hämäläinen"))
     ['ä']
@@ -2927,7 +2927,7 @@ def _legacy_turkish(text: str, lines: list[_Line], out: list[_Candidate]) -> Non
             continue
         if _NOT_TURKISH_AS_1252.search(text, start, end):
             continue  # (the test below on the line's words, in one search: a word has it)
-        line_words = [w for w in words if _letters_in(w.group())]
+        line_words = [w for w in words if _letters(w.group())]
         texts = [w.group() for w in line_words]
         if not frozenset().union(*map(_letters, texts)) <= _TURKISH_AS_1252:
             continue  # a letter whose windows-1254 reading is not Turkish (memoised per word)
@@ -2962,7 +2962,7 @@ def _central_lines(lines: list[_Line]) -> set[int]:
         if not _CENTRAL_WORDS.isdisjoint(line_words):
             strong.add(line)
             continue
-        accented = list(compress(line_words, map(_letters_in, line_words)))
+        accented = list(compress(line_words, map(_letters, line_words)))
         if not accented or _languages(accented, WESTERN_LETTERS):
             continue
         central = []
@@ -2975,17 +2975,6 @@ def _central_lines(lines: list[_Line]) -> set[int]:
             if _languages(central, CENTRAL_LETTERS):
                 strong.add(line)
     return strong
-
-
-@functools.lru_cache(maxsize=16384)
-def _letters_in(word: str) -> bool:
-    """Has *word* a non-ASCII letter (:func:`_letters` is not empty)?  Memoised per word: the
-    legacy readers ask it of every word of a line, and documents repeat their words.
-
-    >>> _letters_in("Noël"), _letters_in("m³")
-    (True, False)
-    """
-    return bool(_letters(word))
 
 
 @functools.lru_cache(maxsize=16384)
@@ -5325,23 +5314,22 @@ def score(text: str) -> float:
     """
     if not isinstance(text, str):
         raise TypeError(f"score() takes a str, not {type(text).__name__}")
-    if text.isascii():
-        return 0.0
-    if len(text) > CHUNK_CHARS:
+    if len(text) > CHUNK_CHARS and not text.isascii():
         # Chunk by chunk without keeping the findings (issue #9).
-        return _combined_score([_chunk_score(text[start:end]) for start, end in _chunks(text)])
-    return _score_of(_candidates(text))[0]
+        return _combined_score([_short_score(text[start:end]) for start, end in _chunks(text)])
+    return _short_score(text)
 
 
-def _chunk_score(chunk: str) -> float:
-    """:func:`score` of one chunk of a long text (what ``detect(chunk).score`` is).
+def _short_score(text: str) -> float:
+    """:func:`score` of a text of at most :data:`CHUNK_CHARS` characters (a whole text, or one
+    chunk of a long one): what ``detect(text).score`` is.
 
-    >>> _chunk_score("abc"), _chunk_score("CafÃ©")
+    >>> _short_score("abc"), _short_score("CafÃ©")
     (0.0, 0.9)
     """
-    if chunk.isascii():
+    if text.isascii():
         return 0.0
-    return _score_of(_candidates(chunk))[0]
+    return _score_of(_candidates(text))[0]
 
 
 def is_mojibake(text: str, threshold: float = 0.5) -> bool:
