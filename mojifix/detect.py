@@ -536,22 +536,24 @@ def _single_byte_scan(text: str, enc: _SingleByte, out: list[_Candidate], start:
         base = match.start()
         span = match.group()
         before = text[base - 1] if base > 0 else " "
-        for s, e, decoded, strength in judge(encode(span, name), enc, span, before):
+        after = text[match.end()] if match.end() < len(text) else " "
+        for s, e, decoded, strength in judge(encode(span, name), enc, span, before, after):
             append(candidate(base + s, base + e, "utf-8-as-single-byte", "UTF-8", name, decoded,
                              strength, rank))
 
 
 @functools.lru_cache(maxsize=16384)
 def _judge_run(
-    chunk: bytes, enc: _SingleByte, span: str, before: str
+    chunk: bytes, enc: _SingleByte, span: str, before: str, after: str = " "
 ) -> tuple[tuple[int, int, str, float], ...]:
     """The pieces of one run of UTF-8-shaped bytes (*span* re-encoded with *enc*, *before* the
-    character in front of it) that are evidence: ``(start, end, decoded, strength)`` relative
-    to the run.  Memoised per distinct run: documents repeat their damaged words, and the same
-    run is judged again in the second round of :func:`mojifix.fix`."""
+    character in front of it, *after* the one behind it) that are evidence:
+    ``(start, end, decoded, strength)`` relative to the run.  Memoised per distinct run:
+    documents repeat their damaged words, and the same run is judged again in the second
+    round of :func:`mojifix.fix`."""
     found = []
     for s, e, decoded in _utf8_pieces(chunk):
-        strength = _judge_single(decoded, enc, before + span, s + 1, e + 1)
+        strength = _judge_single(decoded, enc, before + span, s + 1, e + 1, after)
         if strength > 0:
             found.append((s, e, decoded, strength))
     return tuple(found)
@@ -562,9 +564,21 @@ def _judge_run(
 #: words ("Гірки").  Evidence only inside a Latin word ("aprГЁs", "troisiГЁme").
 CYRILLIC_LETTER_CONTS = "ЁёІіЄєЇїҐґ"
 
+#: The DOS code pages whose high half is mostly box drawing: there a UTF-8 letter can read as
+#: nothing but box drawing and blocks ("├┤" is ô, "├│" ó, "─│┌┐" the two characters ĳ ڿ).
+BOX_DRAWING_PAGES = ("IBM437", "IBM866")
 
-def _judge_single(decoded: str, enc: _SingleByte, text: str, start: int, end: int) -> float:
-    """Strength of the evidence that text[start:end] is UTF-8 misread as ``enc``."""
+#: Box Drawing and Block Elements (U+2500-U+259F): a span made only of them, with no letter or
+#: digit touching it, is more likely a clean table or tree than a word ("│├┤│", "a ├┤ b"),
+#: while damage inside a word keeps its strength ("canci├│n", "M├ñrz").
+_ALL_BOX_DRAWING = _patterns.compile("[\N{BOX DRAWINGS LIGHT HORIZONTAL}-\N{DARK SHADE}]+")
+
+
+def _judge_single(
+    decoded: str, enc: _SingleByte, text: str, start: int, end: int, after: str = " "
+) -> float:
+    """Strength of the evidence that text[start:end] is UTF-8 misread as ``enc`` (*after* is
+    the character behind *text*)."""
     before = text[start - 1] if start > 0 else " "
     strength = _judge_span(decoded, enc, text[start:end], before.isalpha())
     if (
@@ -583,6 +597,17 @@ def _judge_single(decoded: str, enc: _SingleByte, text: str, start: int, end: in
         and enc.name == "windows-1251" and not ("a" <= before.lower() <= "z")
     ):
         return WEAK  # kept next to strong windows-1251 evidence only
+    if (
+        strength > WEAK and enc.name in BOX_DRAWING_PAGES and not before.isalnum()
+        and not (text[end] if end < len(text) else after).isalnum()
+        and _ALL_BOX_DRAWING.fullmatch(text, start, end)
+        and (len(decoded) == 1 or len({script_of(c) for c in decoded}) > 1)
+    ):
+        # Clean box drawing that happens to be valid UTF-8 ("├┤" ô, "─│┌┐" ĳڿ): weak on its
+        # own, kept next to strong evidence in the same code page ("uno ├│ dos, canci├│n").
+        # A word of one script stays strong: Russian read as IBM866 is all box drawing
+        # ("╨▓╨╜╨╕╨╝╨░╨╜╨╕╨╡" внимание).
+        return WEAK
     if strength > 0 and before.islower() and decoded[:1].isupper():
         # "idÊn", "lapkriĨio": a capital inside a lower-case word means the wrong code page
         # (ISO-8859-2 and windows-1257 text read with windows-1250/1252 tables).  Weaker, so
@@ -635,6 +660,27 @@ def _phonetic_only(real: str) -> bool:
     )
 
 
+#: Combining Diacritical Marks (U+0300-U+036F): the accents of the European alphabets.
+_COMBINING_MARK = _patterns.compile("[\u0300-\u036f]")
+
+#: The scripts whose letters take those marks (Common: a mark on a digit or symbol, or on the
+#: text before the span).
+_EUROPEAN_MARK_BASES = frozenset({"Latin", "Greek", "Cyrillic", "Common"})
+
+
+def _marks_on_european_letters(real: str) -> bool:
+    """Does every combining diacritical mark of *real* follow a Latin, Greek or Cyrillic
+    letter (or start *real*)?  UTF-8 decoded by chance puts them on Arabic or CJK letters.
+
+    >>> _marks_on_european_letters("e\u0301"), _marks_on_european_letters("\u06c4\u0304")
+    (True, False)
+    """
+    return all(
+        script_of(real[m.start() - 1]) in _EUROPEAN_MARK_BASES
+        for m in _COMBINING_MARK.finditer(real, 1)
+    )
+
+
 @functools.lru_cache(maxsize=8192)
 def _judge_span(decoded: str, enc: _SingleByte, span: str, after_letter: bool) -> float:
     """:func:`_judge_single` for one span (memoised: documents repeat their damaged words)."""
@@ -652,6 +698,8 @@ def _judge_span(decoded: str, enc: _SingleByte, span: str, after_letter: bool) -
         return 0.0
     if "\u0300" <= real[0] <= "\u036f" and not after_letter:
         return 0.0  # a combining mark with nothing to combine with
+    if _COMBINING_MARK.search(real) and not _marks_on_european_letters(real):
+        return 0.0  # "ۄ̄": a Latin accent on an Arabic letter (Mac OS Roman "€ÑÃÑ")
     own = OWN_SCRIPT.get(enc.name)
     if own is not None and (
         len(decoded) < 2
@@ -5020,7 +5068,12 @@ def _resolve(
             ):
                 # Weaker, so another code page's reading of the same span wins.
                 c.strength = 0.7
-    confirmed = {c.decoded_as for c in found if c.strength >= 0.9 and c.kind != "lost"}
+    # (In the box-drawing pages a lone "├" pair, 0.8, is strong evidence: "uno ├│ dos, canci├│n".)
+    confirmed = {
+        c.decoded_as for c in found
+        if (c.strength >= 0.9 or (c.strength >= 0.8 and c.decoded_as in BOX_DRAWING_PAGES))
+        and c.kind != "lost"
+    }
     kept = []
     suspects = []
     for c in found:

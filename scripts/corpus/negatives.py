@@ -312,4 +312,16 @@ NEGATIVES: list[tuple[str, str, str, str, str]] = [
     ("en", "Latin", "short", "Ñ", "n tilde"),
     ("en", "Latin", "short", "ÀÉÎÕÜ", "accented capitals"),
     ("en", "Latin", "short", "Æsir", "Æ at the start"),
+    # --- box drawing whose pairs are valid UTF-8 in IBM437/IBM866 ("├┤" is C3 B4, ô)
+    (
+        "en",
+        "Latin",
+        "code",
+        "Box drawing: ─│┌┐└┘├┤┬┴┼",
+        "a character list: ─│ and ┌┐ are ĳ and ڿ in IBM437, ├┤ is ô",
+    ),
+    ("en", "Latin", "code", "┌─┐┌┐\n│ │├┤\n└─┘└┘", "joints side by side: ├┤"),
+    ("en", "Latin", "code", "Rails: ├┤ ├┤ ├┤", "├┤ three times, each ô in IBM437"),
+    ("en", "Latin", "code", "├▒▒▒▒┤ 40%", "a progress bar: ├▒ is ñ in IBM437"),
+    ("ru", "Cyrillic", "code", "Таблица: ├┤ и ─│┌┐", "box drawing in Russian text (IBM866)"),
 ]
