@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import stat
 import tempfile
 from collections.abc import Iterator
@@ -184,3 +185,80 @@ def run_range(
     with open(fd, "wb") as f:
         f.write(output)
     return RangeResult(b"", index + 1, changed, malformed, end, spill)
+
+
+#: The prefix of the folders where workers leave the output of their ranges
+#: (``$TMPDIR/mojifix-XXXX``), and the file in each that names the process that made it.
+SPILL_PREFIX = "mojifix-"
+SPILL_OWNER = "owner.pid"
+
+
+def make_spill_folder() -> str:
+    """A new spill folder in the temporary directory, with this process's id in its
+    :data:`SPILL_OWNER` file, after removing the folders of runs that were killed
+    (:func:`remove_abandoned_spill_folders`).
+
+    >>> folder = make_spill_folder()
+    >>> open(os.path.join(folder, SPILL_OWNER)).read() == f"{os.getpid()}\\n"
+    True
+    >>> import shutil; shutil.rmtree(folder)
+    """
+    remove_abandoned_spill_folders(tempfile.gettempdir())
+    folder = tempfile.mkdtemp(prefix=SPILL_PREFIX)
+    with open(os.path.join(folder, SPILL_OWNER), "w", encoding="ascii") as fh:
+        fh.write(f"{os.getpid()}\n")
+    return folder
+
+
+def remove_abandoned_spill_folders(tmpdir: str) -> list[str]:
+    """Remove the spill folders in *tmpdir* whose owner process is gone, and return them.
+
+    A run removes its own folder when it ends, even on an error or Ctrl-C; only a run killed
+    outright (SIGKILL, the out-of-memory killer) leaves one behind, with partial output of
+    up to the whole input in it.  A folder is removed only when it is this user's, names its
+    owner in :data:`SPILL_OWNER` and no process with that id exists (on POSIX systems; a
+    reused process id keeps the folder until that process ends too).
+
+    >>> import shutil
+    >>> tmp = tempfile.mkdtemp()
+    >>> dead = os.path.join(tmp, SPILL_PREFIX + "dead")
+    >>> os.mkdir(dead)
+    >>> with open(os.path.join(dead, SPILL_OWNER), "w") as fh:
+    ...     _ = fh.write("999999999\\n")
+    >>> remove_abandoned_spill_folders(tmp) == [dead]
+    True
+    >>> shutil.rmtree(tmp)
+    """
+    if os.name != "posix":
+        return []  # (os.kill(pid, 0) is not an existence test on Windows)
+    removed = []
+    try:
+        entries = list(os.scandir(tmpdir))
+    except OSError:
+        return []
+    for entry in entries:
+        if not entry.name.startswith(SPILL_PREFIX):
+            continue
+        try:
+            if not entry.is_dir(follow_symlinks=False) or entry.stat().st_uid != os.getuid():
+                continue
+            with open(os.path.join(entry.path, SPILL_OWNER), encoding="ascii") as fh:
+                owner = int(fh.read().strip())
+        except (OSError, ValueError):
+            continue  # not a spill folder of this version, or not readable: leave it
+        if owner <= 0 or _process_exists(owner):
+            continue
+        shutil.rmtree(entry.path, ignore_errors=True)
+        removed.append(entry.path)
+    return removed
+
+
+def _process_exists(pid: int) -> bool:
+    """Is there a process with id *pid* (POSIX)?"""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # another user's process (or an id we cannot test): keep its folder
+    return True

@@ -23,7 +23,6 @@ import os
 import shutil
 import signal
 import sys
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from functools import partial
@@ -39,7 +38,7 @@ from mojifix._io import (
     open_input,
     refuse_same_file,
 )
-from mojifix._ranges import file_identity, line_ranges, run_range, splittable
+from mojifix._ranges import file_identity, line_ranges, make_spill_folder, run_range, splittable
 from mojifix._version import __version__
 from mojifix._work import MALFORMED, Job, Outcome, Record, run_chunk, warm_up
 
@@ -692,7 +691,7 @@ def cmd_transform(args: argparse.Namespace) -> int:
     # after the pool is gone, so that no worker can still be writing in it
     spill = None
     if pool is not None and any(splittable(name, formats[name]) for name, _ in plan):
-        spill = tempfile.mkdtemp(prefix="mojifix-")
+        spill = make_spill_folder()
     try:
         for name, out in plan:
             fmt = formats[name]

@@ -126,6 +126,12 @@ NEEDS_TWO = frozenset(
 #: Thai ธ): a repair there must give that script's UTF-8 ("ط§ظ„" -> "ال"), nothing else.
 OWN_SCRIPT = {"windows-1255": "Hebrew", "windows-1256": "Arabic", "windows-874": "Thai"}
 
+#: What text in those scripts writes between its words, as Unicode general categories:
+#: punctuation (dashes, quotes, brackets, others), currency signs, spaces and format
+#: characters (the right-to-left mark U+200F).  In those code pages a piece of UTF-8 made only
+#: of them is weak evidence, counted next to the script's own damaged words.
+_MARKUP_CATEGORIES = frozenset({"Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sc", "Zs", "Cf"})
+
 #: What a lone pair may decode to and still count: Latin-1 Supplement and Latin Extended-A
 #: (U+00A0..U+017F), i.e. lead bytes C2..C5.  "Ã©" (é), "Â°" (°), "Å‚" (ł) are the classic
 #: single-pair damage; a lone pair decoding to Cyrillic or IPA is a coincidence.
@@ -681,6 +687,11 @@ def _marks_on_european_letters(real: str) -> bool:
     )
 
 
+#: A Latin letter outside ASCII (Latin-1 Supplement to Latin Extended-B, and Latin Extended
+#: Additional).
+_LATIN_LETTER_PAST_ASCII = _patterns.compile("[\u00c0-\u024f\u1e00-\u1eff]")
+
+
 @functools.lru_cache(maxsize=8192)
 def _judge_span(decoded: str, enc: _SingleByte, span: str, after_letter: bool) -> float:
     """:func:`_judge_single` for one span (memoised: documents repeat their damaged words)."""
@@ -706,10 +717,19 @@ def _judge_span(decoded: str, enc: _SingleByte, span: str, after_letter: bool) -
         or any(script_of(c) not in (own, "Common") for c in real)
         or not any(script_of(c) == own for c in real)
     ):
+        if all(unicodedata.category(c) in _MARKUP_CATEGORIES for c in real):
+            # Punctuation, a currency sign, a space or a direction mark alone ("ג€“" for – and
+            # "ג€\x8f" for U+200F in windows-1255, "เธฟ" for ฿ in windows-874): weak, kept
+            # next to the code page's own words.
+            return WEAK
         return 0.0
     han = [c for c in real if script_of(c) == "Han"]
     if han and not enc.lone_pair_ok and sum(c in _COMMON_HAN for c in han) < 0.5 * len(han):
         return 0.0  # rare ideographs: a coincidence, not Chinese or Japanese
+    if han and not any(c in _COMMON_HAN for c in han) and _LATIN_LETTER_PAST_ASCII.search(real):
+        # Rare ideographs beside an accented Latin letter ("迵ȯ" from "è¿µÈ¯", which is 김영환
+        # in EUC-KR read as windows-1252): no language writes that; the legacy reading may.
+        return 0.0
     if enc.name == "IBM866" and any(c >= "\u0800" and not LONE_TRIPLE_PUNCT.match(c) for c in real):
         # In IBM866 the 3-byte leads are р..я and the continuations А..п: Russian words are
         # full of "valid UTF-8".  Only punctuation ("тАФ" for —) is evidence there.

@@ -213,3 +213,32 @@ def test_a_terminated_range_run_leaves_no_output_and_no_spill_files(tmp_path: Pa
     assert proc.returncode == 143, err
     assert b"no output written" in err and b"Traceback" not in err
     assert list(out.parent.iterdir()) == [] and list(spill_root.iterdir()) == []
+
+
+def test_the_spill_folder_of_a_killed_run_is_removed_by_the_next_run(tmp_path: Path) -> None:
+    """A run killed outright (SIGKILL) cannot remove its spill folder; the next ``--jobs`` run
+    removes the folders whose owner process is gone and keeps those of running processes."""
+    spill_root = tmp_path / "tmp"
+    spill_root.mkdir()
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    abandoned, running = spill_root / "mojifix-abandoned", spill_root / "mojifix-running"
+    for folder, owner in ((abandoned, int(gone.stdout)), (running, os.getpid())):
+        folder.mkdir()
+        (folder / _ranges.SPILL_OWNER).write_text(f"{owner}\n")
+        (folder / "range-0.out").write_bytes(b"partial output\n")
+    other = spill_root / "mojifix-no-owner-file"  # not made by this version: left alone
+    other.mkdir()
+    src, out = tmp_path / "in.txt", tmp_path / "fixed.txt"
+    src.write_text("".join(f"{MOJIBAKE} {i}\n" for i in range(2_000)), encoding="utf-8")
+    proc = subprocess.run(
+        [sys.executable, "-m", "mojifix", "fix", str(src), "-o", str(out), "--jobs", "2"],
+        capture_output=True,
+        env={**os.environ, "TMPDIR": str(spill_root)},
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert out.read_text(encoding="utf-8").count("Café au lait") == 2_000
+    assert sorted(p.name for p in spill_root.iterdir()) == [
+        "mojifix-no-owner-file", "mojifix-running"
+    ]

@@ -211,7 +211,8 @@ LEGACY = {
 #: read as macintosh), so the documented rates are below the corpus figures.
 FLOORS = {
     "single-byte": (0.99, 0.9525),
-    "multi-byte": (0.97, 0.7125),
+    "multi-byte": (0.97, 0.7075),  # (was 0.7125: one more test-split row moved the draws; the
+    #                               code of that measurement also gives 0.7075 on the new draws)
     "legacy-as-legacy": (0.95, 0.74),
 }
 DRAWS = 400
