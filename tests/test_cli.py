@@ -309,6 +309,10 @@ def test_unwritable_outputs_exit_2(tmp_path: Path) -> None:
     assert proc.returncode == 2 and b"No space left on device" in proc.stderr
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize(
     ("sig", "jobs", "status"),
     [
@@ -336,6 +340,10 @@ def test_interrupted_run_leaves_no_output(tmp_path: Path, sig: int, jobs: str, s
         ],
         stdin=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        # Ctrl-C as a terminal sends it: a test run started in the background by a
+        # non-interactive shell (`pytest &`) inherits SIGINT ignored, and so would the run,
+        # which then (rightly) ignores it, as `nohup` programs do.
+        preexec_fn=_default_sigint,
     )
     assert proc.stdin is not None
     # a chunk and a bit (under the 64 KiB a pipe buffers, so this write never blocks): the
