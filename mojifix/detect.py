@@ -2897,9 +2897,13 @@ WESTERN_POSITIONS = {
     # Italian writes ì only at the end of a word ("così"); Czech ě (ì) anywhere ("Vìra").
     "Italian": _patterns.compile("ì(?=[^\\W\\d_])"),
     # Portuguese writes õ only in "õe(s)" ("informações"), and ã before o, e, s or at the end
-    # ("não", "mãe", "irmãs", "irmã"; final not after r or z); Hungarian ő (õ) and Romanian ă (ã)
-    # go anywhere ("vezetõ", "elõ", "bãiat", "Rãzvan", "singurã", "conteazã").
-    "Portuguese": _patterns.compile("õ(?!e)|ã(?=[^\\W\\d_oes])|(?<=[rz])ã(?![^\\W\\d_])"),
+    # ("não", "mãe", "irmãs", "irmã"; final not after r or z but in the few words "ecrã",
+    # "Irã", "grã", "rã"); Hungarian ő (õ) and Romanian ă (ã) go anywhere ("vezetõ", "elõ",
+    # "bãiat", "Rãzvan", "singurã", "conteazã").
+    "Portuguese": _patterns.compile(
+        "õ(?!e)|ã(?=[^\\W\\d_oes])"
+        "|(?<=[rz])(?<!ecr)(?<!\\bir)(?<!\\bgr)(?<!\\br)ã(?![^\\W\\d_])"
+    ),
 }
 
 

@@ -136,12 +136,13 @@ _SCRIPT_OF_LANG = {
 
 @lru_cache(maxsize=1)
 def clean_texts() -> tuple[tuple[str, str, str], ...]:
-    """(text, lang, script) of the corpus test split's clean and negative rows.
+    """(text, lang, script) of the corpus test split's clean rows (not its hand-written
+    negatives: one more of those moved every later draw, and the measured rates with them).
 
     Without a corpus (a checkout that has not built it yet), Faker sentences in the
     benchmark's 23 locales stand in.
     """
-    rows = benchmark.corpus_rows(CORPUS, split="test")
+    rows = [r for r in benchmark.corpus_rows(CORPUS, split="test") if r["kind"] == "clean"]
     if rows:
         return tuple(
             (r["text"], str(r.get("lang") or "und"), str(r.get("script") or "Latin")) for r in rows
@@ -210,10 +211,11 @@ LEGACY = {
 #: misread it (Romanian UTF-8 read as GBK, Cyrillic KOI8-R/windows-1251 both ways, emoji
 #: read as macintosh), so the documented rates are below the corpus figures.
 FLOORS = {
-    "single-byte": (0.99, 0.9525),
-    "multi-byte": (0.97, 0.7075),  # (was 0.7125: one more test-split row moved the draws; the
-    #                               code of that measurement also gives 0.7075 on the new draws)
-    "legacy-as-legacy": (0.95, 0.74),
+    # (Measured again in session 6 when the draws stopped taking the hand-written negatives,
+    # which had moved with every new row: 95.25 / 71.25 / 74.0 % before, on other draws.)
+    "single-byte": (0.99, 0.9725),
+    "multi-byte": (0.97, 0.745),
+    "legacy-as-legacy": (0.95, 0.785),
 }
 DRAWS = 400
 

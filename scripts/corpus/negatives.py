@@ -324,4 +324,8 @@ NEGATIVES: list[tuple[str, str, str, str, str]] = [
     ("en", "Latin", "code", "Rails: ├┤ ├┤ ├┤", "├┤ three times, each ô in IBM437"),
     ("en", "Latin", "code", "├▒▒▒▒┤ 40%", "a progress bar: ├▒ is ñ in IBM437"),
     ("ru", "Cyrillic", "code", "Таблица: ├┤ и ─│┌┐", "box drawing in Russian text (IBM866)"),
+    # --- Portuguese words ending in -rã (Romanian -ră read as windows-1252 looks the same)
+    ("pt", "Latin", "sentence", "Restrição para a posição de ecrã", "ecrã (screen, pt-PT)"),
+    ("pt", "Latin", "place", "Reino Unido da Grã-Bretanha e Irlanda do Norte", "Grã-"),
+    ("pt", "Latin", "place", "República Islâmica do Irã", "Irã (pt-BR)"),
 ]
