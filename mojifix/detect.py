@@ -1895,6 +1895,22 @@ _GBK_LOST_PUNCT = _patterns.compile(
 )
 
 
+def _all_common_traditional(span: str) -> bool:
+    """Is *span* Traditional Chinese as it stands: two common Traditional ideographs or more
+    (:func:`_common_traditional`), CJK and fullwidth punctuation, no letter of another kind
+    (French "pr茅f茅rer" is "préférer" read as GBK)?
+
+    >>> _all_common_traditional("項為："), _all_common_traditional("鐢ㄦ埛")
+    (True, False)
+    >>> _all_common_traditional("茅f茅")
+    False
+    """
+    common = _common_traditional()
+    han = [c for c in span if not "\u3000" <= c <= "\u303f" and not "\uff01" <= c <= "\uff60"
+           and not (c.isascii() and not c.isalpha())]
+    return len(han) >= 2 and all(c in common for c in han)
+
+
 def _rare_ideograph(real: str) -> bool:
     """Does *real* hold an ideograph outside the common Chinese and Japanese lists?  One
     character read back from two rare ones proves little when it is itself rare: Traditional
@@ -1906,12 +1922,42 @@ def _rare_ideograph(real: str) -> bool:
     return any("\u3400" <= c <= "\u9fff" and c not in _COMMON_HAN for c in real)
 
 
+@functools.cache
+def _common_traditional() -> frozenset[str]:
+    """The 5,401 ideographs of Big5 level 1 ("frequently used", lead bytes A4..C6): common
+    Traditional Chinese, which the GBK and Shift_JIS levels call rare (GB2312 has none of the
+    traditional forms, JIS level 1 few).
+
+    >>> {"項", "為", "檔", "邊", "樣"} <= _common_traditional(), "鐢" in _common_traditional()
+    (True, False)
+    """
+    pairs = bytes(
+        byte for lead in range(0xA4, 0xC7)
+        for trail in [*range(0x40, 0x7F), *range(0xA1, 0xFF)] for byte in (lead, trail)
+    )
+    return frozenset(c for c in pairs.decode("big5", "ignore") if "\u3400" <= c <= "\u9fff")
+
+
+#: Greek and Cyrillic letters.
+_GREEK_OR_CYRILLIC = _patterns.compile("[\u0370-\u03ff\u0400-\u04ff]")
+#: The encodings whose rare part holds common Traditional Chinese (:func:`_common_traditional`).
+_TRADITIONAL_IS_RARE_IN = ("GBK", "Shift_JIS", "EUC-JP")
+
+
 def _judge_multi(
     text: str, cs: int, ce: int, decoded: str, enc: str, data: bytes, offsets: list[int],
     base: int,
 ) -> tuple[float, str]:
     span = text[cs:ce]
     real = decoded.replace("\ufffd", "")
+    if (
+        enc in _TRADITIONAL_IS_RARE_IN and _all_common_traditional(span)
+        and not _GREEK_OR_CYRILLIC.search(real)
+    ):
+        # Genuine Traditional Chinese ("選項為：", "斜邊樣式") re-encoded in GBK or Shift_JIS
+        # is in their rare part, and now and then valid UTF-8 ("헞飺", "粞鎮"): no evidence.
+        # (Russian read as GBK can be common ideographs too: "斜芯卸械" is "боже".)
+        return 0.0, ""
     if enc == "GBK" and _GBK_LOST_PUNCT.search(span) and (not real or not real.isascii()):
         # "聽鈧�" (NBSP €), "鈥�" (— ” …): the best-known GBK damage, a dash or euro sign whose
         # last byte was lost.
