@@ -2017,7 +2017,12 @@ def _judge_multi(
         before = cs > 0 and text[cs - 1].isascii() and text[cs - 1].isalpha()
         inside = any(c.isascii() and c.isalpha() for c in span)
         after = ce < len(text) and text[ce].isascii() and text[ce].isalpha()
-        if before or inside or after:
+        in_han = (cs > 0 and text[cs - 1] in _COMMON_HAN) or (
+            ce < len(text) and text[ce] in _COMMON_HAN
+        )
+        if (before or inside or after) and not in_han:
+            # (Not beside a common ideograph: "gset没有记录" is Chinese after an ASCII
+            # word, whose 没 is C3 BB, û, in GBK.)
             return (0.9 if n_multi >= 2 else 0.8), "utf-8-as-multi-byte"
     # Plausible but unproven ("楼" for ¥, one ideograph): kept only next to strong evidence
     # of the same misreading in the same text.
