@@ -2969,10 +2969,11 @@ CENTRAL_POSITIONS = {
 #: Letters no Western language writes in that place, but a Central European one does: è before
 #: a vowel (Czech, Slovak, Slovenian, Croatian č: "odloèi", "moèan", "Èakovec"; French, Italian
 #: and Catalan è stands before a consonant or at the end), æ before a vowel or in a final "-iæ"
-#: (Croatian ć: "veæi", "Franjiæ"; Danish and Norwegian æ stands before a consonant).
+#: (Croatian ć: "veæi", "Franjiæ"; Danish and Norwegian æ stands before a consonant, but
+#: in the loanwords "-æisk" and "-æus": "europæiske", "aramæisk", "Bartolomæus").
 _NOT_WESTERN = _patterns.compile(
     "\N{LATIN SMALL LETTER E WITH GRAVE}(?=[aeiouáíóúy])"
-    "|\N{LATIN SMALL LETTER AE}(?=[aeiouy])"
+    "|\N{LATIN SMALL LETTER AE}(?=[aeiouy])(?!isk)(?!us(?![^\\W\\d_]))"
     "|i\N{LATIN SMALL LETTER AE}(?![^\\W\\d_])"
 )
 
@@ -4501,6 +4502,11 @@ MINORITY_WESTERN: dict[str, tuple[str, frozenset[str]]] = {
     )),
     "Friulian": ("àâçèêìîòôùû", _word_set(
         "il cun par che tal ju lis une ancje cuant nol cemût doprâ fûr sù"
+    )),
+    # Vietnamese with no letter beyond windows-1252 ("Không có màn hình": mŕn hěnh).
+    "Vietnamese": ("àáâãèéêìíòóôõùúý", _word_set(
+        "không có và các cho là trong với những tin hình màn này dùng khi tên tìm xóa chọn "
+        "mở nhập"
     )),
 }
 _MINORITY_WORD = _patterns.compile("[^\\W\\d_]+")
