@@ -4510,6 +4510,15 @@ MINORITY_WESTERN: dict[str, tuple[str, frozenset[str]]] = {
     )),
 }
 _MINORITY_WORD = _patterns.compile("[^\\W\\d_]+")
+_MINORITY_LETTERS = "".join(sorted({
+    c for known, _ in MINORITY_WESTERN.values() for c in known + known.upper()
+}))
+#: A letter beyond ASCII that none of :data:`MINORITY_WESTERN` writes: one search in C rules
+#: out most texts (any Cyrillic, CJK, German ß, Polish ł ...) before any word is looked at.
+_NOT_MINORITY_LETTER = _patterns.compile(
+    f"(?!{_char_class(_MINORITY_LETTERS)})[^\\W\\d_\\x00-\\x7f]"
+)
+_LETTER_PAST_ASCII = _patterns.compile("[^\\W\\d_\\x00-\\x7f]")
 
 
 def _minority_western(text: str) -> str | None:
@@ -4521,11 +4530,16 @@ def _minority_western(text: str) -> str | None:
     >>> _minority_western("Vìra Vacková") is None, _minority_western("thèid") is None
     (True, True)
     """
-    words = {w.lower() for w in _MINORITY_WORD.findall(text)}
-    letters = frozenset().union(*(_letters(w) for w in words))
+    if _NOT_MINORITY_LETTER.search(text):
+        return None
+    letters = frozenset(_LETTER_PAST_ASCII.findall(text.lower()))
+    words: set[str] | None = None
     for lang, (known, frequent) in MINORITY_WESTERN.items():
-        if letters <= frozenset(known) and len(words & frequent) >= 2:
-            return lang
+        if letters <= frozenset(known):
+            if words is None:
+                words = set(_MINORITY_WORD.findall(text.lower()))
+            if len(words & frequent) >= 2:
+                return lang
     return None
 
 
