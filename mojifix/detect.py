@@ -2099,6 +2099,10 @@ def _legacy_cjk_scores(span: str) -> dict[str, tuple[float, str]]:
     """For each CJK encoding: (share of common characters, decoded text) of *span*.
     Memoised (damaged text repeats its runs); the callers only read the result."""
     scores: dict[str, tuple[float, str]] = {}
+    if len({c for c in span if not c.isascii()}) < 2:
+        # One high character repeated ("ÅÅÅÅ-MM-DD", the Nordic YYYY, is GBK 排排): a
+        # placeholder or a line of one letter, not two-byte text.
+        return scores
     try:
         data = _recode.encode(span, "windows-1252")
     except UnicodeError:

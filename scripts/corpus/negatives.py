@@ -328,4 +328,6 @@ NEGATIVES: list[tuple[str, str, str, str, str]] = [
     ("pt", "Latin", "sentence", "Restrição para a posição de ecrã", "ecrã (screen, pt-PT)"),
     ("pt", "Latin", "place", "Reino Unido da Grã-Bretanha e Irlanda do Norte", "Grã-"),
     ("pt", "Latin", "place", "República Islâmica do Irã", "Irã (pt-BR)"),
+    # --- the Nordic date placeholder (YYYY): C5 C5 C5 C5 is GBK 排排
+    ("nb", "Latin", "short", "Fødselsdato (DD.MM.ÅÅÅÅ)", "ÅÅÅÅ: one high letter repeated"),
 ]
