@@ -21,9 +21,9 @@ a pattern rebuilt from the cache matches like the one ``re`` compiles.
 Where it lives: ``platformdirs.user_cache_dir("mojifix")`` (``~/.cache/mojifix`` on Linux),
 or the folder in the environment variable ``MOJIFIX_CACHE_DIR``; ``MOJIFIX_CACHE_DIR=""``
 turns the cache off (nothing is read or written).  New entries are written at the end of
-:func:`mojifix._work.warm_up` and at interpreter exit, atomically (a temporary file and
-``os.replace``: two processes writing at once lose at most the other's new entries, which
-are compiled again next time).
+:func:`mojifix._work.warm_up` and at interpreter exit, atomically
+(:class:`mojifix._io.AtomicOutput`: a temporary file and ``os.replace``; two processes writing
+at once lose at most the other's new entries, which are compiled again next time).
 
 >>> import re
 >>> compile("[a-c]+(?P<tail>x)?").fullmatch("abcx").group("tail")
@@ -43,7 +43,6 @@ import marshal
 import os
 import re
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, AnyStr
 
@@ -195,21 +194,17 @@ def save() -> Path | None:
     path = cache_file()
     if path is None or not _new:
         return None
+    from mojifix._io import AtomicOutput, UsageError  # (the CLI's atomic write; only here)
+
     merged = dict(_entries())
     merged.update(_new)
     if len(merged) > MAX_ENTRIES:  # stale patterns: keep what this process used
         merged = {key: entry for key, entry in merged.items() if key in _used}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".patterns-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(marshal.dumps(merged))
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
-    except OSError:
+        with AtomicOutput(str(path)) as fh:
+            fh.write(marshal.dumps(merged))
+    except (OSError, UsageError):
         return None
     _loaded = merged
     _new.clear()

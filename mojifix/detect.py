@@ -1635,10 +1635,17 @@ def _next_to_common_han(text: str, c: _Candidate) -> bool:
     >>> _next_to_common_han("1丁目25", _Candidate(2, 3, "", None, None, "Ŀ", WEAK))
     True
     """
-    if c.end - c.start != 1:
-        return False
-    return (c.start > 0 and text[c.start - 1] in _COMMON_HAN) or (
-        c.end < len(text) and text[c.end] in _COMMON_HAN
+    return c.end - c.start == 1 and _beside_common_han(text, c.start, c.end)
+
+
+def _beside_common_han(text: str, start: int, end: int) -> bool:
+    """Is the character before or after ``text[start:end]`` a common ideograph?
+
+    >>> _beside_common_han("gset没有", 4, 5), _beside_common_han("Caf茅 au lait", 3, 4)
+    (True, False)
+    """
+    return (start > 0 and text[start - 1] in _COMMON_HAN) or (
+        end < len(text) and text[end] in _COMMON_HAN
     )
 
 
@@ -2017,10 +2024,7 @@ def _judge_multi(
         before = cs > 0 and text[cs - 1].isascii() and text[cs - 1].isalpha()
         inside = any(c.isascii() and c.isalpha() for c in span)
         after = ce < len(text) and text[ce].isascii() and text[ce].isalpha()
-        in_han = (cs > 0 and text[cs - 1] in _COMMON_HAN) or (
-            ce < len(text) and text[ce] in _COMMON_HAN
-        )
-        if (before or inside or after) and not in_han:
+        if (before or inside or after) and not _beside_common_han(text, cs, ce):
             # (Not beside a common ideograph: "gset没有记录" is Chinese after an ASCII
             # word, whose 没 is C3 BB, û, in GBK.)
             return (0.9 if n_multi >= 2 else 0.8), "utf-8-as-multi-byte"
@@ -3131,13 +3135,8 @@ def _central_reading(word: str) -> tuple[str | None, bool]:
     >>> _central_reading("café")
     (None, False)
     """
-    try:
-        central = _recode.decode(_recode.encode(word, "windows-1252"), "windows-1250")
-    except UnicodeError:
-        return None, False
-    if central == word or implausible(central) or not central.isalpha():
-        return None, False
-    if not _fits(central, CENTRAL_LETTERS):
+    central = _central_word_reading(word)
+    if central is None or central == word or not _fits(central, CENTRAL_LETTERS):
         return None, False
     return central, _central_signal(word) or (not _fits(word, WESTERN_LETTERS) and len(word) >= 3)
 
@@ -4536,12 +4535,13 @@ def _minority_western(text: str) -> str | None:
     """
     if _NOT_MINORITY_LETTER.search(text):
         return None
-    letters = frozenset(_LETTER_PAST_ASCII.findall(text.lower()))
+    lower = text.lower()
+    letters = frozenset(_LETTER_PAST_ASCII.findall(lower))
     words: set[str] | None = None
     for lang, (known, frequent) in MINORITY_WESTERN.items():
-        if letters <= frozenset(known):
+        if letters.issubset(known):
             if words is None:
-                words = set(_MINORITY_WORD.findall(text.lower()))
+                words = set(_MINORITY_WORD.findall(lower))
             if len(words & frequent) >= 2:
                 return lang
     return None
