@@ -2970,7 +2970,22 @@ WESTERN_POSITIONS = {
 #: them with ä, writes it only after a labial ("mäso", "päť", "väčší", "deväť"); "čäňč" is
 #: Cyrillic "èäòè" (идти) read as windows-1250, not Slovak.
 CENTRAL_POSITIONS = {
-    "Slovak": _patterns.compile("(?<![bpmvf])ä"),
+    # Slovak ŕ is a syllabic r: between two consonants ("vŕba", "štvŕtok", "smŕť"), never
+    # next to a vowel (Scottish Gaelic "Pàiste" is no "Pŕiste").
+    "Slovak": _patterns.compile(
+        "(?<![bpmvf])ä"
+        "|(?<![bcčdďfghjklĺľmnňpqrsštťvwxzž])\N{LATIN SMALL LETTER R WITH ACUTE}"
+        "|\N{LATIN SMALL LETTER R WITH ACUTE}(?![bcčdďfghjklĺľmnňpqrsštťvwxzž])"
+    ),
+    # Czech writes ě only after b, d, f, m, n, p, t, v and before a consonant or at the end
+    # ("věc", "děti", "ně", "město"), and ů never first in a word ("dům", "ůl" is "úl").  The
+    # windows-1250 readings of Scottish Gaelic, Sardinian and Italian ì break it ("Gnìomh"
+    # is no "Gněomh", "Brìndisi" no "Brěndisi", "Ìsula" no "Ěsula"; ù: "ùine" no "ůine").
+    "Czech": _patterns.compile(
+        "(?<![bdfmnptv])\N{LATIN SMALL LETTER E WITH CARON}"
+        "|\N{LATIN SMALL LETTER E WITH CARON}(?=[aeiouyáéíóúůýě])"
+        "|(?<![^\\W\\d_])\N{LATIN SMALL LETTER U WITH RING ABOVE}"
+    ),
 }
 
 
@@ -3139,6 +3154,20 @@ def _central_reading(word: str) -> tuple[str | None, bool]:
     if central is None or central == word or not _fits(central, CENTRAL_LETTERS):
         return None, False
     return central, _central_signal(word) or (not _fits(word, WESTERN_LETTERS) and len(word) >= 3)
+
+
+@functools.lru_cache(maxsize=16384)
+def _not_central(word: str) -> bool:
+    """Is *word* a sign that its line was not written in windows-1250: a word windows-1250
+    reads differently, as a word no Central European language writes?  A windows-1250 text
+    read as windows-1252 is misread whole, so each of its words reads back as one ("Pàiste" is
+    Scottish Gaelic: "Pŕiste" is no Slovak, and "co-dhèanta" beside it is no "co-dhčanta").
+
+    >>> _not_central("Pàiste"), _not_central("Vìra"), _not_central("café")
+    (True, False, False)
+    """
+    central = _central_word_reading(word)
+    return central is not None and central != word and not _fits(central, CENTRAL_LETTERS)
 
 
 def _differs_in_1250(char: str) -> bool:
@@ -3553,6 +3582,8 @@ def _legacy_central(
         # A windows-1252 misreading only ever produces windows-1252 characters: a line with
         # anything else (Vietnamese ạ ư đ next to "Bình") is not one.
         if start not in strong_lines or _NOT_1252.search(text, start, end):
+            continue
+        if any(map(_not_central, map(_MATCH_GROUP, words))):
             continue
         for w in words:
             central_word = central_of.get(w.start())
