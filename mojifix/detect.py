@@ -2157,6 +2157,9 @@ _LEGACY_SB_RUN = _patterns.compile(
 
 
 _GREEK_TONOS = frozenset("άέήίόύώΆΈΉΊΌΎΏ")
+#: Greek spelling: final sigma ends a word.  Cyrillic read as windows-1253 puts it anywhere
+#: ("Νε σδΰλξρό νΰιςθ" is Не удалось найти: windows-1251 т is windows-1253 ς).
+_GREEK_BAD = _patterns.compile("\N{GREEK SMALL LETTER FINAL SIGMA}(?=[^\\W\\d_])")
 
 
 def _case_ok(word: str) -> bool:
@@ -2186,6 +2189,9 @@ _HEBREW_BAD = _patterns.compile(
     "|(?<![\u05b0-\u05c7\u05d0-\u05ea])[\u05b0-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]"
     # × (windows-1255 AA) inside a word: "×כטסוי" is Ukrainian Єлисей
     "|\N{MULTIPLICATION SIGN}(?=[\u05d0-\u05ea])"
+    # geresh and gershayim mark abbreviations after a letter (צה״ל, ג׳): "״אבכמם" is
+    # Ukrainian Шаблон (windows-1251 Ш is windows-1255 ״)
+    "|(?<![\u05d0-\u05ea])[\N{HEBREW PUNCTUATION GERESH}\N{HEBREW PUNCTUATION GERSHAYIM}]"
 )
 
 
@@ -2221,6 +2227,8 @@ def _legacy_single_byte_reading(decoded: str, script: str) -> list[str] | None:
         return None  # "ð, þ, æ" (Icelandic) or "ÀÉÎÕÜ" (a list) are not Greek words
     if script == "Greek" and not any(c in _GREEK_TONOS for c in decoded):
         return None  # Greek words carry accents; Hebrew read as windows-1253 does not
+    if script == "Greek" and _GREEK_BAD.search(decoded):
+        return None
     if script == "Thai" and not _thai_ok(decoded):
         return None  # Big5 or GBK read as windows-1252 is random Thai letters
     if script == "Hebrew" and _HEBREW_BAD.search(decoded):
@@ -2826,10 +2834,16 @@ def _legacy_cyrillic_and_central(
              for w in line_words]
     # windows-1251: groups of consecutive words that all decode to Cyrillic words.
     group: list[tuple[int, int, str]] = []
+    # Groups too short to judge on their own ("è" и, "äëÿ" для between ASCII words), or with
+    # letter pairs the table lacks: read when a group on the same line is (a misread text is
+    # misread whole).
+    short: list[tuple[int, int]] = []
 
     def flush() -> None:
         letters = sum(len(w[2]) for w in group)
-        if group and letters >= 4 and max(len(w[2]) for w in group) >= 3 and (
+        if group and (letters < 4 or max(len(w[2]) for w in group) < 3):
+            short.append((group[0][0], group[-1][1]))
+        elif group and (
             _cyrillic_text_ok([w[2] for w in group])
             or (max(len(w[2]) for w in group) >= 6 and _cyrillic_pairs_loose([w[2] for w in group]))
         ):
@@ -2849,6 +2863,9 @@ def _legacy_cyrillic_and_central(
                 _Candidate(s, e, "legacy-as-legacy", "windows-1251", "windows-1252", decoded,
                            strength, 41)
             )
+        elif group and 0.2 <= vowel_share_cyrillic("".join(w[2] for w in group)) <= 0.7:
+            # Letter pairs the table lacks ("будет удалён": "лё"), vowels like a language's.
+            short.append((group[0][0], group[-1][1]))
         group.clear()
 
     before = len(out)
@@ -2863,6 +2880,8 @@ def _legacy_cyrillic_and_central(
         else:
             flush()
     flush()
+    if short and len(out) > before:
+        _legacy_cyrillic_short(text, short, out)
     if len(out) > before and "\u02c6" in text:
         # The euro sign is windows-1251 0x88, windows-1252 "ˆ": after an amount ("819,15 ˆ")
         # in a text with windows-1251 words.
@@ -2870,6 +2889,27 @@ def _legacy_cyrillic_and_central(
             out.append(_Candidate(match.start(), match.end(), "legacy-as-legacy", "windows-1251",
                                   "windows-1252", "\u20ac", 0.9, 41))
     _legacy_central(text, lines, out, chars)
+
+
+def _legacy_cyrillic_short(text: str, short: list[tuple[int, int]], out: list[_Candidate]) -> None:
+    """The *short* groups of windows-1251 words (start, end), read as windows-1251 with
+    :data:`WEAK` strength: :func:`_resolve` keeps one where a windows-1251 reading of the same
+    line was chosen ("Ошибка: у %pB è %pB разные версии" has "è", и, between two ASCII
+    words, alone too short to tell from a Western letter, but the line around it was misread
+    whole), and drops it elsewhere.
+
+    >>> out: list[_Candidate] = []
+    >>> _legacy_cyrillic_short("Îøèáêà %pB è", [(11, 12)], out)
+    >>> out[0].replacement, out[0].strength == WEAK
+    ('и', True)
+    """
+    for s, e in short:
+        try:
+            decoded = _recode.decode(_recode.encode(text[s:e], "windows-1252"), "windows-1251")
+        except UnicodeError:
+            continue
+        out.append(_Candidate(s, e, "legacy-as-legacy", "windows-1251", "windows-1252", decoded,
+                              WEAK, 41))
 
 
 def _central_signal(word: str) -> bool:
@@ -5298,7 +5338,11 @@ def _resolve(
     }
     kept = []
     suspects = []
+    on_misread_lines = []  # weak legacy readings: kept on a line where the same one is chosen
     for c in found:
+        if c.strength == WEAK and c.kind == "legacy-as-legacy":
+            on_misread_lines.append(c)
+            continue
         if c.strength == WEAK:
             # Inside a repair (a middle layer) the outer layer is the strong evidence, for a
             # reading whose lead a middle layer writes (a letter: "Ð´", not the symbols "÷±"),
@@ -5392,6 +5436,16 @@ def _resolve(
             continue
         taken[cand.start : cand.end] = b"\x01" * (cand.end - cand.start)
         chosen.append(cand)
+    if on_misread_lines and text:
+        misread = {(text.rfind("\n", 0, c.start) + 1, c.encoded_as) for c in chosen
+                   if c.kind == "legacy-as-legacy" and c.strength >= 0.9}
+        for cand in on_misread_lines:
+            if (text.rfind("\n", 0, cand.start) + 1, cand.encoded_as) in misread and taken.find(
+                1, cand.start, cand.end
+            ) == -1:
+                taken[cand.start : cand.end] = b"\x01" * (cand.end - cand.start)
+                cand.strength = 0.9
+                chosen.append(cand)
     for cand in suspects:
         # Where nothing better is: reported, never repaired.
         if taken.find(1, cand.start, cand.end) == -1:
