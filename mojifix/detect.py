@@ -2072,6 +2072,7 @@ _LEGACY_WORD = _patterns.compile(
 _SIGN_1250 = frozenset("³¹¿¾¼£¥¯Ÿ\x8d\x8f\x9d")
 #: Signs that also start a 1250 word: £ for Ł ("£ódŸ", "£ukasz"), ¥ for Ą; ¯ for Ż ("¯ó³w").
 _SIGN_1250_INITIAL = frozenset("£¥¯")
+#: The same signs as one string, for ``str.strip`` (signs side by side: "B³¹d" is Błąd).
 _SIGN_1250_CHARS = "".join(sorted(_SIGN_1250))
 #: Units before a superscript: "m³", "cm²" are not Polish words ending in ł.
 _UNIT = _patterns.compile("^(?:[kcdmµ]?m|ft|in|yd)$")
@@ -2228,7 +2229,7 @@ def _legacy_single_byte_reading(decoded: str, script: str) -> list[str] | None:
     if script == "Greek" and not any(c in _GREEK_TONOS for c in decoded):
         return None  # Greek words carry accents; Hebrew read as windows-1253 does not
     if script == "Greek" and _GREEK_BAD.search(decoded):
-        return None
+        return None  # final sigma inside a word: Cyrillic read as windows-1253
     if script == "Thai" and not _thai_ok(decoded):
         return None  # Big5 or GBK read as windows-1252 is random Thai letters
     if script == "Hebrew" and _HEBREW_BAD.search(decoded):
@@ -3000,9 +3001,10 @@ WESTERN_POSITIONS = {
     # Italian writes ì only at the end of a word ("così"); Czech ě (ì) anywhere ("Vìra").
     "Italian": _patterns.compile("ì(?=[^\\W\\d_])"),
     # Spanish writes ñ only before a vowel ("año", "España"); Polish ń (ñ) stands before sk
-    # and c ("akwitañski", "s³oñce").  (Only those: Breton and Crimean Tatar write ñ at the
-    # end of a word and before other consonants, "bihañ", "soñ": "ñ not before a vowel" found
-    # 940 more misread Polish strings and flagged 549 clean ones, these two 2 of 2,485.)
+    # and c ("akwitañski", "s³oñce").  Only those two count: Breton and Crimean Tatar write ñ
+    # at the end of a word and before other consonants ("bihañ", "soñ"), and "ñ not before a
+    # vowel" found 940 more misread Polish translations but flagged 549 clean ones (these
+    # two: 2 Breton strings).
     "Spanish": _patterns.compile("ñ(?=sk|c)"),
     # French writes œ before a vowel ("sœur", "œil"), or d, t, s ("œdème", "fœtus",
     # "œsophage"); Polish ś (œ) before c, w, l, m ... or at the end ("wejœcie", "Wyœwietla",
@@ -3054,8 +3056,7 @@ CENTRAL_POSITIONS = {
 _NOT_WESTERN = _patterns.compile(
     "\N{LATIN SMALL LETTER E WITH GRAVE}(?=[aeiouáíóúy])"
     "|\N{LATIN SMALL LETTER AE}(?=[aeiouy])(?!isk)(?!us(?![^\\W\\d_]))"
-    "|(?<=[aeiouyáéíóú])\N{LATIN SMALL LETTER AE}"
-    "(?![^\\W\\d_])"
+    "|(?<=[aeiouyáéíóú])\N{LATIN SMALL LETTER AE}(?![^\\W\\d_])"
 )
 
 
@@ -5312,6 +5313,16 @@ def _lone_mark(replacement: str | None) -> bool:
     )
 
 
+def _confirms(c: _Candidate) -> bool:
+    """Does *c* confirm the weak findings of its code page (``decoded_as``) in
+    :func:`_resolve`?  Strong UTF-8 evidence does (in the box-drawing pages a lone "├" pair,
+    0.8, too: "uno ├│ dos, canci├│n"); lost bytes and legacy readings, whose ``decoded_as``
+    is the misreading code page as well, are no evidence of UTF-8 damage."""
+    return (c.strength >= 0.9 or (c.strength >= 0.8 and c.decoded_as in BOX_DRAWING_PAGES)) and (
+        c.kind not in ("lost", "legacy-as-legacy")
+    )
+
+
 def _resolve(
     found: list[_Candidate], length: int, inner: bool = False, text: str = ""
 ) -> list[_Candidate]:
@@ -5330,15 +5341,11 @@ def _resolve(
             ):
                 # Weaker, so another code page's reading of the same span wins.
                 c.strength = 0.7
-    # (In the box-drawing pages a lone "├" pair, 0.8, is strong evidence: "uno ├│ dos, canci├│n".)
-    confirmed = {
-        c.decoded_as for c in found
-        if (c.strength >= 0.9 or (c.strength >= 0.8 and c.decoded_as in BOX_DRAWING_PAGES))
-        and c.kind != "lost"
-    }
+    confirmed = {c.decoded_as for c in found if _confirms(c)}
     kept = []
     suspects = []
     on_misread_lines = []  # weak legacy readings: kept on a line where the same one is chosen
+    lent: set[int] = set()  # weak findings kept for another finding's strength (by id)
     for c in found:
         if c.strength == WEAK and c.kind == "legacy-as-legacy":
             on_misread_lines.append(c)
@@ -5355,6 +5362,8 @@ def _resolve(
                 if not inner and _suspect(c):
                     suspects.append(c)
                 continue
+            if c.decoded_as in confirmed:
+                lent.add(id(c))
             c.strength = 0.9
         kept.append(c)
     # A long legacy CJK/Cyrillic span beats the few coincidental UTF-8 pairs inside it ("Ê¡"
@@ -5368,7 +5377,7 @@ def _resolve(
         # of "Å¾", not EUC-KR 킬 탑).
         outside: dict[str | None, int] = {}
         for c in kept:
-            if c.kind == "utf-8-as-single-byte" and not any(
+            if c.kind == "utf-8-as-single-byte" and id(c) not in lent and not any(
                 c.start < leg.end and c.end > leg.start for leg in strong_legacy
             ):
                 outside[c.decoded_as] = outside.get(c.decoded_as, 0) + 1
@@ -5398,6 +5407,12 @@ def _resolve(
             else:
                 drop.add(id(leg))
         kept = [c for c in kept if id(c) not in drop]
+        if lent and drop:
+            # Weak findings whose confirming evidence was a coincidence inside a legacy span
+            # ("è¶¨" is 趨 in UTF-8, "Éè¶¨" GBK 设定) are no longer confirmed: "Îª" (Ϊ) before
+            # it is GBK 为 like the rest of the text.
+            still = {c.decoded_as for c in kept if id(c) not in lent and _confirms(c)}
+            kept = [c for c in kept if id(c) not in lent or c.decoded_as in still]
     if any(c.kind == "utf-8-as-single-byte" for c in kept):
         # UTF-8 damage proven somewhere: the weakest plausibility guess (windows-1250, which
         # differs from windows-1252 in single letters) stays out.

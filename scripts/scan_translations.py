@@ -75,7 +75,7 @@ def damaged(roots: list[str], languages: set[str], encoded_as: str,
     """``(language, original, damaged)`` for every translation of *languages* that
     *encoded_as* can write and whose misreading as *decoded_as* differs from it."""
     for lang, text in translations(roots):
-        if lang.split("_")[0] not in languages:
+        if lang not in languages and lang.split("_")[0] not in languages:
             continue
         try:
             garbled = codecs.decode(codecs.encode(text, encoded_as), decoded_as, "strict")
