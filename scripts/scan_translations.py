@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--damage", metavar="ENCODED:DECODED",
                         help="measure recall on translations misread this way instead")
     parser.add_argument("--languages", default="cs,sk,pl,hu,hr,sl,bs,ro",
-                        help="comma-separated languages for --damage")
+                        help="comma-separated languages for --damage (zh, or zh_CN)")
     args = parser.parse_args(argv)
     roots = args.root or [r for r in DEFAULT_ROOTS if os.path.isdir(r)]
     if args.damage:
