@@ -2882,7 +2882,7 @@ def _legacy_cyrillic_and_central(
             flush()
     flush()
     if short and len(out) > before:
-        _legacy_cyrillic_short(text, short, out)
+        _legacy_cyrillic_short(text, short, out[before:], out)
     if len(out) > before and "\u02c6" in text:
         # The euro sign is windows-1251 0x88, windows-1252 "ˆ": after an amount ("819,15 ˆ")
         # in a text with windows-1251 words.
@@ -2892,19 +2892,27 @@ def _legacy_cyrillic_and_central(
     _legacy_central(text, lines, out, chars)
 
 
-def _legacy_cyrillic_short(text: str, short: list[tuple[int, int]], out: list[_Candidate]) -> None:
-    """The *short* groups of windows-1251 words (start, end), read as windows-1251 with
-    :data:`WEAK` strength: :func:`_resolve` keeps one where a windows-1251 reading of the same
-    line was chosen ("Ошибка: у %pB è %pB разные версии" has "è", и, between two ASCII
-    words, alone too short to tell from a Western letter, but the line around it was misread
-    whole), and drops it elsewhere.
+def _legacy_cyrillic_short(
+    text: str, short: list[tuple[int, int]], found: list[_Candidate], out: list[_Candidate]
+) -> None:
+    """The *short* groups of windows-1251 words (start, end) on a line where a group was
+    *found*, read as windows-1251 with :data:`WEAK` strength: :func:`_resolve` keeps one where
+    that line's windows-1251 reading is chosen ("Ошибка: у %pB è %pB разные версии" has "è",
+    и, between two ASCII words, alone too short to tell from a Western letter, but the line
+    around it was misread whole), and drops it elsewhere.  (Per line, like every decision of
+    the legacy family: the lines it is not given would add nothing.)
 
+    >>> found = [_Candidate(0, 6, "legacy-as-legacy", "windows-1251", "windows-1252",
+    ...                     "Ошибка", 0.95, 41)]
     >>> out: list[_Candidate] = []
-    >>> _legacy_cyrillic_short("Îøèáêà %pB è", [(11, 12)], out)
-    >>> out[0].replacement, out[0].strength == WEAK
-    ('и', True)
+    >>> _legacy_cyrillic_short("Îøèáêà %pB è\\nè", [(11, 12), (13, 14)], found, out)
+    >>> [(c.replacement, c.start) for c in out], out[0].strength == WEAK
+    ([('и', 11)], True)
     """
+    lines = {text.rfind("\n", 0, c.start) + 1 for c in found}
     for s, e in short:
+        if text.rfind("\n", 0, s) + 1 not in lines:
+            continue
         try:
             decoded = _recode.decode(_recode.encode(text[s:e], "windows-1252"), "windows-1251")
         except UnicodeError:
