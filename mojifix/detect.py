@@ -2378,7 +2378,7 @@ def _legacy_sb_lines_hold(text: str, lines: dict[int, int], pos: int) -> bool:
     >>> _legacy_sb_lines_hold("abc\\nde", {0: 3}, 2), _legacy_sb_lines_hold("abc\\nde", {0: 3}, 5)
     (True, False)
     """
-    return text.rfind("\n", 0, pos) + 1 in lines
+    return _line_start(text, pos) in lines
 
 
 #: windows-1255 and windows-1256 put LEFT-TO-RIGHT MARK and RIGHT-TO-LEFT MARK at 0xFD and
@@ -2775,6 +2775,15 @@ _MATCH_GROUP = re.Match.group
 _FIRST = itemgetter(0)
 
 
+def _line_start(text: str, index: int) -> int:
+    """Where the line of *text* holding *index* starts.
+
+    >>> _line_start("ab\\ncd", 4), _line_start("ab\\ncd", 1)
+    (3, 0)
+    """
+    return text.rfind("\n", 0, index) + 1
+
+
 def _line_at(text: str, index: int) -> tuple[int, int]:
     """The start and end (before its newline) of the line of *text* holding *index*.
 
@@ -2782,7 +2791,7 @@ def _line_at(text: str, index: int) -> tuple[int, int]:
     (3, 5)
     """
     end = text.find("\n", index)
-    return text.rfind("\n", 0, index) + 1, len(text) if end < 0 else end
+    return _line_start(text, index), len(text) if end < 0 else end
 
 
 def _lines_where(
@@ -2847,33 +2856,31 @@ def _legacy_cyrillic_and_central(
     short: list[tuple[int, int]] = []
 
     def flush() -> None:
-        letters = sum(len(w[2]) for w in group)
-        if group and (letters < 4 or max(len(w[2]) for w in group) < 3):
-            short.append((group[0][0], group[-1][1]))
-        elif group and (
-            _cyrillic_text_ok([w[2] for w in group])
-            or (max(len(w[2]) for w in group) >= 6 and _cyrillic_pairs_loose([w[2] for w in group]))
+        if not group:
+            return
+        s, e = group[0][0], group[-1][1]
+        readings = [w[2] for w in group]
+        group.clear()
+        letters = sum(map(len, readings))
+        longest = max(map(len, readings))
+        if letters >= 4 and longest >= 3 and (
+            _cyrillic_text_ok(readings) or (longest >= 6 and _cyrillic_pairs_loose(readings))
         ):
-            s, e = group[0][0], group[-1][1]
-            try:
-                decoded = _recode.decode(_recode.encode(text[s:e], "windows-1252"),
-                                         "windows-1251")
-            except UnicodeError:
-                group.clear()
+            decoded = _windows_1251_reading(text[s:e])
+            if decoded is None:
                 return
             # Short groups: every letter pair common ("идти") beats a short Hebrew or Thai
             # reading of the same bytes, which has no such test (0.85 and a lower rank).
             strength = 0.95 if letters >= 6 else (
-                SHORT_CYRILLIC_COMMON if _cyrillic_common_share([w[2] for w in group]) == 1.0
-                else 0.8)
+                SHORT_CYRILLIC_COMMON if _cyrillic_common_share(readings) == 1.0 else 0.8)
             out.append(
                 _Candidate(s, e, "legacy-as-legacy", "windows-1251", "windows-1252", decoded,
                            strength, 41)
             )
-        elif group and 0.2 <= vowel_share_cyrillic("".join(w[2] for w in group)) <= 0.7:
-            # Letter pairs the table lacks ("будет удалён": "лё"), vowels like a language's.
-            short.append((group[0][0], group[-1][1]))
-        group.clear()
+        elif letters < 4 or longest < 3 or 0.2 <= vowel_share_cyrillic("".join(readings)) <= 0.7:
+            # Too short to judge, or letter pairs the table lacks ("будет удалён": "лё") with
+            # vowels like a language's.
+            short.append((s, e))
 
     before = len(out)
     for w in words:
@@ -2898,6 +2905,18 @@ def _legacy_cyrillic_and_central(
     _legacy_central(text, lines, out, chars)
 
 
+def _windows_1251_reading(span: str) -> str | None:
+    """*span* (windows-1252) read as windows-1251, ``None`` when windows-1252 cannot encode it.
+
+    >>> _windows_1251_reading("Ïðèâåò, ìèð"), _windows_1251_reading("日本")
+    ('Привет, мир', None)
+    """
+    try:
+        return _recode.decode(_recode.encode(span, "windows-1252"), "windows-1251")
+    except UnicodeError:
+        return None
+
+
 def _legacy_cyrillic_short(
     text: str, short: list[tuple[int, int]], found: list[_Candidate], out: list[_Candidate]
 ) -> None:
@@ -2915,13 +2934,12 @@ def _legacy_cyrillic_short(
     >>> [(c.replacement, c.start) for c in out], out[0].strength == WEAK
     ([('и', 11)], True)
     """
-    lines = {text.rfind("\n", 0, c.start) + 1 for c in found}
+    lines = {_line_start(text, c.start) for c in found}
     for s, e in short:
-        if text.rfind("\n", 0, s) + 1 not in lines:
+        if _line_start(text, s) not in lines:
             continue
-        try:
-            decoded = _recode.decode(_recode.encode(text[s:e], "windows-1252"), "windows-1251")
-        except UnicodeError:
+        decoded = _windows_1251_reading(text[s:e])
+        if decoded is None:
             continue
         out.append(_Candidate(s, e, "legacy-as-legacy", "windows-1251", "windows-1252", decoded,
                               WEAK, 41))
@@ -5466,10 +5484,10 @@ def _resolve(
         taken[cand.start : cand.end] = b"\x01" * (cand.end - cand.start)
         chosen.append(cand)
     if on_misread_lines and text:
-        misread = {(text.rfind("\n", 0, c.start) + 1, c.encoded_as) for c in chosen
+        misread = {(_line_start(text, c.start), c.encoded_as) for c in chosen
                    if c.kind == "legacy-as-legacy" and c.strength >= 0.9}
         for cand in on_misread_lines:
-            if (text.rfind("\n", 0, cand.start) + 1, cand.encoded_as) in misread and taken.find(
+            if (_line_start(text, cand.start), cand.encoded_as) in misread and taken.find(
                 1, cand.start, cand.end
             ) == -1:
                 taken[cand.start : cand.end] = b"\x01" * (cand.end - cand.start)

@@ -37,11 +37,11 @@ def _write_mo(path: Path, messages: dict[str, str]) -> None:
     path.write_bytes(out + blobs)
 
 
-def _run(*args: str) -> str:
+def _run(*args: str, returncode: int = 0) -> subprocess.CompletedProcess[str]:
     result = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True,
                             text=True, timeout=120, check=False)
-    assert result.returncode == 0, result.stderr
-    return result.stdout
+    assert result.returncode == returncode, result.stderr
+    return result
 
 
 @pytest.fixture
@@ -58,7 +58,7 @@ def catalogues(tmp_path: Path) -> Path:
 
 
 def test_the_scan_counts_flagged_strings_per_language(catalogues: Path) -> None:
-    out = _run("--root", str(catalogues), "--show", "nn")
+    out = _run("--root", str(catalogues), "--show", "nn").stdout
     assert out.startswith("5 strings")  # the non-ASCII translations of the three catalogues
     assert "1 score >= 0.5" in out
     assert "nn                1 of       1" in out
@@ -68,15 +68,12 @@ def test_the_scan_counts_flagged_strings_per_language(catalogues: Path) -> None:
 
 def test_damage_measures_found_and_repaired(catalogues: Path) -> None:
     out = _run("--root", str(catalogues), "--damage", "windows-1250:windows-1252",
-               "--languages", "pl")
+               "--languages", "pl").stdout
     assert out.splitlines()[0] == "windows-1250 read as windows-1252, translations of pl:"
     assert "all                3 strings  found 100.00%  repaired exactly 100.00%" in out
     assert "one word           1 strings" in out  # "Wejście"
 
 
 def test_damage_needs_two_encoding_names(catalogues: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, str(SCRIPT), "--root", str(catalogues), "--damage", "windows-1250"],
-        capture_output=True, text=True, timeout=120, check=False)
-    assert result.returncode == 2
+    result = _run("--root", str(catalogues), "--damage", "windows-1250", returncode=2)
     assert "--damage takes ENCODED:DECODED" in result.stderr
