@@ -676,7 +676,9 @@ def _reference_prescan(data: bytes) -> str | None:
                 continue
             i += 1
     except _End:
-        return None
+        # "If at any point ... the user agent runs out of bytes ..., then abort the prescan
+        # and return the result of get an XML encoding applied to the same bytes."
+        pass
     from mojifix.sniff import get_xml_encoding
 
     return get_xml_encoding(data)
