@@ -154,6 +154,26 @@ LONE_TRIPLE_OK = _patterns.compile(
     "[\u1e00-\u1eff\u2000-\u2bff\u3000-\u30ff\u4e00-\u9fff\uac00-\ud7a3\ufeff\uff01-\uffef"
     "\U0001f000-\U0001faff]"
 )
+#: Latin Extended Additional before its Vietnamese letters (U+1EA0..): transliteration letters
+#: (ḍ ḥ ṣ), Welsh ẁ ẃ, and many letters no language writes.  As a lone sequence spelled with
+#: three letters it is weak evidence (:func:`_judge_span`).
+_LATIN_EXTENDED_NOT_VIETNAMESE = _patterns.compile("[\u1e00-\u1e9f]")
+
+
+def _rare_cjk_character(char: str) -> bool:
+    """Is *char* an ideograph outside the common Chinese and Japanese lists and Big5's level 1
+    (:func:`_common_traditional`), or a Hangul syllable outside the common Korean list?
+
+    >>> _rare_cjk_character("\N{CJK UNIFIED IDEOGRAPH-8816}"), _rare_cjk_character("中")
+    (True, False)
+    >>> _rare_cjk_character("\N{HANGUL SYLLABLE TED}"), _rare_cjk_character("한")
+    (True, False)
+    """
+    if "\u4e00" <= char <= "\u9fff":
+        return char not in _COMMON_HAN and char not in _common_traditional()
+    return "\uac00" <= char <= "\ud7a3" and char not in _COMMON["ko"]
+
+
 #: ... and in the Cyrillic, Greek and box-drawing code pages: general punctuation, the currency
 #: signs (€, the ruble ₽: "тВ╜" in IBM866), № and ™, the BOM.
 LONE_TRIPLE_PUNCT = _patterns.compile("[\u2010-\u2027\u2030-\u205e\u20a0-\u20bf\u2116\u2122\ufeff]")
@@ -743,6 +763,15 @@ def _judge_span(decoded: str, enc: _SingleByte, span: str, after_letter: bool) -
         # the Cyrillic/Greek/box-drawing code pages only punctuation counts ("рив" in IBM866
         # is a Russian word, not U+0A22).
         if enc.lone_pair_ok and LONE_TRIPLE_OK.match(real):
+            if _LATIN_EXTENDED_NOT_VIETNAMESE.match(real) and span.isalpha():
+                # Three letters of a word: Czech "plášť", "zvlášť" ("ášť" is E1 B9 BB, the
+                # rare ṻ, in ISO-8859-2).  Counts next to strong evidence only.
+                return WEAK
+            if _rare_cjk_character(real):
+                # A rare ideograph or syllable from a letter and punctuation: Czech
+                # "přepínač\xa0– %c" ("č\xa0–" is 蠖 in windows-1250), "„Další…“" ("í…“"
+                # is 텓 in windows-1252).  Damaged Chinese and Korean read back to common ones.
+                return WEAK
             return 0.95
         if LONE_TRIPLE_PUNCT.match(real):
             return 0.95
@@ -1329,8 +1358,8 @@ LOSSY_ONLY = frozenset({"EUC-KR", "Big5", "EUC-JP"})
 
 @functools.cache
 def _multi_byte_latin_trigger(enc: str) -> re.Pattern[str]:
-    latin = _char_class(_multi_byte_trigger_chars(enc)[1])
-    return _patterns.compile(f"[A-Za-z]{latin}|{latin}[a-z]")
+    latin = _multi_byte_trigger_chars(enc)[1]
+    return _patterns.compile(_anchored(set(latin), _latin_pair_branches(latin)))
 
 
 def _uhc_extension_syllables() -> str:
@@ -1416,19 +1445,38 @@ def _multi_byte_lossless_trigger(enc: str) -> re.Pattern[str]:
     >>> _multi_byte_lossless_trigger("EUC-KR").search("腰숂퉼") is not None
     True
     """
-    latin = _multi_byte_latin_trigger(enc)
+    latin = _multi_byte_trigger_chars(enc)[1]
     if enc != "EUC-KR":
-        return latin
+        return _multi_byte_latin_trigger(enc)
     anchor, branches = _uhc_rare_pair()
-    return _patterns.compile(f"{latin.pattern}|{_anchored(set(anchor), branches)}")
+    return _patterns.compile(
+        _anchored(set(latin) | set(anchor), [*_latin_pair_branches(latin), *branches])
+    )
 
 
 @functools.cache
 def _multi_byte_trigger(enc: str) -> re.Pattern[str]:
+    """Where UTF-8 read as *enc* may be: a trigger character (:func:`_multi_byte_trigger_chars`)
+    or a Latin letter's two bytes read as one character beside an ASCII letter ("Caf茅").
+
+    >>> _multi_byte_trigger("GBK").search("Caf茅") is not None
+    True
+    """
     chars, latin = _multi_byte_trigger_chars(enc)
+    own = [f"(?<={_char_class(chars)})"] if chars else []
     return _patterns.compile(
-        _char_class(chars) + "|[A-Za-z]" + _char_class(latin) + "|" + _char_class(latin) + "[a-z]"
+        _anchored(set(chars) | set(latin), [*own, *_latin_pair_branches(latin)])
     )
+
+
+def _latin_pair_branches(latin: str) -> list[str]:
+    """The branches of an :func:`_anchored` pattern for a character of *latin* after an ASCII
+    letter or before a lower-case one (a Latin letter's two bytes read as one character).
+    The trigger patterns are anchored on their characters so that the engine skips everything
+    else in C: as alternations starting with ``[A-Za-z]`` they were tried at every position
+    (20-100 ns a character on clean Chinese, whose runs they are asked about)."""
+    cls = _char_class(latin)
+    return [f"(?<=[A-Za-z]{cls})", f"(?<={cls})(?=[a-z])"]
 
 
 #: Any run of non-ASCII characters; a multi-byte candidate run is cut out of one.
@@ -1486,10 +1534,16 @@ def _multi_byte_run_evidence(enc: str) -> re.Pattern[str]:
         char for lead in (0xC3, 0xC4, 0xC5) for trail in range(0x80, 0xC0)
         if (char := _one_character(bytes((lead, trail)), enc))
     }
-    return _patterns.compile(
-        f"{_multi_byte_sequence_start(enc)[0]}|{_cls(plain | {'锟'})}"
-        f"|[A-Za-z]{_cls(latin)}|{_cls(latin)}[A-Za-z]"
-    )
+    sequence, leads_of_enc = _multi_byte_strong_start(enc)
+    plain = (plain | {"锟"}) - {"\ufffd"}
+    latin -= {"\ufffd"}
+    # Anchored (:func:`_anchored`): a match starts at the lead, the trigger or the Latin
+    # character, inside the run it is evidence for.
+    return _patterns.compile(_anchored(
+        set(leads_of_enc) | plain | latin,
+        [sequence, f"(?<={_cls(plain)})", f"(?<=[A-Za-z]{_cls(latin)})",
+         f"(?<={_cls(latin)})(?=[A-Za-z])"],
+    ))
 
 
 def _runs_with(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[int, int]]:

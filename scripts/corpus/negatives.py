@@ -330,4 +330,20 @@ NEGATIVES: list[tuple[str, str, str, str, str]] = [
     ("pt", "Latin", "place", "República Islâmica do Irã", "Irã (pt-BR)"),
     # --- the Nordic date placeholder (YYYY): C5 C5 C5 C5 is GBK 排排
     ("nb", "Latin", "short", "Fødselsdato (DD.MM.ÅÅÅÅ)", "ÅÅÅÅ: one high letter repeated"),
+    # --- Czech "ášť": E1 B9 BB, the UTF-8 of U+1E7B (ṻ) in ISO-8859-2
+    (
+        "cs",
+        "Latin",
+        "sentence",
+        "Zvlášť v zimě nosí teplý plášť.",
+        "ášť twice: three letters that are one valid UTF-8 sequence in ISO-8859-2",
+    ),
+    # --- a letter and typographic punctuation that read as one rare ideograph or syllable
+    (
+        "cs",
+        "Latin",
+        "sentence",
+        "Neznámý přepínač\u00a0– zkuste „Další…“",
+        "č NBSP – is 蠖 in windows-1250, í…“ is 텓 in windows-1252 (gettext translations)",
+    ),
 ]
