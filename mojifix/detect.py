@@ -1525,9 +1525,13 @@ def _encodable_pieces(text: str, start: int, end: int, enc: str) -> Iterator[tup
 def _multi_byte_run_evidence(enc: str) -> re.Pattern[str]:
     """For GBK and Shift_JIS in text without U+FFFD: what a triggered run needs before its
     findings can be more than :data:`WEAK` (which count only next to a strong finding): a
-    3- or 4-byte sequence start (:func:`_multi_byte_sequence_start`), a trigger that is not a
-    sequence lead (GBK/4 characters of Cyrillic and Greek UTF-8, half-width katakana, 锟), or
-    a Latin letter's two bytes (C3..C5 + continuation) next to an ASCII letter ("Caf茅")."""
+    3- or 4-byte sequence start that can make a run :func:`_judge_multi` accepts beyond WEAK
+    (:func:`_multi_byte_strong_start`, the gate's own; the looser
+    :func:`_multi_byte_sequence_start` sent every Traditional Chinese sentence with a level-2
+    character there to the judge, 100-300 us a document for WEAK findings), a trigger that is
+    not a sequence lead (GBK/4 characters of Cyrillic and Greek UTF-8, half-width katakana,
+    锟), or a Latin letter's two bytes (C3..C5 + continuation) next to an ASCII letter
+    ("Caf茅")."""
     leads = _multi_byte_sequence_starts()[1]
     plain = set(_multi_byte_trigger_chars(enc)[0]) - leads
     latin = {
@@ -1584,7 +1588,9 @@ def _multi_byte_candidates(text: str, out: list[_Candidate]) -> None:
             # Clean Traditional Chinese and Japanese trigger GBK and Shift_JIS everywhere.
             # First judge only the runs with evidence (_multi_byte_run_evidence): without a
             # strong finding among them, the other runs could only add WEAK findings, which
-            # _resolve drops.  With one, judge every run as below (same findings, same order).
+            # _resolve drops (no corpus text and none of the 1M translations changed when the
+            # evidence became the strong-start table).  With one, judge every run as below
+            # (same findings, same order).
             evidence = _multi_byte_run_evidence(enc)
             trial: list[_Candidate] = []
             for rs, re_ in _runs_with(text, evidence):
