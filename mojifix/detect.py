@@ -536,7 +536,10 @@ def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
             continue  # (in C: a judged lead before a continuation, needed for such a sequence)
         pattern = _single_byte_sequence(enc.name)
         judged = _judged_lead_chars(enc.name)
-        if not any(m.group()[0] in judged for m in pattern.finditer(runs)):
+        if enc.name == "IBM866":  # (Russian words are sequences: one search, _runs_to_judge)
+            if _ibm866_evidence().search(runs) is None:
+                continue
+        elif not any(m.group()[0] in judged for m in pattern.finditer(runs)):
             continue
         sequence = pattern.search(text)
         if sequence is None:
@@ -558,7 +561,7 @@ def _single_byte_scan(text: str, enc: _SingleByte, out: list[_Candidate], start:
     name, rank = enc.name, enc.rank
     # Locals: this loop runs once per damaged word per code page (the hot path of fix on damage).
     append, judge, candidate, encode = out.append, _judge_run, _Candidate, _recode.encode_lossy
-    for match in _single_byte_run(name).finditer(text, start):
+    for match in _runs_to_judge(text, name, start):
         base = match.start()
         span = match.group()
         before = text[base - 1] if base > 0 else " "
@@ -566,6 +569,65 @@ def _single_byte_scan(text: str, enc: _SingleByte, out: list[_Candidate], start:
         for s, e, decoded, strength in judge(encode(span, name), enc, span, before, after):
             append(candidate(base + s, base + e, "utf-8-as-single-byte", "UTF-8", name, decoded,
                              strength, rank))
+
+
+def _runs_to_judge(text: str, name: str, start: int) -> Iterator[re.Match[str]]:
+    """The runs of :func:`_single_byte_run` in *text* from *start* on that can hold a finding
+    of code page *name*: all of them, except in IBM866, where only the words holding a
+    sequence :func:`_ibm866_evidence` allows are read.  The same runs in those words: a run is
+    made of the code page's high characters only, so it never leaves its word.
+
+    >>> [m.group() for m in _runs_to_judge("привет тАФ ├┤ мир", "IBM866", 0)]
+    ['тАФ', '├┤']
+    """
+    runs = _single_byte_run(name)
+    if name != "IBM866":
+        yield from runs.finditer(text, start)
+        return
+    evidence, word = _ibm866_evidence(), _page_word(name)
+    pos = start
+    while (found := evidence.search(text, pos)) is not None:
+        word_start = found.start()
+        while word_start > pos and word.match(text, word_start - 1):
+            word_start -= 1
+        word_end = word.match(text, found.start()).end()  # type: ignore[union-attr]
+        yield from runs.finditer(text, word_start, word_end)
+        pos = word_end
+
+
+@functools.cache
+def _page_word(name: str) -> re.Pattern[str]:
+    """A run of the characters of code page *name*'s high half (bytes 80..FF)."""
+    return _patterns.compile(f"{_cls(_recode.high_half(name))}+")
+
+
+@functools.cache
+def _ibm866_evidence() -> re.Pattern[str]:
+    """A sequence that can be evidence in IBM866 text: a judged 2- or 4-byte lead (box drawing,
+    Ё) before a continuation, or a 3-byte lead and continuation that can start punctuation or
+    the BOM (:data:`LONE_TRIPLE_PUNCT`: "тА" for E2 80), the only 3-byte characters
+    :func:`_judge_span` accepts there.  A Russian word is full of other 3-byte sequences (the
+    leads р..я, the continuations А..п): one of them rejects its piece.
+
+    >>> [m.group() for m in _ibm866_evidence().finditer("тело тАФ ├┤")]
+    ['тА', '├┤']
+    """
+    high = _recode.high_half("IBM866")
+    conts = _cls(_continuation_chars("IBM866"))
+    two, _, four = _judged_leads("IBM866")
+    triples = sorted(
+        high[lead - 0x80] + high[cont - 0x80]
+        for lead in range(0xE0, 0xF0) for cont in range(0x80, 0xC0)
+        if LONE_TRIPLE_PUNCT.search(
+            "".join(chr(((lead & 0x0F) << 12) | ((cont & 0x3F) << 6) | low) for low in range(64))
+        )
+    )
+    leads = {pair[0] for pair in triples}
+    branches = [f"(?<={_cls(two + four)}){conts}"] + [
+        f"(?<={lead}){_cls({pair[1] for pair in triples if pair[0] == lead})}"
+        for lead in sorted(leads)
+    ]
+    return _patterns.compile(_anchored(set(two + four) | leads, branches))
 
 
 @functools.lru_cache(maxsize=16384)

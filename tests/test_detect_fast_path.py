@@ -11,6 +11,8 @@
 * ``_windows_1252_round`` (one round of ``fix`` in one decode) makes the text the candidates
   make, ``_encode_1252`` encodes as ``_recode.encode_lossy`` does, and ``fix`` (text-only
   rounds) returns ``fix_and_explain(...).text``.
+* ``_runs_to_judge`` (IBM866: only the words with a sequence ``_ibm866_evidence`` allows)
+  gives the candidates that judging every run gives.
 """
 
 from __future__ import annotations
@@ -277,3 +279,46 @@ def test_word_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     long_word = b"\xe4\xb8\xad" * (D._WORD_MAX_LEN // 3 + 1)  # judged, not kept
     assert D._word_mask(long_word) == 1 << D._STRONG_RUN
     assert long_word not in D._WORDS
+
+
+# --- IBM866: only the words with evidence are read --------------------------------------------
+
+
+def _every_run_scan(text: str, enc: object) -> list[object]:
+    """``_single_byte_scan`` reading every run (before :func:`_runs_to_judge`)."""
+    found: list[object] = []
+    for match in D._single_byte_run(enc.name).finditer(text):  # type: ignore[attr-defined]
+        base, span = match.start(), match.group()
+        before = text[base - 1] if base > 0 else " "
+        after = text[match.end()] if match.end() < len(text) else " "
+        for s, e, decoded, strength in D._judge_run(
+            _recode.encode_lossy(span, enc.name), enc, span, before, after  # type: ignore[attr-defined]
+        ):
+            found.append((base + s, base + e, decoded, strength))
+    return found
+
+
+_IBM866 = next(enc for enc in D._single_bytes() if enc.name == "IBM866")
+_RUSSIAN = "Съешь же ещё этих мягких французских булок, да выпей чаю. Ёжик: «тело» — №5 ₽"
+
+
+def _scan(text: str) -> list[object]:
+    found: list[object] = []
+    D._single_byte_scan(text, _IBM866, found)
+    return [(c.start, c.end, c.replacement, c.strength) for c in found]  # type: ignore[attr-defined]
+
+
+def test_ibm866_words_with_evidence_are_every_run_on_the_corpus() -> None:
+    texts = [*TEXTS, *(damage(t, "IBM866") for t in TEXTS[::5]), _RUSSIAN + " ├┤ и ─│┌┐"]
+    skipped = 0
+    for text in texts:
+        assert _scan(text) == _every_run_scan(text, _IBM866), text
+        skipped += len(_text_runs(text, "IBM866")) - len(list(D._runs_to_judge(text, "IBM866", 0)))
+    assert skipped > 1000  # Russian words that are runs are really left unread
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(D._recode.high_half("IBM866") + _RUSSIAN + "ab \n"),
+               max_size=24))
+def test_ibm866_words_with_evidence_are_every_run(text: str) -> None:
+    assert _scan(text) == _every_run_scan(text, _IBM866)
