@@ -3185,6 +3185,8 @@ CENTRAL_POSITIONS = {
         "(?<![bpmvf])ä"
         "|(?<![bcčdďfghjklĺľmnňpqrsštťvwxzž])\N{LATIN SMALL LETTER R WITH ACUTE}"
         "|\N{LATIN SMALL LETTER R WITH ACUTE}(?![bcčdďfghjklĺľmnňpqrsštťvwxzž])"
+        # ň before n or g: Vietnamese "dòng", "phòng" ("dňng").
+        "|\N{LATIN SMALL LETTER N WITH CARON}(?=[ng])"
     ),
     # Czech writes ě only after b, d, f, m, n, p, t, v and before a consonant or at the end
     # ("věc", "děti", "ně", "město"), and ů never first in a word ("dům", "ůl" is "úl").  The
@@ -3194,6 +3196,17 @@ CENTRAL_POSITIONS = {
         "(?<![bdfmnptv])\N{LATIN SMALL LETTER E WITH CARON}"
         "|\N{LATIN SMALL LETTER E WITH CARON}(?=[aeiouyáéíóúůýě])"
         "|(?<![^\\W\\d_])\N{LATIN SMALL LETTER U WITH RING ABOVE}"
+        # ě before nh or ng, ň before n or g: Vietnamese "bình", "trình", "dòng" ("běnh",
+        # "dňng").  None of this machine's Czech, Slovak or Polish translations writes them.
+        "|\N{LATIN SMALL LETTER E WITH CARON}(?=n[hg])"
+        "|\N{LATIN SMALL LETTER N WITH CARON}(?=[ng])"
+    ),
+    # Romanian writes no ă before nh or ng, nor after a word's nh, gi, kh, th, ph or ng: the
+    # Vietnamese ã of "lãnh", "năng", "Nhãn", "giãn" ("lănh", "Nhăn").  (Romanian "tră":
+    # "trăgând"; Polish translations write "trăng" only in Vietnamese names.)
+    "Romanian": _patterns.compile(
+        "\N{LATIN SMALL LETTER A WITH BREVE}(?=n[hg])"
+        "|(?<![^\\W\\d_])(?:nh|gi|kh|th|ph|ng)\N{LATIN SMALL LETTER A WITH BREVE}"
     ),
 }
 
@@ -3208,8 +3221,10 @@ CENTRAL_POSITIONS = {
 #: windows-1252 do.  (ê final after a vowel, Polish ę in "siê", was tried: 65 more misread
 #: strings found, 92 clean ones flagged, Kurdish "-yê".)
 _NOT_WESTERN = _patterns.compile(
-    "\N{LATIN SMALL LETTER E WITH GRAVE}(?=[aeiouáíóúy])"
-    "|\N{LATIN SMALL LETTER AE}(?=[aeiouy])(?!isk)(?!us(?![^\\W\\d_]))"
+    # (Catalan "conèixer", "aparèixer": no Central European word has "čix".)
+    "\N{LATIN SMALL LETTER E WITH GRAVE}(?=[aeiouáíóúy])(?!ix)"
+    # (Danish compounds of "træ", "præ": "træelement", "præinkrement", "mappetræet".)
+    "|(?<!tr)(?<!pr)\N{LATIN SMALL LETTER AE}(?=[aeiouy])(?!isk)(?!us(?![^\\W\\d_]))"
     "|(?<=[aeiouyáéíóú])\N{LATIN SMALL LETTER AE}(?![^\\W\\d_])"
 )
 
@@ -3447,8 +3462,8 @@ _WORD_CHAR = f"[A-Za-z{_WORD_HIGH}]"
 #: text, and may match more: "no letter follows" becomes "no letter of the word follows" (a
 #: word ends before a character that is not a word character).
 _NOT_WESTERN_ANY_CASE = [
-    "(?<=[èÈ])(?=[aeiouáíóúyAEIOUÁÍÓÚY])",
-    "(?<=[æÆ])(?=[aeiouyAEIOUY])",
+    "(?<=[èÈ])(?=[aeiouáíóúyAEIOUÁÍÓÚY])(?![iI][xX])",
+    "(?<=[æÆ])(?<![tTpP][rR][æÆ])(?=[aeiouyAEIOUY])",
     f"(?<=[aeiouyáéíóúAEIOUYÁÉÍÓÚ][æÆ])(?!(?={_WORD_CHAR})[^\\W\\d_])",
 ]
 _POSITIONS_ANY_CASE = {

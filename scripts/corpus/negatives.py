@@ -346,4 +346,8 @@ NEGATIVES: list[tuple[str, str, str, str, str]] = [
         "Neznámý přepínač\u00a0– zkuste „Další…“",
         "č NBSP – is 蠖 in windows-1250, í…“ is 텓 in windows-1252 (gettext translations)",
     ),
+    # --- Western and Vietnamese letters where a Central European reading would put its own
+    ("vi", "Latin", "short", "Nhãn: trung bình, các dòng", "ã ì ò read as Romanian ă, Czech ě, ň"),
+    ("ca", "Latin", "sentence", "No s'ha pogut reconèixer el format del fitxer", "èix: è + vowel"),
+    ("da", "Latin", "sentence", "Vis mapper i et træagtigt format", "træ + vowel: æ + vowel"),
 ]
