@@ -2192,6 +2192,9 @@ _LEGACY_WORD = _patterns.compile(
 #: inside a word they are the strongest sign of a 1250 text read as 1252 ("£ódŸ", "mo¿e").
 #: Not œ/Œ (French: "sœur", "ŒUVRE"), not º/ª (Spanish and Portuguese ordinals: "nº", "1ª").
 _SIGN_1250 = frozenset("³¹¿¾¼£¥¯Ÿ\x8d\x8f\x9d")
+#: The ordinal indicators º ª, windows-1250 ş Ş: a sign only between two letters, and not after n
+#: ("foloseºte", "fiºiere" are Romanian foloseşte, fişiere; "nºs", "nºlinha" are Portuguese).
+_SIGN_1250_INNER = frozenset("ºª")
 #: Signs that also start a 1250 word: £ for Ł ("£ódŸ", "£ukasz"), ¥ for Ą; ¯ for Ż ("¯ó³w").
 _SIGN_1250_INITIAL = frozenset("£¥¯")
 #: The same signs as one string, for ``str.strip`` (signs side by side: "B³¹d" is Błąd).
@@ -3076,8 +3079,16 @@ def _central_signal(word: str) -> bool:
     (True, False)
     >>> _central_signal("m³"), _central_signal("¿Dónde"), _central_signal("sœur")
     (False, False, False)
+    >>> _central_signal("foloseºte"), _central_signal("nºs"), _central_signal("1ª")
+    (True, False, False)
     """
     for i, char in enumerate(word):
+        if char in _SIGN_1250_INNER:
+            if 0 < i < len(word) - 1 and word[i - 1].isalpha() and word[i - 1] not in "nN" and (
+                word[i + 1].isalpha()
+            ):
+                return True  # ş inside a word: "foloseºte"
+            continue
         if char not in _SIGN_1250:
             continue
         # (Signs next to it are letters too: "B³¹d" is Błąd.)
@@ -3165,12 +3176,14 @@ WESTERN_POSITIONS = {
     # "coœ").  (A lone Œ is no word.)
     "French": _patterns.compile("œ(?=[^\\W\\d_])(?![aeiouydts])|(?<=[^\\W\\d_])œ(?![^\\W\\d_])"),
     # Portuguese writes õ only in "õe(s)" ("informações"), and ã before o, e, s or at the end
-    # ("não", "mãe", "irmãs", "irmã"; final not after r or z but in the few words "ecrã",
-    # "Irã", "grã", "rã"); Hungarian ő (õ) and Romanian ă (ã) go anywhere ("vezetõ", "elõ",
-    # "bãiat", "Rãzvan", "singurã", "conteazã").
+    # ("não", "mãe", "irmãs", "irmã"; final not after r, z, t, c, d, v, b, p, k, l or s but
+    # in the few words "ecrã", "Irã", "grã", "rã", "sã"); Hungarian ő (õ) and Romanian ă (ã)
+    # go anywhere ("vezetõ", "elõ", "bãiat", "Rãzvan", "singurã", "conteazã", "dacã",
+    # "automatã").  (Final ã after those letters: 4,245 times in this machine's Romanian
+    # translations misread, 5 in all the others, "sã", "felã", "cristã".)
     "Portuguese": _patterns.compile(
         "õ(?!e)|ã(?=[^\\W\\d_oes])"
-        "|(?<=[rz])(?<!ecr)(?<!\\bir)(?<!\\bgr)(?<!\\br)ã(?![^\\W\\d_])"
+        "|(?<=[rztcdvbpkls])(?<!ecr)(?<!\\bir)(?<!\\bgr)(?<!\\br)(?<!\\bs)ã(?![^\\W\\d_])"
     ),
 }
 
@@ -3397,7 +3410,15 @@ def _central_reading(word: str) -> tuple[str | None, bool]:
     central = _central_word_reading(word)
     if central is None or central == word or not _fits(central, CENTRAL_LETTERS):
         return None, False
-    return central, _central_signal(word) or (not _fits(word, WESTERN_LETTERS) and len(word) >= 3)
+    # (An ordinal after n is Western: "nºs", "Nºs" are Portuguese números.)
+    western = _ORDINAL_AFTER_N.sub("", word)
+    return central, _central_signal(word) or (
+        not _fits(western, WESTERN_LETTERS) and len(word) >= 3
+    )
+
+
+#: º ª after n or N: the Portuguese and Spanish abbreviation of número ("nº", "nºs").
+_ORDINAL_AFTER_N = _patterns.compile("(?<=[nN])[ºª]")
 
 
 @functools.lru_cache(maxsize=16384)
@@ -3437,6 +3458,7 @@ _CENTRAL_SIGN_BRANCHES = [
     f"(?<=[^\\W\\d_]{_char_class(''.join(sorted(_SIGN_1250)))})",
     f"(?<={_char_class(''.join(sorted(_SIGN_1250_INITIAL)))})(?=[^\\W\\d_]{{2}})",
     *(f"(?<={word})" for word in sorted(_CENTRAL_WORDS)),
+    "(?<=[^\\W\\d_nN][ºª])(?=[^\\W\\d_])",
 ]
 #: The letters of windows-1254 beyond windows-1252 (ğ ı ş İ Ğ Ş, shown as ð ý þ Ý Ð Þ).
 _TURKISH_ONLY_CHAR = _patterns.compile(_char_class("".join(sorted(_TURKISH_ONLY))))
@@ -3473,7 +3495,7 @@ _POSITIONS_ANY_CASE = {
     "Portuguese": [
         "(?<=[õÕ])(?![eE])",
         "(?<=[ãÃ])(?=[^\\W\\d_oesOES])",
-        f"(?<=[rzRZ][ãÃ])(?!(?={_WORD_CHAR})[^\\W\\d_])",
+        f"(?<=[rztcdvbpklsRZTCDVBPKLS][ãÃ])(?!(?={_WORD_CHAR})[^\\W\\d_])",
     ],
 }
 
@@ -4045,11 +4067,11 @@ def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         "[èÈ](?=[aeiouáíóúyAEIOUÁÍÓÚY])|[æÆ](?=[aeiouyAEIOUY])"
         "|[aeiouyáéíóúAEIOUYÁÉÍÓÚ][æÆ](?![^\\W\\d_])|[ñÑ](?=[sS][kK]|[cC])"
         "|[œŒ](?![aeiouydtsAEIOUYDTS])"
-        "|ã(?=[^\\W\\d_oesOES])|[rz]ã(?![^\\W\\d_])|Kè(?![^\\W\\d_])|[ýÝ]|"
+        "|ã(?=[^\\W\\d_oesOES])|[rztcdvbpkls]ã(?![^\\W\\d_])|Kè(?![^\\W\\d_])|[ýÝ]|"
         # ... and the word shapes of weak evidence (_WEAK_SHAPES): ¤ glued to a letter, final
         # -kê, -ènik, word-initial èl- before a vowel.
         "(?<=[^\\W\\d_])¤|¤(?=[^\\W\\d_])|kê(?![^\\W\\d_])|èn[ií]k"
-        "|(?<![^\\W\\d_])[èÈ]l[aeouyáý]|"
+        "|(?<![^\\W\\d_])[èÈ]l[aeouyáý]|(?<=[^\\W\\d_nN])[ºª](?=[^\\W\\d_])|"
         + _char_class("".join(_SIGN_1250))
     )
     return single, multi, legacy
@@ -4435,17 +4457,18 @@ def _gates(lossy: bool = True) -> tuple[re.Pattern[str], re.Pattern[str], re.Pat
             "(?<=[ìòÌÒ])(?=[a-z])",
             "(?<=[øØõÕûÛðÐþÞ])",
             f"(?<={_char_class(''.join(_SIGN_1250))})",
+            "(?<=[^\\W\\d_nN][ºª])(?=[^\\W\\d_])",  # (_SIGN_1250_INNER)
             # windows-1250/1254 letters in places no Western language puts them (see
             # _NOT_WESTERN, WESTERN_POSITIONS, _CENTRAL_WORDS, _legacy_turkish): è or æ before
             # a vowel, æ final after one, ñ before sk or c (Spanish), œ before a consonant
-            # (French), ã before a consonant or final after r/z, "Kè"; ý (Turkish ı).
+            # (French), ã before a consonant or final after r, z, t, c ..., "Kè"; ý (Turkish ı).
             "(?<=[èÈ])(?=[aeiouáíóúyAEIOUÁÍÓÚY])",
             "(?<=[æÆ])(?=[aeiouyAEIOUY])",
             "(?<=[aeiouyáéíóúAEIOUYÁÉÍÓÚ][æÆ])(?![^\\W\\d_])",
             "(?<=[ñÑ])(?=[sS][kK]|[cC])",
             "(?<=[œŒ])(?![aeiouydtsAEIOUYDTS])",
             "(?<=ã)(?=[^\\W\\d_oesOES])",
-            "(?<=[rz]ã)(?![^\\W\\d_])",
+            "(?<=[rztcdvbpkls]ã)(?![^\\W\\d_])",
             "(?<=Kè)(?![^\\W\\d_])",
             "(?<=[ýÝ])",
             # The word shapes of weak evidence (:data:`_WEAK_SHAPES`, scored in :func:`_resolve`
@@ -4726,7 +4749,7 @@ def _explained(text: str, found: list[_Candidate]) -> bool:
 
 #: The characters of the rare-letter branches of :data:`_LEGACY_BEYOND_LETTERS`, and those
 #: branches (each after the character just matched).
-_BEYOND_RARE_CHARS = frozenset(_SIGN_1250) | frozenset("èÈæÆþÞ")
+_BEYOND_RARE_CHARS = frozenset(_SIGN_1250) | _SIGN_1250_INNER | frozenset("èÈæÆþÞ")
 _BEYOND_RARE_BRANCH_LIST = [
     *_CENTRAL_SIGN_BRANCHES,
     "(?<=[^\\W\\d_][þÞ])",
