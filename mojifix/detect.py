@@ -2745,15 +2745,21 @@ def _legacy_cjk(text: str, lines: dict[int, int], out: list[_Candidate]) -> None
         for enc, (common, _) in scores.items():
             totals[enc] = totals.get(enc, 0.0) + common * (end - start)
     best = max(totals, key=lambda enc: totals[enc])
-    strong_document = any(
-        scores.get(best, (0.0, ""))[0] >= 0.75 and end - start >= 6 for start, end, scores in runs
-    )
+    # A strong run (three characters and more, most of them common), or two short ones.
+    common_runs = [end - start for start, end, scores in runs
+                   if scores.get(best, (0.0, ""))[0] >= 0.75]
+    strong_document = any(length >= 6 for length in common_runs) or len(common_runs) >= 2
     for start, end, scores in runs:
         if best not in scores:
             continue
         common, decoded = scores[best]
         if common >= 0.75 or (strong_document and common >= 0.5):
-            strength = 0.9 + 0.09 * common if len(decoded) >= 3 else 0.85
+            # A two-character run counts as much as a long one in a text with a strong run: it
+            # then beats a coincidental UTF-8 pair inside it ("ÎÄ¼þ" is 文件 in GBK, its
+            # "Ä¼" the UTF-8 of ļ).
+            strength = 0.9 + 0.09 * common if len(decoded) >= 3 or (
+                strong_document and common >= 0.75
+            ) else 0.85
             out.append(
                 _Candidate(start, end, "legacy-as-legacy", best, "windows-1252", decoded,
                            strength, 40)
