@@ -350,4 +350,5 @@ NEGATIVES: list[tuple[str, str, str, str, str]] = [
     ("vi", "Latin", "short", "Nhãn: trung bình, các dòng", "ã ì ò read as Romanian ă, Czech ě, ň"),
     ("ca", "Latin", "sentence", "No s'ha pogut reconèixer el format del fitxer", "èix: è + vowel"),
     ("da", "Latin", "sentence", "Vis mapper i et træagtigt format", "træ + vowel: æ + vowel"),
+    ("gd", "Latin", "sentence", "Reandaradh fèin-obrachail", "Gaelic è before a vowel, -adh"),
 ]
