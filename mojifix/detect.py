@@ -1507,9 +1507,9 @@ def _multi_byte_lossless_trigger(enc: str) -> re.Pattern[str]:
     >>> _multi_byte_lossless_trigger("EUC-KR").search("腰숂퉼") is not None
     True
     """
-    latin = _multi_byte_trigger_chars(enc)[1]
     if enc != "EUC-KR":
         return _multi_byte_latin_trigger(enc)
+    latin = _multi_byte_trigger_chars(enc)[1]
     anchor, branches = _uhc_rare_pair()
     return _patterns.compile(
         _anchored(set(latin) | set(anchor), [*_latin_pair_branches(latin), *branches])
@@ -2195,6 +2195,11 @@ _SIGN_1250 = frozenset("³¹¿¾¼£¥¯Ÿ\x8d\x8f\x9d")
 #: The ordinal indicators º ª, windows-1250 ş Ş: a sign only between two letters, and not after n
 #: ("foloseºte", "fiºiere" are Romanian foloseşte, fişiere; "nºs", "nºlinha" are Portuguese).
 _SIGN_1250_INNER = frozenset("ºª")
+#: Where one of them is that sign, as a branch after the character just matched (the gate, the
+#: legacy prefilter and :data:`_CENTRAL_SIGN_BRANCHES`; :func:`_central_signal` in Python).
+_SIGN_1250_INNER_BRANCH = (
+    f"(?<=[^\\W\\d_nN]{_char_class(''.join(sorted(_SIGN_1250_INNER)))})(?=[^\\W\\d_])"
+)
 #: Signs that also start a 1250 word: £ for Ł ("£ódŸ", "£ukasz"), ¥ for Ą; ¯ for Ż ("¯ó³w").
 _SIGN_1250_INITIAL = frozenset("£¥¯")
 #: The same signs as one string, for ``str.strip`` (signs side by side: "B³¹d" is Błąd).
@@ -3190,6 +3195,10 @@ _ALL_LATIN_INVENTORIES = tuple(WESTERN_LETTERS.values()) + tuple(CENTRAL_LETTERS
 
 #: Where a Western language writes some of its letters: a word that breaks the rule is not in
 #: that language (but may be Central European read as windows-1252).
+#: The letters after which Portuguese writes no final ã (but in "ecrã", "Irã", "grã", "rã",
+#: "sã"): Romanian ă read as windows-1252 (WESTERN_POSITIONS; the any-case rule, the legacy
+#: prefilter and the gate use the same letters).
+_NO_FINAL_A_TILDE_AFTER = "rztcdvbpkls"
 WESTERN_POSITIONS = {
     # Italian writes ì only at the end of a word ("così"); Czech ě (ì) anywhere ("Vìra").
     "Italian": _patterns.compile("ì(?=[^\\W\\d_])"),
@@ -3211,7 +3220,8 @@ WESTERN_POSITIONS = {
     # translations misread, 5 in all the others, "sã", "felã", "cristã".)
     "Portuguese": _patterns.compile(
         "õ(?!e)|ã(?=[^\\W\\d_oes])"
-        "|(?<=[rztcdvbpkls])(?<!ecr)(?<!\\bir)(?<!\\bgr)(?<!\\br)(?<!\\bs)ã(?![^\\W\\d_])"
+        f"|(?<=[{_NO_FINAL_A_TILDE_AFTER}])(?<!ecr)(?<!\\bir)(?<!\\bgr)(?<!\\br)(?<!\\bs)"
+        "ã(?![^\\W\\d_])"
     ),
 }
 
@@ -3486,7 +3496,7 @@ _CENTRAL_SIGN_BRANCHES = [
     f"(?<=[^\\W\\d_]{_char_class(''.join(sorted(_SIGN_1250)))})",
     f"(?<={_char_class(''.join(sorted(_SIGN_1250_INITIAL)))})(?=[^\\W\\d_]{{2}})",
     *(f"(?<={word})" for word in sorted(_CENTRAL_WORDS)),
-    "(?<=[^\\W\\d_nN][ºª])(?=[^\\W\\d_])",
+    _SIGN_1250_INNER_BRANCH,
 ]
 #: The letters of windows-1254 beyond windows-1252 (ğ ı ş İ Ğ Ş, shown as ð ý þ Ý Ð Þ).
 _TURKISH_ONLY_CHAR = _patterns.compile(_char_class("".join(sorted(_TURKISH_ONLY))))
@@ -3523,7 +3533,8 @@ _POSITIONS_ANY_CASE = {
     "Portuguese": [
         "(?<=[õÕ])(?![eE])",
         "(?<=[ãÃ])(?=[^\\W\\d_oesOES])",
-        f"(?<=[rztcdvbpklsRZTCDVBPKLS][ãÃ])(?!(?={_WORD_CHAR})[^\\W\\d_])",
+        f"(?<=[{_NO_FINAL_A_TILDE_AFTER}{_NO_FINAL_A_TILDE_AFTER.upper()}][ãÃ])"
+        f"(?!(?={_WORD_CHAR})[^\\W\\d_])",
     ],
 }
 
@@ -4097,11 +4108,12 @@ def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         "[èÈ](?=[aeiouáíóúyAEIOUÁÍÓÚY])|[æÆ](?=[aeiouyAEIOUY])"
         "|[aeiouyáéíóúAEIOUYÁÉÍÓÚ][æÆ](?![^\\W\\d_])|[ñÑ](?=[sS][kK]|[cC])"
         "|[œŒ](?![aeiouydtsAEIOUYDTS])"
-        "|ã(?=[^\\W\\d_oesOES])|[rztcdvbpkls]ã(?![^\\W\\d_])|Kè(?![^\\W\\d_])|[ýÝ]|"
+        f"|ã(?=[^\\W\\d_oesOES])|[{_NO_FINAL_A_TILDE_AFTER}]ã(?![^\\W\\d_])|Kè(?![^\\W\\d_])|[ýÝ]|"
         # ... and the word shapes of weak evidence (_WEAK_SHAPES): ¤ glued to a letter, final
         # -kê, -ènik, word-initial èl- before a vowel.
         "(?<=[^\\W\\d_])¤|¤(?=[^\\W\\d_])|kê(?![^\\W\\d_])|èn[ií]k"
-        "|(?<![^\\W\\d_])[èÈ]l[aeouyáý]|(?<=[^\\W\\d_nN])[ºª](?=[^\\W\\d_])|"
+        "|(?<![^\\W\\d_])[èÈ]l[aeouyáý]|"
+        + _char_class("".join(sorted(_SIGN_1250_INNER))) + _SIGN_1250_INNER_BRANCH + "|"
         + _char_class("".join(_SIGN_1250))
     )
     return single, multi, legacy
@@ -4487,7 +4499,7 @@ def _gates(lossy: bool = True) -> tuple[re.Pattern[str], re.Pattern[str], re.Pat
             "(?<=[ìòÌÒ])(?=[a-z])",
             "(?<=[øØõÕûÛðÐþÞ])",
             f"(?<={_char_class(''.join(_SIGN_1250))})",
-            "(?<=[^\\W\\d_nN][ºª])(?=[^\\W\\d_])",  # (_SIGN_1250_INNER)
+            _SIGN_1250_INNER_BRANCH,
             # windows-1250/1254 letters in places no Western language puts them (see
             # _NOT_WESTERN, WESTERN_POSITIONS, _CENTRAL_WORDS, _legacy_turkish): è or æ before
             # a vowel, æ final after one, ñ before sk or c (Spanish), œ before a consonant
@@ -4498,7 +4510,7 @@ def _gates(lossy: bool = True) -> tuple[re.Pattern[str], re.Pattern[str], re.Pat
             "(?<=[ñÑ])(?=[sS][kK]|[cC])",
             "(?<=[œŒ])(?![aeiouydtsAEIOUYDTS])",
             "(?<=ã)(?=[^\\W\\d_oesOES])",
-            "(?<=[rztcdvbpkls]ã)(?![^\\W\\d_])",
+            f"(?<=[{_NO_FINAL_A_TILDE_AFTER}]ã)(?![^\\W\\d_])",
             "(?<=Kè)(?![^\\W\\d_])",
             "(?<=[ýÝ])",
             # The word shapes of weak evidence (:data:`_WEAK_SHAPES`, scored in :func:`_resolve`
