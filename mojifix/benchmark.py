@@ -11,7 +11,8 @@ The inputs are built deterministically (a fixed seed) from the corpus's clean ro
 
 - *clean multilingual*: documents of about 2 KB, one language each, in many scripts
   (Latin with diacritics, Cyrillic, Greek, Hebrew, Arabic, Armenian, Bengali, Thai,
-  Japanese, Chinese, Korean);
+  Japanese, Chinese, Korean), each made of distinct corpus rows, as a page repeats no line
+  (the 37 languages whose rows fill a document);
 - *ASCII-only*: the same, in English;
 - *damaged*: the clean multilingual documents encoded as UTF-8 and read as
   windows-1252 (the most common mojibake of all).
@@ -318,15 +319,26 @@ def make_docs(
         by_lang: dict[str, list[str]] = {}
         for row in rows:
             by_lang.setdefault(str(row.get("lang") or "und"), []).append(row["text"])
-        langs = sorted(by_lang)
+        # A document is distinct lines of one language, as a page is: its lines are drawn
+        # without replacement, and a language whose distinct rows cannot fill a document
+        # makes none (one row repeated 75 times is no page, and a detector that reads each
+        # distinct line once would look several times faster on it).
+        by_lang = {lang: list(dict.fromkeys(pool)) for lang, pool in by_lang.items()}
+        langs = sorted(lang for lang, pool in by_lang.items()
+                       if sum(len(p.encode("utf-8")) + 1 for p in pool) >= DOC_BYTES)
         rng = random.Random(seed)
         corpus_docs: list[Doc] = []
         for i in range(n):
             lang = langs[i % len(langs)]
             pool = by_lang[lang]
             parts: list[str] = []
-            while sum(len(p.encode("utf-8")) + 1 for p in parts) < DOC_BYTES:
-                parts.append(rng.choice(pool))
+            size = 0
+            while size < DOC_BYTES:
+                for part in rng.sample(pool, len(pool)):
+                    parts.append(part)
+                    size += len(part.encode("utf-8")) + 1
+                    if size >= DOC_BYTES:
+                        break
             corpus_docs.append(Doc("\n".join(parts), lang))
         return corpus_docs
     locales = ("en_US",) if ascii_only else LOCALES

@@ -36,6 +36,7 @@ import codecs
 import functools
 import re
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import accumulate, compress, repeat
@@ -2715,7 +2716,16 @@ def _legacy_candidates(text: str, out: list[_Candidate]) -> None:
         return
     # What the whole text rules out (_LegacyLines; a plain dict of lines rules out nothing).
     chars, runs, three = (getattr(lines, name, None) for name in ("chars", "runs", "three"))
-    _legacy_cyrillic_and_central(text, _words_of(text, lines), out, three, chars)
+    # The windows-1251, windows-1250 and windows-1254 readers decide line by line, so a line
+    # that repeats one before it (a header, a signature, a form's labels) is read once and its
+    # findings copied.
+    unique, repeats = _unique_lines(text, lines)
+    found: list[_Candidate] = []
+    _legacy_cyrillic_and_central(text, _words_of(text, unique), found, three, chars)
+    out += found
+    out += _on_repeats(found, unique, repeats)
+    if "\u02c6" in text and any(c.encoded_as == "windows-1251" for c in found):
+        _legacy_euro_1251(text, out)
     if runs is not False:  # the single-byte and CJK readers need a run of four high characters
         _legacy_single_byte(text, lines, out)
         _legacy_cjk(text, lines, out)
@@ -3047,13 +3057,55 @@ def _legacy_cyrillic_and_central(
     flush()
     if short and len(out) > before:
         _legacy_cyrillic_short(text, short, out[before:], out)
-    if len(out) > before and "\u02c6" in text:
-        # The euro sign is windows-1251 0x88, windows-1252 "ˆ": after an amount ("819,15 ˆ")
-        # in a text with windows-1251 words.
-        for match in _EURO_1251.finditer(text):
-            out.append(_Candidate(match.start(), match.end(), "legacy-as-legacy", "windows-1251",
-                                  "windows-1252", "\u20ac", 0.9, 41))
     _legacy_central(text, lines, out, chars)
+
+
+def _legacy_euro_1251(text: str, out: list[_Candidate]) -> None:
+    """The euro sign is windows-1251 0x88, windows-1252 "ˆ": after an amount ("819,15 ˆ") in a
+    text with windows-1251 words (the caller knows the text has them)."""
+    for match in _EURO_1251.finditer(text):
+        out.append(_Candidate(match.start(), match.end(), "legacy-as-legacy", "windows-1251",
+                              "windows-1252", "\u20ac", 0.9, 41))
+
+
+def _unique_lines(text: str, lines: dict[int, int]) -> tuple[dict[int, int], list[tuple[int, int]]]:
+    """*lines* (start -> end) without the lines whose text repeats an earlier one, and the
+    repeats as (start, start of the line they repeat).
+
+    >>> _unique_lines("ab\\ncd\\nab\\nab", {0: 2, 3: 5, 6: 8, 9: 11})
+    ({0: 2, 3: 5}, [(6, 0), (9, 0)])
+    """
+    first: dict[str, int] = {}
+    unique: dict[int, int] = {}
+    repeats: list[tuple[int, int]] = []
+    for start in sorted(lines):
+        end = lines[start]
+        seen = first.setdefault(text[start:end], start)
+        if seen == start:
+            unique[start] = end
+        else:
+            repeats.append((start, seen))
+    return unique, repeats
+
+
+def _on_repeats(
+    found: list[_Candidate], unique: dict[int, int], repeats: list[tuple[int, int]]
+) -> list[_Candidate]:
+    """The candidates of *found* (on the *unique* lines, start -> end) copied onto each repeat
+    of their line (*repeats*: start, start of the line repeated; :func:`_unique_lines`).
+
+    >>> c = _Candidate(4, 5, "legacy-as-legacy", "windows-1250", "windows-1252", "č", 0.9)
+    >>> [(r.start, r.end) for r in _on_repeats([c], {0: 2, 3: 5}, [(6, 3), (9, 0)])]
+    [(7, 8)]
+    """
+    if not repeats or not found:
+        return []
+    starts = sorted(unique)
+    by_line: dict[int, list[_Candidate]] = {}
+    for c in found:
+        by_line.setdefault(starts[bisect_right(starts, c.start) - 1], []).append(c)
+    return [replace(c, start=c.start + start - seen, end=c.end + start - seen)
+            for start, seen in repeats for c in by_line.get(seen, ())]
 
 
 def _windows_1251_reading(span: str) -> str | None:

@@ -5,7 +5,8 @@ text's letters), and the windows-1252 Greek/Hebrew/Arabic/Thai and CJK readers l
 lines with four high characters in a run (``_LEGACY_SB_LONG``, ``_LEGACY_CJK_LONG``), and on
 those only the runs around such a match (``_long_runs_on_lines``).  Every
 decision of the family is made per line, so reading every line must find exactly the same: the
-reference here is the family with all these selections switched off (every line, every run).
+reference here is the family with all these selections switched off (every line, every run,
+and each repeat of a line read again instead of given the findings of its first copy).
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ def _reference(text: str, monkeypatch: pytest.MonkeyPatch) -> list[tuple[object,
         patch.setattr(D, "_long_runs_on_lines", _every_run)
         patch.setattr(D, "_LEGACY_SB_LONG", re.compile(""))
         patch.setattr(D, "_LEGACY_CJK_LONG", re.compile(""))
+        patch.setattr(D, "_unique_lines", lambda text, lines: (dict(lines), []))
         return _family(text)
 
 
@@ -137,3 +139,24 @@ def test_same_findings_as_every_line_on_legacy_biased_text(
 ) -> None:
     text = "\n".join(map(_misread, lines))
     assert _family(text) == _reference(text, monkeypatch)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(_LINE, min_size=1, max_size=3),
+       order=st.lists(st.integers(min_value=0, max_value=2), min_size=2, max_size=8))
+def test_a_repeated_line_gets_the_findings_of_reading_it_again(
+    lines: list[tuple[str, str | None]], order: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Headers, signatures, form labels: the same line several times in one text.
+    text = "\n".join(_misread(lines[i % len(lines)]) for i in order)
+    assert _family(text) == _reference(text, monkeypatch)
+
+
+def test_repeats_of_a_damaged_line_are_all_found() -> None:
+    line = "Ïðèâåò, ìèð è Vìra"  # windows-1251 and windows-1250 read as windows-1252
+    once = _family(line)
+    thrice = _family("\n".join([line, "ok", line, line]))
+    assert once and len(thrice) == 3 * len(once)
+    shifts = {c[0] - o[0] for c, o in zip(thrice, once * 3, strict=True)}
+    assert shifts == {0, len(line) + 4, 2 * len(line) + 5}
