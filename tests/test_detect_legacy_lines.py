@@ -42,9 +42,12 @@ def _key(found: list[object]) -> list[tuple[object, ...]]:
 
 
 def _family(text: str) -> list[tuple[object, ...]]:
+    # In text order: the copies of a repeated line get their findings after the others, where
+    # reading every line puts each reader's in line order; _resolve ranks them by span,
+    # strength and rank, not by their order.
     found: list[object] = []
     D._legacy_candidates(text, found)
-    return _key(found)
+    return sorted(_key(found))
 
 
 def _every_run(
