@@ -3447,14 +3447,17 @@ def _legacy_turkish(text: str, lines: list[_Line], out: list[_Candidate]) -> Non
 
 #: Turkish word shapes no Czech, Slovak or Icelandic word has, in a word's windows-1254 reading:
 #: the suffixes -sı after a vowel ("dosyasý", "hatasý"), -amadı ("okunamadý"), -ları
-#: ("dosyalarý": 302 missed strings, no clean line) and -ıyor ("atlanýyor"), and two ı in one
+#: ("dosyalarý": 302 missed strings, no clean line) and -ıyor ("atlanýyor"), yı ("Yýlmaz",
+#: "sayý": Czech and Icelandic never write ý after y; 165 missed, no clean line), two ı in one
 #: word ("Kullanýcý", "dosyasýnýn": Turkish suffixes stack them, while a Czech or Slovak word
 #: has one ý, the rare two mostly after the prefix vý-:
 #: "vývojový", "výstupný").  Only in a word whose vowels agree, all front or all back, as
 #: Turkish vowel harmony has them.  (Measured on this machine's translations: of the misread
 #: Turkish ones the detector missed, 2,675 have a word with two ı and 1,140 one of the
 #: suffixes; no clean string of any language has either on a line windows-1254 can read.)
-_TURKISH_SUFFIX = _patterns.compile("(?<=[aeıioöuü])sı$|amadı$|ları$|ıyor")
+_TURKISH_SHAPES = _patterns.compile("(?<=[aeıioöuü])sı$|amadı$|ları$|ıyor|yı")
+#: The surname suffix -oğlu ("Hayrioðlu", "Ýhsanoðlu"), whose compounds break vowel harmony.
+_OGLU = "oğlu"
 _FRONT_VOWELS, _BACK_VOWELS = frozenset("eiöü"), frozenset("aıou")
 #: Frequent Turkish words with ğ or ı ("not", "value", "east", "west", "name", "other" ...): in
 #: a line windows-1254 can read, none is a word of another language (of the misread Turkish
@@ -3488,7 +3491,8 @@ def _turkish_word_branch(word: str) -> str:
 _TURKISH_SHAPE_1252 = _patterns.compile(
     "[ýÝðÐ](?:(?<=[ýÝ])(?:(?=[^\\W\\d_]*?[ýÝ]|yor)"
     "|(?:(?<=[aeiouöüýAEIOUÖÜÝ][sS][ýÝ])|(?<=[aA][mM][aA][dD][ýÝ])|(?<=[lL][aA][rR][ýÝ]))"
-    "(?![^\\W\\d_]))|" + "|".join(map(_turkish_word_branch, sorted(TURKISH_WORDS))) + ")"
+    "(?![^\\W\\d_])|(?<=[yY][ýÝ]))|(?<=[oO][ðÐ])[lL][uU]|"
+    + "|".join(map(_turkish_word_branch, sorted(TURKISH_WORDS))) + ")"
 )
 
 
@@ -3502,12 +3506,16 @@ def _turkish_word(turkish: str) -> bool:
     (True, True, True)
     >>> _turkish_word("vıvojovı"), _turkish_word("Svatı"), _turkish_word("chybnı")
     (False, False, False)
+    >>> _turkish_word("Yılmaz"), _turkish_word("Hayrioğlu")
+    (True, True)
     """
     lower = turkish.lower()
+    if _OGLU in lower:
+        return True
     vowels = set(lower)
     if not (vowels.isdisjoint(_FRONT_VOWELS) or vowels.isdisjoint(_BACK_VOWELS)):
         return False
-    if lower in TURKISH_WORDS or _TURKISH_SUFFIX.search(lower):
+    if lower in TURKISH_WORDS or _TURKISH_SHAPES.search(lower):
         return True
     return lower.count("ı") >= 2 and not lower.startswith(("vı", "zvı", "nevı"))
 
