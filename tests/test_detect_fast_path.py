@@ -212,7 +212,7 @@ def test_bytes_split_and_judge_are_the_texts(text: str) -> None:
 def _round_by_runs(text: str) -> tuple[str, bool] | None:
     # The one-decode round as session 3 made it: every run judged (and its repair checked)
     # one by one, the reference for the word judgements (_words_mask).
-    if D._gates("\ufffd" in text)[0].search(text) is None:
+    if not D._could_be_mojibake(text):  # (the gate, and letters no Western language mixes)
         return text, False
     judged = D._windows_1252_judge(text)
     if judged is not None and judged[2] and all(
