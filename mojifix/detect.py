@@ -3475,32 +3475,12 @@ TURKISH_WORDS = frozenset((
 ))
 
 
-def _turkish_word_branch(word: str) -> str:
-    """*word* (Turkish) as read in windows-1252, as a branch after its first ð or ý (the
-    anchor :data:`_TURKISH_SHAPE_1252` consumed): the letters before it behind, the rest
-    ahead, a whole word, either case.
-
-    >>> branch = re.compile("[ðý]" + _turkish_word_branch("değil"))
-    >>> [bool(branch.search(text)) for text in ("Bu Deðil mi", "xdeðil", "deðila")]
-    [True, False, False]
-    """
-    misread = word.encode("cp1254").decode("cp1252")
-    first = min(i for i, c in enumerate(misread) if c in "ðý")
-    return (f"(?i:(?<=(?<![^\\W\\d_]){re.escape(misread[: first + 1])})"
-            f"{re.escape(misread[first + 1 :])}(?![^\\W\\d_]))")
-
-
-#: Where such a word can be, in windows-1252 (the lines :func:`_legacy_lines` keeps for them).
-#: (Anchored on ð and ý: a pattern starting with an alternation or a lookbehind is tried at
-#: every character, which cost 150-300 µs a clean Czech or Icelandic document.)
-_TURKISH_SHAPE_1252 = _patterns.compile(
-    "[ýÝðÐ](?:(?<=[ýÝ])(?:(?=[^\\W\\d_]*?[ýÝ]|yor)"
-    "|(?:(?<=[aeiouöüýAEIOUÖÜÝ][sS][ýÝ])|(?<=[aA][mM][aA][dD][ýÝ])|(?<=[lL][aA][rR][ýÝ]))"
-    "(?![^\\W\\d_])|(?<=[yY][ýÝ]))|(?<=[oO][ðÐ])[lL][uU]|"
-    + "|".join(map(_turkish_word_branch, sorted(TURKISH_WORDS))) + ")"
-)
-
-
+#: The windows-1252 letters of those shapes and words (ı ğ as ý ð): a text with one of them and
+#: only letters Turkish writes sends every line with ð ý þ to :func:`_legacy_turkish`.  (A
+#: search for the shapes themselves, anchored on ý and ð, cost 100-300 µs a clean Czech or
+#: Icelandic document, whose ý and ð are everywhere, and found no more misread Turkish: a text
+#: with Turkish shapes and letters Turkish does not write was not among the translations nor
+#: the held-out texts.)
 _TURKISH_SHAPE_ANCHOR = frozenset("ýÝðÐ")
 
 
@@ -3647,9 +3627,10 @@ _WORD_LETTERS = frozenset(
 #: Those of windows-1252 whose windows-1254 reading is no Turkish letter (not in
 #: :data:`_TURKISH_AS_1252`): a line with one is not windows-1254 (such a letter is always in
 #: a legacy word; Ą ą, outside windows-1252, only next to one).
-_NOT_TURKISH_AS_1252 = _patterns.compile(_char_class("".join(sorted(
+_NOT_TURKISH_AS_1252_SET = frozenset(
     c for c in _WORD_LETTERS - {"\u0104", "\u0105"} if c.lower() not in _TURKISH_AS_1252
-))))
+)
+_NOT_TURKISH_AS_1252 = _patterns.compile(_char_class("".join(sorted(_NOT_TURKISH_AS_1252_SET))))
 #: A character that continues a legacy word (after its first high character).
 _WORD_CHAR = f"[A-Za-z{_WORD_HIGH}]"
 #: :data:`_NOT_WESTERN` and :data:`WESTERN_POSITIONS` for a whole text in either case, each
@@ -3903,8 +3884,8 @@ def _legacy_lines(text: str) -> _LegacyLines:
 
     * where :data:`_LEGACY_BEYOND_LETTERS` matches (three high letters in a row, four high
       characters in a run, a windows-1250 sign, "Kè", an inner þ);
-    * with ð ý þ and a Turkish letter Icelandic does not write, or a word of a shape only
-      Turkish has (:data:`_TURKISH_SHAPE_1252`: windows-1254);
+    * with ð ý þ and a Turkish letter Icelandic does not write, or, in a text whose letters
+      all have a Turkish windows-1254 reading, with ð ý þ (windows-1254);
     * that fit no Western language, with a letter windows-1250 reads differently: only when
       the letters of the whole text fit none (every line's letters are a subset of the
       text's), looked for with the search of the language that lacks the fewest of them.
@@ -3953,10 +3934,10 @@ def _legacy_lines(text: str) -> _LegacyLines:
                 lines[start] = maybe[start]
     if not _TURKISH_ONLY.isdisjoint(chars) and not _TURKISH_NOT_ICELANDIC_SET.isdisjoint(chars):
         _lines_where(text, _TURKISH_ONLY_CHAR, lines, also=(_TURKISH_NOT_ICELANDIC,))
-    if not _TURKISH_SHAPE_ANCHOR.isdisjoint(chars):
-        # (Not a line with a letter whose windows-1254 reading is no Turkish letter, which
-        # _legacy_turkish passes by: Czech "bývalý" with á or í elsewhere on its line.)
-        _lines_where(text, _TURKISH_SHAPE_1252, lines, unless=_NOT_TURKISH_AS_1252)
+    if not _TURKISH_SHAPE_ANCHOR.isdisjoint(chars) and _NOT_TURKISH_AS_1252_SET.isdisjoint(chars):
+        # Every letter of the text has a Turkish windows-1254 reading: every line with ð ý þ
+        # goes to _legacy_turkish, which looks for the shapes and the frequent words.
+        _lines_where(text, _TURKISH_ONLY_CHAR, lines)
     if _DIFFERS_IN_1250_SET.isdisjoint(chars):
         return lines
     # (Ą ą, which windows-1252 cannot encode, are left out: a word with one has no
