@@ -3932,12 +3932,13 @@ def _legacy_lines(text: str) -> _LegacyLines:
         for start in sorted(maybe):
             if _LEGACY_BEYOND_LETTERS.search(text, start, maybe[start]):
                 lines[start] = maybe[start]
-    if not _TURKISH_ONLY.isdisjoint(chars) and not _TURKISH_NOT_ICELANDIC_SET.isdisjoint(chars):
-        _lines_where(text, _TURKISH_ONLY_CHAR, lines, also=(_TURKISH_NOT_ICELANDIC,))
     if not _TURKISH_SHAPE_ANCHOR.isdisjoint(chars) and _NOT_TURKISH_AS_1252_SET.isdisjoint(chars):
         # Every letter of the text has a Turkish windows-1254 reading: every line with ð ý þ
-        # goes to _legacy_turkish, which looks for the shapes and the frequent words.
+        # goes to _legacy_turkish, which looks for the shapes and the frequent words.  (These
+        # hold the lines of the branch below.)
         _lines_where(text, _TURKISH_ONLY_CHAR, lines)
+    elif not _TURKISH_ONLY.isdisjoint(chars) and not _TURKISH_NOT_ICELANDIC_SET.isdisjoint(chars):
+        _lines_where(text, _TURKISH_ONLY_CHAR, lines, also=(_TURKISH_NOT_ICELANDIC,))
     if _DIFFERS_IN_1250_SET.isdisjoint(chars):
         return lines
     # (Ą ą, which windows-1252 cannot encode, are left out: a word with one has no
@@ -5017,26 +5018,19 @@ def _minority_western(text: str) -> str | None:
     return None
 
 
-#: ``bytes.translate`` arguments that keep, of a text encoded to windows-1252, its letters
-#: beyond ASCII, lower-cased (:func:`_letters_fit_no_western`), and the byte sets of the
-#: inventories that text may fit.
-_HIGH_LETTER_BYTES = frozenset(b for b in range(0x80, 0x100) if _CP1252_CHARS[b] in _WORD_LETTERS)
-_LOWER_1252 = bytes(
-    _CP1252_CHARS[b].lower().encode("cp1252")[0]
-    if b in _HIGH_LETTER_BYTES and len(_CP1252_CHARS[b].lower()) == 1
-    and _CP1252_CHARS[b].lower() in _CP1252_CHARS else b
-    for b in range(256)
-)
+#: ``bytes.translate``'s deletion argument that keeps, of a text encoded to windows-1252, its
+#: letters beyond ASCII (:func:`_letters_fit_no_western`) but the ordinals º ª of Portuguese and
+#: Spanish, which are the gate's (:data:`_SIGN_1250_INNER_BRANCH`).
 _NOT_HIGH_LETTER = bytes(
-    b for b in range(256) if b not in _HIGH_LETTER_BYTES or _CP1252_CHARS[b] in "ªº"
-)  # (º ª, ordinals in Portuguese and Spanish, are the gate's: _SIGN_1250_INNER_BRANCH)
+    b for b in range(256) if _CP1252_CHARS[b] not in _WORD_LETTERS or _CP1252_CHARS[b] in "ªº"
+)
 #: Beside :data:`WESTERN_LETTERS`, languages whose letters the legacy readers judge with more
 #: than an inventory (:data:`MINORITY_WESTERN`) and two more the translations showed: Walloon
 #: ("imådjes", "èn doet") and Yoruba ("Fínlándì", "Mòsámbìk").  (The first version, without
 #: them and with º ª and å, flagged 88 more of the 1,052,747 translations: wa 47, vi 15, pt 10.)
 _MORE_LETTERS = {"Walloon": "àâåçèéêëîïôûü", "Yoruba": "àáèéìíòóùú"}
-_WESTERN_LETTER_BYTES = tuple(
-    frozenset(known.encode("cp1252", "ignore"))
+_WESTERN_LETTER_SETS = tuple(
+    frozenset(known)
     for known in [*WESTERN_LETTERS.values(), *(k for k, _ in MINORITY_WESTERN.values()),
                   *_MORE_LETTERS.values()]
 )
@@ -5045,7 +5039,7 @@ _WESTERN_LETTER_BYTES = tuple(
 #: ĺ, rare; Nordic names are in every language: with å, "norština Bokmål", "Åland tartomány"
 #: and 5 more translations were flagged), nor the Nordic, Icelandic and French letters
 #: æ ð þ ï ÿ œ, nor à (Slovak ŕ).
-_BYPASS_1250_BYTES = frozenset("èìòùøñêõûã".encode("cp1252"))
+_BYPASS_1250 = frozenset("èìòùøñêõûã")
 
 
 def _letters_fit_no_western(text: str) -> bool:
@@ -5064,10 +5058,10 @@ def _letters_fit_no_western(text: str) -> bool:
     data = _cp1252_strict(text)
     if data is None:
         return False
-    letters = frozenset(data.translate(_LOWER_1252, _NOT_HIGH_LETTER))
-    if _BYPASS_1250_BYTES.isdisjoint(letters):
+    letters = frozenset(data.translate(None, _NOT_HIGH_LETTER).decode("cp1252").lower())
+    if _BYPASS_1250.isdisjoint(letters):
         return False
-    return not any(letters <= known for known in _WESTERN_LETTER_BYTES)
+    return not any(letters <= known for known in _WESTERN_LETTER_SETS)
 
 
 def _legacy_western_only(text: str) -> bool:
@@ -5496,6 +5490,18 @@ def _could_be_mojibake(text: str) -> bool:
     return _gates("\ufffd" in text)[0].search(text) is not None or _letters_fit_no_western(text)
 
 
+def _legacy_family(text: str, found: list[_Candidate]) -> None:
+    """The legacy-as-legacy readers, once the gate or :func:`_letters_fit_no_western` says
+    they can find something, unless UTF-8 findings already explain the text, the legacy
+    lines are none (:func:`_legacy_western_only`) or the text is in a minority Western
+    language (:func:`_minority_western`)."""
+    if (
+        not _explained(text, found) and not _legacy_western_only(text)
+        and _minority_western(text) is None
+    ):
+        _legacy_candidates(text, found)
+
+
 def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
     found: list[_Candidate] = []
     gate, single, multi, legacy, cyrillic, lost_jis = _gates("\ufffd" in text)
@@ -5505,8 +5511,7 @@ def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
             return []  # the common case for clean text: one scan in C
         # Letters no Western language writes together, in no place the gate knows: the
         # legacy readers only (every other family's evidence is in the gate).
-        if not _legacy_western_only(text) and _minority_western(text) is None:
-            _legacy_candidates(text, found)
+        _legacy_family(text, found)
         return _repair_layers(text, _resolve(found, len(text), inner=depth > 0, text=text), depth)
     chosen = _windows_1252_everywhere(text)
     if chosen is not None:
@@ -5540,12 +5545,8 @@ def _candidates(text: str, depth: int = 0) -> list[_Candidate]:
         "\ufffd" in text or _multi_byte_loose().search(text)
     ):
         _multi_byte_candidates(text, found)
-    if (
-        (legacy.search(text, pos) or _letters_fit_no_western(text))
-        and not _explained(text, found)
-        and not _legacy_western_only(text) and _minority_western(text) is None
-    ):
-        _legacy_candidates(text, found)
+    if legacy.search(text, pos) or _letters_fit_no_western(text):
+        _legacy_family(text, found)
     if rare and cyrillic.search(text, pos):
         _legacy_cyrillic_swap(text, found)
     if rare and lost_jis.search(text, pos):
