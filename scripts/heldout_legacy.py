@@ -17,13 +17,13 @@ exactly, and how many clean texts of ``--clean-locales`` it flags.
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
 from faker import Faker
 
 import mojifix
 from mojifix import codecs
+from mojifix.benchmark import corpus_rows
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Faker's locales that write letters beside ASCII a legacy reader could take for its own.
@@ -41,14 +41,8 @@ def faker_texts(locale: str, seed: int) -> list[str]:
 
 
 def corpus_texts(languages: set[str]) -> list[str]:
-    """The corpus's clean and negative rows of *languages*."""
-    texts = []
-    for path in sorted((ROOT / "corpus").glob("*.jsonl")):
-        for line in path.open(encoding="utf-8"):
-            row = json.loads(line)
-            if row.get("lang") in languages and row.get("kind") in ("clean", "negative"):
-                texts.append(row["text"])
-    return texts
+    """The corpus's clean and negative rows of *languages* (``benchmark.corpus_rows``)."""
+    return [row["text"] for row in corpus_rows(ROOT / "corpus") if row.get("lang") in languages]
 
 
 def main(argv: list[str] | None = None) -> int:
