@@ -2201,8 +2201,13 @@ _SIGN_1250_INNER = frozenset("ºª")
 _SIGN_1250_INNER_BRANCH = (
     f"(?<=[^\\W\\d_nN]{_char_class(''.join(sorted(_SIGN_1250_INNER)))})(?=[^\\W\\d_])"
 )
-#: Signs that also start a 1250 word: £ for Ł ("£ódŸ", "£ukasz"), ¥ for Ą; ¯ for Ż ("¯ó³w").
-_SIGN_1250_INITIAL = frozenset("£¥¯")
+#: Signs that also start a 1250 word: £ for Ł ("£ódŸ", "£ukasz"), ¥ for Ą; ¯ for Ż ("¯ó³w"); ¼
+#: for Slovak Ľ ("¼ubomír", "¼avý": no line of this machine's translations writes ¼ before
+#: two letters but 100 misread Slovak ones).
+_SIGN_1250_INITIAL = frozenset("£¥¯¼")
+#: ... and the letters the word goes on with after ¼: Slovak writes a vowel after Ľ ("¼avý",
+#: "¼ubomír", "¼ahký"), where "¼in", "¼mile", "¼tsp" are quarters of a unit.
+_SIGN_1250_INITIAL_NEXT = {"¼": frozenset("aáäuúAÁÄUÚ")}
 #: The same signs as one string, for ``str.strip`` (signs side by side: "B³¹d" is Błąd).
 _SIGN_1250_CHARS = "".join(sorted(_SIGN_1250))
 #: Units before a superscript: "m³", "cm²" are not Polish words ending in ł.
@@ -3159,6 +3164,8 @@ def _central_signal(word: str) -> bool:
     (False, False, False)
     >>> _central_signal("foloseºte"), _central_signal("nºs"), _central_signal("1ª")
     (True, False, False)
+    >>> _central_signal("¼ubomír"), _central_signal("¼in")
+    (True, False)
     """
     for i, char in enumerate(word):
         if char in _SIGN_1250_INNER:
@@ -3173,8 +3180,9 @@ def _central_signal(word: str) -> bool:
         before, after = word[:i].rstrip(_SIGN_1250_CHARS), word[i + 1 :].lstrip(_SIGN_1250_CHARS)
         if before and after and before[-1].isalpha() and after[0].isalpha():
             return True  # inside a word: "mo¿e", "wiadomoœæ", "b³¹d"
-        if not before and char in _SIGN_1250_INITIAL and len(after) >= 2 and after[:2].isalpha():
-            return True  # word-initial Ł, Ą, Ż: "£ódŸ"
+        if not before and char in _SIGN_1250_INITIAL and len(after) >= 2 and after[:2].isalpha(
+        ) and after[0] in _SIGN_1250_INITIAL_NEXT.get(char, after[0]):
+            return True  # word-initial Ł, Ą, Ż, Ľ: "£ódŸ", "¼avý"
         if before and not after and before[-2:].isalpha() and not _UNIT.match(
             before
         ) and any(c in _VOWELS_LATIN for c in before):
@@ -3328,12 +3336,50 @@ CENTRAL_POSITIONS = {
 #: has a final æ after a vowel; 7,072 words of Central European translations misread as
 #: windows-1252 do.  (ê final after a vowel, Polish ę in "siê", was tried: 65 more misread
 #: strings found, 92 clean ones flagged, Kurdish "-yê".)
+#: The consonants after which a word's final -iè is windows-1250 -ič (:data:`_NOT_WESTERN`), in
+#: either case, as a class.
+_FINAL_IE_AFTER = "[bcdfghjklmnrstzžBCDFGHJKLMNRSTZŽ]"
 _NOT_WESTERN = _patterns.compile(
     # (Catalan "conèixer", "aparèixer": no Central European word has "čix".)
     "\N{LATIN SMALL LETTER E WITH GRAVE}(?=[aeiouáíóúy])(?!ix)"
     # (Danish compounds of "træ", "præ": "træelement", "præinkrement", "mappetræet".)
     "|(?<!tr)(?<!pr)\N{LATIN SMALL LETTER AE}(?=[aeiouy])(?!isk)(?!us(?![^\\W\\d_]))"
     "|(?<=[aeiouyáéíóú])\N{LATIN SMALL LETTER AE}(?![^\\W\\d_])"
+    # ø where Danish, Norwegian and Faroese do not write it: final after a vowel, before í or
+    # á, between vowels but before e or y (Czech ř: "adresáø", "Tesaø", "pøíliš", "Øíhová",
+    # "Dvoøák", "Jiøina"; Danish and Norwegian compounds write "Jomfruøerne", "Fijiøyene").
+    # None of this machine's 10,730 Danish, 8,765 Norwegian and 375 Faroese translations has
+    # one; 2,789 Czech translations misread as windows-1252 do.
+    "|(?<=[aeiouyáéíóúý])\N{LATIN SMALL LETTER O WITH STROKE}(?![^\\W\\d_])"
+    "|\N{LATIN SMALL LETTER O WITH STROKE}(?=[íá])"
+    "|(?<=[aeiouyáéíóúý])\N{LATIN SMALL LETTER O WITH STROKE}(?=[aoiuáíóúý])"
+    # ê after the Polish digraphs cz, rz, sz, dz (ę: "czêœæ", "Czêstochowa", "Swarzêdz",
+    # "wszêdzie"): no line of this machine's French, Portuguese, Kurdish or Vietnamese
+    # translations has one; 753 Polish translations misread as windows-1252 do.
+    "|(?<=[csrd]z)\N{LATIN SMALL LETTER E WITH CIRCUMFLEX}"
+    # è at the end of a word after i and a consonant but p or v (Slovenian, Croatian and Czech
+    # -ič: "Gregoriè", "Babiè", "rodiè"; Italian "piè", Walloon "viè", "truviè"): in no line of
+    # this machine's translations of any language; 44 misread ones.
+    "|(?<=[^\\W\\d_][bcdfghjklmnrstzž]i)\N{LATIN SMALL LETTER E WITH GRAVE}(?![^\\W\\d_])"
+    # ... and after a or á (-ač: "pisaè", "Kovaè", "Lukáè"), before k after i, a, u ("-ička",
+    # "-ačka", "-učka": "Amerièka", "simbolièke", "Mletaèka"; French "ouzbèke" and Haitian
+    # "Tchèk" have a consonant before it), and before nik/ník ("rjeènika", "Peènik"; Catalan
+    # writes "tècnic"): in no line of this machine's translations of any language; 780, 1,499
+    # and 69 misread ones.
+    "|(?<=[^\\W\\d_][aá])\N{LATIN SMALL LETTER E WITH GRAVE}(?![^\\W\\d_])"
+    "|(?<=[^\\W\\d_][iíaáu])\N{LATIN SMALL LETTER E WITH GRAVE}(?=k)"
+    "|\N{LATIN SMALL LETTER E WITH GRAVE}(?=n[ií]k)"
+    # õ and û after the Hungarian digraphs sz, cs, zs, gy, ny, ty, ly (ő, ű: "gyûjtemény",
+    # "Gyorsbillentyû", "Szûcs", "Szõke"), and õ at the end of a word after a consonant
+    # (Hungarian -ő: "Felsõ", "illeszkedõ", "Gergõ"; Vietnamese "rõ", "Võ", "ngõ" and
+    # Estonian, which writes õ inside words, do not): no line of this machine's Estonian,
+    # Portuguese, Vietnamese, Friulian or Frisian translations has one; 2,234 Hungarian
+    # translations misread as windows-1252 do.  (õ or û *before* those digraphs is
+    # Estonian "Kõrgõzstan", Friulian "lûcs", Frisian "Dzjibûty".)
+    "|(?<=sz|cs|zs|gy|ny|ty|ly)[\N{LATIN SMALL LETTER O WITH TILDE}"
+    "\N{LATIN SMALL LETTER U WITH CIRCUMFLEX}]"
+    "|(?<=[^\\W\\d_][bcdfgjklmnpqrstvwxz])(?<!ng)\N{LATIN SMALL LETTER O WITH TILDE}"
+    "(?![^\\W\\d_])"
 )
 
 
@@ -3474,14 +3520,20 @@ TURKISH_WORDS = frozenset((
     "yalnızca", "bağlantı",
 ))
 
+#: What :func:`_legacy_turkish` needs in a line besides its letters, in the line's windows-1252
+#: form (ı ğ ş as ý ð þ), loosely (it decides; these may match more, never less): a letter
+#: Icelandic does not write (without one, the line's letters fit Icelandic), an inner þ, or a
+#: shape or frequent word of :func:`_turkish_word`.  A line of Icelandic ("verði") or Czech
+#: ("Kýpur") with none is not read.
+_TURKISH_LINE_SIGN = _patterns.compile(
+    "[çüâîûÇÜÂÎÛ]|(?<=[^\\W\\d_])[þÞ]|oðlu"
+    "|ý(?=[^\\W\\d_]*ý)|(?:(?<=s)|(?<=amad)|(?<=lar))ý(?![^\\W\\d_])|ýyor|yý"
+    "|(?<![^\\W\\d_])(?:"
+    + "|".join(sorted(w.replace("ı", "ý").replace("ğ", "ð") for w in TURKISH_WORDS))
+    + ")(?![^\\W\\d_])",
+    re.IGNORECASE,
+)
 
-#: The windows-1252 letters of those shapes and words (ı ğ as ý ð): a text with one of them and
-#: only letters Turkish writes sends every line with ð ý þ to :func:`_legacy_turkish`.  (A
-#: search for the shapes themselves, anchored on ý and ð, cost 100-300 µs a clean Czech or
-#: Icelandic document, whose ý and ð are everywhere, and found no more misread Turkish: a text
-#: with Turkish shapes and letters Turkish does not write was not among the translations nor
-#: the held-out texts.)
-_TURKISH_SHAPE_ANCHOR = frozenset("ýÝðÐ")
 
 
 def _turkish_word(turkish: str) -> bool:
@@ -3618,7 +3670,6 @@ _TURKISH_ONLY_CHAR = _patterns.compile(_char_class("".join(sorted(_TURKISH_ONLY)
 #: A windows-1254 line without an inner þ needs a Turkish letter Icelandic does not write
 #: (ç ü â î û): with only ð ý þ ö its letters fit Icelandic, a Western language.
 _TURKISH_NOT_ICELANDIC_SET = frozenset("çüâîûÇÜÂÎÛ")
-_TURKISH_NOT_ICELANDIC = _patterns.compile(_char_class("".join(sorted(_TURKISH_NOT_ICELANDIC_SET))))
 #: The letters a legacy word can hold (what :func:`_letters` lower-cases).
 _WORD_LETTERS = frozenset(
     c for c in map(chr, range(0x80, 0x180))
@@ -3641,6 +3692,17 @@ _NOT_WESTERN_ANY_CASE = [
     "(?<=[èÈ])(?=[aeiouáíóúyAEIOUÁÍÓÚY])(?![iI][xX])",
     "(?<=[æÆ])(?<![tTpP][rR][æÆ])(?=[aeiouyAEIOUY])",
     f"(?<=[aeiouyáéíóúAEIOUYÁÉÍÓÚ][æÆ])(?!(?={_WORD_CHAR})[^\\W\\d_])",
+    f"(?<=[aeiouyáéíóúýAEIOUYÁÉÍÓÚÝ][øØ])(?!(?={_WORD_CHAR})[^\\W\\d_])",
+    "(?<=[øØ])(?=[íáÍÁ])",
+    "(?<=[aeiouyáéíóúýAEIOUYÁÉÍÓÚÝ][øØ])(?=[aoiuáíóúýAOIUÁÍÓÚÝ])",
+    "(?<=[csrdCSRD][zZ][êÊ])",
+    f"(?<=[^\\W\\d_]{_FINAL_IE_AFTER}[iI][èÈ])(?!(?={_WORD_CHAR})[^\\W\\d_])",
+    f"(?<=[^\\W\\d_][aáAÁ][èÈ])(?!(?={_WORD_CHAR})[^\\W\\d_])",
+    "(?<=[^\\W\\d_][iíaáuIÍAÁU][èÈ])(?=[kK])",
+    "(?<=[èÈ])(?=[nN][iíIÍ][kK])",
+    "(?<=(?:[sS][zZ]|[cCzZ][sS]|[gGnNtTlL][yY])[õÕûÛ])",
+    "(?<=[^\\W\\d_][bcdfgjklmnpqrstvwxzBCDFGJKLMNPQRSTVWXZ][õÕ])(?<![nN][gG][õÕ])"
+    f"(?!(?={_WORD_CHAR})[^\\W\\d_])",
 ]
 _POSITIONS_ANY_CASE = {
     "Italian": ["(?<=[ìÌ])(?=[^\\W\\d_])"],
@@ -3658,7 +3720,7 @@ _POSITIONS_ANY_CASE = {
 #: What can break the rules of a Western language's places in a text: these letters.
 _RULE_LETTERS = {"Italian": frozenset("ìÌ"), "Portuguese": frozenset("õÕãÃ"),
                  "Spanish": frozenset("ñÑ"), "French": frozenset("œŒ")}
-_NOT_WESTERN_LETTERS = frozenset("èÈæÆ")
+_NOT_WESTERN_LETTERS = frozenset("èÈæÆøØêÊõÕûÛ")
 
 
 @functools.cache
@@ -3753,6 +3815,54 @@ _ASCII_BYTES = bytes(range(0x80))
 #: The character of each windows-1252 byte (Python's cp1252; U+FFFD for its five holes): the
 #: index of the ``bytes.translate`` tables built from character sets.
 _CP1252_CHARS = bytes(range(256)).decode("cp1252", "replace")
+
+
+#: A byte's class for :func:`_turkish_lines` (on a text encoded to cp1252, one byte per
+#: character): "T" for ð ý þ Ð Ý Þ (windows-1254 ğ ı ş Ğ İ Ş), "N" for a letter whose windows-1254
+#: reading is no Turkish letter (:data:`_NOT_TURKISH_AS_1252_SET`), the newline; the other
+#: bytes are deleted (:data:`_TURKISH_LINE_NEUTRAL`), so a line's classes are a few bytes.
+_TURKISH_LINE_CLASSES = bytes(
+    ord("T") if _CP1252_CHARS[b] in _TURKISH_ONLY
+    else ord("N") if _CP1252_CHARS[b] in _NOT_TURKISH_AS_1252_SET
+    else b if b == 0x0A else ord(".")
+    for b in range(256)
+)
+_TURKISH_LINE_NEUTRAL = bytes(b for b in range(256) if _TURKISH_LINE_CLASSES[b] == ord("."))
+#: A line of those classes with T and no N.
+_TURKISH_CLASS_LINE = _patterns.compile(b"(?<![^\n])T++(?![^\n])")
+
+
+def _turkish_lines(text: str, data: bytes, strict: bool, lines: dict[int, int]) -> None:
+    """Add to *lines* (start -> end) the lines :func:`_legacy_turkish` can read: with ð ý þ
+    and no letter whose windows-1254 reading is not Turkish, nor a character windows-1252
+    cannot encode (looked for only when *strict* is false), and a sign the reader needs
+    (:data:`_TURKISH_LINE_SIGN`).  *data* is *text* encoded to cp1252
+    with "?" for what it cannot encode (the same offsets).  Decided line by line, as the
+    reader does, so a misread Turkish line is read beside a Czech one ("Vìra" and "Yýldýrým"),
+    and in C: a clean Czech document, with ý on most lines and á é í beside it, costs one
+    translate (that keeps only those letters and the newlines) and one search of what is left.
+
+    >>> lines = {}
+    >>> text = "Vìra\\nYýldýrým\\nDobrý den, Tomáš\\nKýsakürek\\nčeských"
+    >>> _turkish_lines(text, text.encode("cp1252", "replace"), False, lines)
+    >>> lines
+    {5: 13, 31: 40}
+    """
+    classes = data.translate(_TURKISH_LINE_CLASSES, _TURKISH_LINE_NEUTRAL)
+    number, start = 0, 0  # (the line number and start of a line of *text*)
+    wanted, counted = 0, 0  # (the line number of a match, counted up to where)
+    for match in _TURKISH_CLASS_LINE.finditer(classes):
+        wanted += classes.count(b"\n", counted, match.start())
+        counted = match.start()
+        while number < wanted:
+            start = data.index(b"\n", start) + 1
+            number += 1
+        end = data.find(b"\n", start)
+        end = len(data) if end == -1 else end
+        if (strict or not _NOT_1252.search(text, start, end)) and _TURKISH_LINE_SIGN.search(
+            text, start, end
+        ):
+            lines.setdefault(start, end)
 
 
 def _high_1252(text: str, data: bytes | None = None) -> set[str]:
@@ -3884,8 +3994,8 @@ def _legacy_lines(text: str) -> _LegacyLines:
 
     * where :data:`_LEGACY_BEYOND_LETTERS` matches (three high letters in a row, four high
       characters in a run, a windows-1250 sign, "Kè", an inner þ);
-    * with ð ý þ and a Turkish letter Icelandic does not write, or, in a text whose letters
-      all have a Turkish windows-1254 reading, with ð ý þ (windows-1254);
+    * with ð ý þ and no letter whose windows-1254 reading is not Turkish (windows-1254:
+      :func:`_turkish_lines`);
     * that fit no Western language, with a letter windows-1250 reads differently: only when
       the letters of the whole text fit none (every line's letters are a subset of the
       text's), looked for with the search of the language that lacks the fewest of them.
@@ -3932,13 +4042,8 @@ def _legacy_lines(text: str) -> _LegacyLines:
         for start in sorted(maybe):
             if _LEGACY_BEYOND_LETTERS.search(text, start, maybe[start]):
                 lines[start] = maybe[start]
-    if not _TURKISH_SHAPE_ANCHOR.isdisjoint(chars) and _NOT_TURKISH_AS_1252_SET.isdisjoint(chars):
-        # Every letter of the text has a Turkish windows-1254 reading: every line with ð ý þ
-        # goes to _legacy_turkish, which looks for the shapes and the frequent words.  (These
-        # hold the lines of the branch below.)
-        _lines_where(text, _TURKISH_ONLY_CHAR, lines)
-    elif not _TURKISH_ONLY.isdisjoint(chars) and not _TURKISH_NOT_ICELANDIC_SET.isdisjoint(chars):
-        _lines_where(text, _TURKISH_ONLY_CHAR, lines, also=(_TURKISH_NOT_ICELANDIC,))
+    if not _TURKISH_ONLY.isdisjoint(chars):
+        _turkish_lines(text, data, no_c1, lines)
     if _DIFFERS_IN_1250_SET.isdisjoint(chars):
         return lines
     # (Ą ą, which windows-1252 cannot encode, are left out: a word with one has no
@@ -4226,8 +4331,11 @@ def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         "[ìòÌÒ](?=[a-z])|[øØõÕûÛðÐþÞ]|"
         # ... and letters in places no Western language puts them: è or æ before a vowel,
         # æ final after one, ñ before sk or c, œ before a consonant, ã before a consonant or
-        # final after r/z, "Kè"; ý (Turkish ı).
-        "[èÈ](?=[aeiouáíóúyAEIOUÁÍÓÚY])|[æÆ](?=[aeiouyAEIOUY])"
+        # final after r/z, "Kè"; ý (Turkish ı); ê after cz, rz, sz, dz (Polish ę).
+        "[èÈ](?=[aeiouáíóúyAEIOUÁÍÓÚY])|[æÆ](?=[aeiouyAEIOUY])|(?<=[csrdCSRD][zZ])[êÊ]"
+        f"|(?<=[^\\W\\d_]{_FINAL_IE_AFTER}[iI])[èÈ](?![^\\W\\d_])"
+        "|(?<=[^\\W\\d_][aáAÁ])[èÈ](?![^\\W\\d_])|(?<=[^\\W\\d_][iíaáuIÍAÁU])[èÈ](?=[kK])"
+        "|[èÈ](?=[nN][iíIÍ][kK])"
         "|[aeiouyáéíóúAEIOUYÁÉÍÓÚ][æÆ](?![^\\W\\d_])|[ñÑ](?=[sS][kK]|[cC])"
         "|[œŒ](?![aeiouydtsAEIOUYDTS])"
         f"|ã(?=[^\\W\\d_oesOES])|[{_NO_FINAL_A_TILDE_AFTER}]ã(?![^\\W\\d_])|Kè(?![^\\W\\d_])|[ýÝ]|"
@@ -4624,11 +4732,17 @@ def _gates(lossy: bool = True) -> tuple[re.Pattern[str], re.Pattern[str], re.Pat
             _SIGN_1250_INNER_BRANCH,
             # windows-1250/1254 letters in places no Western language puts them (see
             # _NOT_WESTERN, WESTERN_POSITIONS, _CENTRAL_WORDS, _legacy_turkish): è or æ before
-            # a vowel, æ final after one, ñ before sk or c (Spanish), œ before a consonant
-            # (French), ã before a consonant or final after r, z, t, c ..., "Kè"; ý (Turkish ı).
+            # a vowel, æ final after one, ê after cz rz sz dz, ñ before sk or c (Spanish), œ
+            # before a consonant (French), ã before a consonant or final after r, z, t, c ...,
+            # "Kè"; ý (Turkish ı).  (ø and the Hungarian õ û: the rare-letter branch above.)
             "(?<=[èÈ])(?=[aeiouáíóúyAEIOUÁÍÓÚY])",
             "(?<=[æÆ])(?=[aeiouyAEIOUY])",
             "(?<=[aeiouyáéíóúAEIOUYÁÉÍÓÚ][æÆ])(?![^\\W\\d_])",
+            "(?<=[csrdCSRD][zZ][êÊ])",
+            f"(?<=[^\\W\\d_]{_FINAL_IE_AFTER}[iI][èÈ])(?![^\\W\\d_])",
+            "(?<=[^\\W\\d_][aáAÁ][èÈ])(?![^\\W\\d_])",
+            "(?<=[^\\W\\d_][iíaáuIÍAÁU][èÈ])(?=[kK])",
+            "(?<=[èÈ])(?=[nN][iíIÍ][kK])",
             "(?<=[ñÑ])(?=[sS][kK]|[cC])",
             "(?<=[œŒ])(?![aeiouydtsAEIOUYDTS])",
             "(?<=ã)(?=[^\\W\\d_oesOES])",
@@ -4913,7 +5027,7 @@ def _explained(text: str, found: list[_Candidate]) -> bool:
 
 #: The characters of the rare-letter branches of :data:`_LEGACY_BEYOND_LETTERS`, and those
 #: branches (each after the character just matched).
-_BEYOND_RARE_CHARS = frozenset(_SIGN_1250) | _SIGN_1250_INNER | frozenset("èÈæÆþÞ")
+_BEYOND_RARE_CHARS = frozenset(_SIGN_1250) | _SIGN_1250_INNER | frozenset("èÈæÆþÞøØêÊõÕûÛ")
 _BEYOND_RARE_BRANCH_LIST = [
     *_CENTRAL_SIGN_BRANCHES,
     "(?<=[^\\W\\d_][þÞ])",

@@ -198,7 +198,7 @@ def test_letters_no_western_language_writes_together_reach_the_legacy_readers() 
     # The gate's regex sees no letter in a place it knows; the text's letters, together, fit no
     # Western language (Estonian has š but no è, Italian è but no š).
     for damaged, repaired in (("Maša Petroviè", "Maša Petrovič"),
-                              ("Jarmila Ružièková", "Jarmila Ružičková")):
+                              ("Jarmila Šrámková Vrèková", "Jarmila Šrámková Vrčková")):
         assert D._gates(False)[0].search(damaged) is None
         assert D.detect(damaged).score >= 0.5
         assert importlib.import_module("mojifix").fix(damaged) == repaired
