@@ -3506,7 +3506,19 @@ def _legacy_turkish(text: str, lines: list[_Line], out: list[_Candidate]) -> Non
 #: Turkish vowel harmony has them.  (Measured on this machine's translations: of the misread
 #: Turkish ones the detector missed, 2,675 have a word with two ı and 1,140 one of the
 #: suffixes; no clean string of any language has either on a line windows-1254 can read.)
-_TURKISH_SHAPES = _patterns.compile("(?<=[aeıioöuü])sı$|amadı$|ları$|ıyor|yı")
+_TURKISH_SHAPES = _patterns.compile(
+    "(?<=[aeıioöuü])sı$|amadı$|ları$|ıyor|yı"
+    # -sız ("başarısız", "Mansız") and -ın after two letters but s ("Aydın", "Altın",
+    # "planın"; Icelandic "-sýn", Turkmen "Bahreýn" has ı beside a vowel, which Turkish does
+    # not write): no clean line of another language that windows-1254 can read has either.
+    "|sız$|(?<=\\w\\w)(?<!s)ın$"
+)
+#: A word that starts with İ before b d l n z ç ş ğ ("Ýbrahim", "Ýdris", "Ýlker", "Ýzmir"):
+#: names and loanwords, so without vowel harmony.  Czech and Slovak never start a word with ý;
+#: Icelandic words with ý first go on with m, t, k, s, r or j ("ýmis", "Ýttu", "ýkja"); no
+#: clean line of this machine's translations that windows-1254 can read has one, 823 misread
+#: Turkish and Azerbaijani ones do.
+_TURKISH_CAPITAL_I = _patterns.compile("\N{LATIN CAPITAL LETTER I WITH DOT ABOVE}[bdlnzçşğ]")
 #: The surname suffix -oğlu ("Hayrioðlu", "Ýhsanoðlu"), whose compounds break vowel harmony.
 _OGLU = "oğlu"
 _FRONT_VOWELS, _BACK_VOWELS = frozenset("eiöü"), frozenset("aıou")
@@ -3528,6 +3540,8 @@ TURKISH_WORDS = frozenset((
 _TURKISH_LINE_SIGN = _patterns.compile(
     "[çüâîûÇÜÂÎÛ]|(?<=[^\\W\\d_])[þÞ]|oðlu"
     "|ý(?=[^\\W\\d_]*ý)|(?:(?<=s)|(?<=amad)|(?<=lar))ý(?![^\\W\\d_])|ýyor|yý"
+    "|(?<=s)ýz(?![^\\W\\d_])|(?<=[^\\W\\d_]{2})ýn(?![^\\W\\d_])"
+    "|(?<![^\\W\\d_])Ý(?=[bdlnzçþð])"
     "|(?<![^\\W\\d_])(?:"
     + "|".join(sorted(w.replace("ı", "ý").replace("ğ", "ð") for w in TURKISH_WORDS))
     + ")(?![^\\W\\d_])",
@@ -3543,11 +3557,13 @@ def _turkish_word(turkish: str) -> bool:
     (True, True, True)
     >>> _turkish_word("vıvojovı"), _turkish_word("Svatı"), _turkish_word("chybnı")
     (False, False, False)
-    >>> _turkish_word("Yılmaz"), _turkish_word("Hayrioğlu")
-    (True, True)
+    >>> _turkish_word("Yılmaz"), _turkish_word("Hayrioğlu"), _turkish_word("Aydın")
+    (True, True, True)
+    >>> _turkish_word("başarısız"), _turkish_word("Forsın"), _turkish_word("İbrahim")
+    (True, False, True)
     """
     lower = turkish.lower()
-    if _OGLU in lower:
+    if _OGLU in lower or _TURKISH_CAPITAL_I.match(turkish):
         return True
     vowels = set(lower)
     if not (vowels.isdisjoint(_FRONT_VOWELS) or vowels.isdisjoint(_BACK_VOWELS)):
