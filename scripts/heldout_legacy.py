@@ -27,8 +27,10 @@ from mojifix.benchmark import corpus_rows
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Faker's locales that write letters beside ASCII a legacy reader could take for its own.
+#: (Estonian, Norwegian, Italian, Slovenian and Croatian since session 10: the windows-1250 rules
+#: about ø, õ and final -iè are about what those write.)
 CLEAN_LOCALES = ("cs_CZ,sk_SK,is_IS,vi_VN,hu_HU,pl_PL,ro_RO,da_DK,de_DE,fr_FR,es_ES,pt_PT,"
-                 "tr_TR,az_AZ")
+                 "tr_TR,az_AZ,et_EE,no_NO,it_IT,sl_SI,hr_HR")
 
 
 def faker_texts(locale: str, seed: int) -> list[str]:

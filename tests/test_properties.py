@@ -215,7 +215,10 @@ FLOORS = {
     # which had moved with every new row: 95.25 / 71.25 / 74.0 % before, on other draws.)
     "single-byte": (0.99, 0.9725),
     "multi-byte": (0.97, 0.745),
-    "legacy-as-legacy": (0.95, 0.785),
+    # (Session 10: 0.785 -> 0.855 with the windows-1250 letters in places and the Turkish
+    # shapes; the failures left are GBK/Big5/Shift_JIS/EUC-KR read as windows-1252 and the
+    # KOI8-R/windows-1251 swaps.)
+    "legacy-as-legacy": (0.95, 0.855),
 }
 DRAWS = 400
 
