@@ -3327,6 +3327,10 @@ CENTRAL_POSITIONS = {
 }
 
 
+#: The consonants after which a word's final -iè is windows-1250 -ič (:data:`_NOT_WESTERN`), in
+#: either case, as a class.
+_FINAL_IE_AFTER = "[bcdfghjklmnrstzžBCDFGHJKLMNRSTZŽ]"
+
 #: Letters no Western language writes in that place, but a Central European one does: è before
 #: a vowel (Czech, Slovak, Slovenian, Croatian č: "odloèi", "moèan", "Èakovec"; French, Italian
 #: and Catalan è stands before a consonant or at the end), æ before a vowel or final after one
@@ -3336,9 +3340,6 @@ CENTRAL_POSITIONS = {
 #: has a final æ after a vowel; 7,072 words of Central European translations misread as
 #: windows-1252 do.  (ê final after a vowel, Polish ę in "siê", was tried: 65 more misread
 #: strings found, 92 clean ones flagged, Kurdish "-yê".)
-#: The consonants after which a word's final -iè is windows-1250 -ič (:data:`_NOT_WESTERN`), in
-#: either case, as a class.
-_FINAL_IE_AFTER = "[bcdfghjklmnrstzžBCDFGHJKLMNRSTZŽ]"
 _NOT_WESTERN = _patterns.compile(
     # (Catalan "conèixer", "aparèixer": no Central European word has "čix".)
     "\N{LATIN SMALL LETTER E WITH GRAVE}(?=[aeiouáíóúy])(?!ix)"
@@ -3683,9 +3684,6 @@ _CENTRAL_SIGN_BRANCHES = [
 ]
 #: The letters of windows-1254 beyond windows-1252 (ğ ı ş İ Ğ Ş, shown as ð ý þ Ý Ð Þ).
 _TURKISH_ONLY_CHAR = _patterns.compile(_char_class("".join(sorted(_TURKISH_ONLY))))
-#: A windows-1254 line without an inner þ needs a Turkish letter Icelandic does not write
-#: (ç ü â î û): with only ð ý þ ö its letters fit Icelandic, a Western language.
-_TURKISH_NOT_ICELANDIC_SET = frozenset("çüâîûÇÜÂÎÛ")
 #: The letters a legacy word can hold (what :func:`_letters` lower-cases).
 _WORD_LETTERS = frozenset(
     c for c in map(chr, range(0x80, 0x180))
@@ -3852,11 +3850,11 @@ def _turkish_lines(text: str, data: bytes, strict: bool, lines: dict[int, int]) 
     """Add to *lines* (start -> end) the lines :func:`_legacy_turkish` can read: with ð ý þ
     and no letter whose windows-1254 reading is not Turkish, nor a character windows-1252
     cannot encode (looked for only when *strict* is false), and a sign the reader needs
-    (:data:`_TURKISH_LINE_SIGN`).  *data* is *text* encoded to cp1252
-    with "?" for what it cannot encode (the same offsets).  Decided line by line, as the
-    reader does, so a misread Turkish line is read beside a Czech one ("Vìra" and "Yýldýrým"),
-    and in C: a clean Czech document, with ý on most lines and á é í beside it, costs one
-    translate (that keeps only those letters and the newlines) and one search of what is left.
+    (:data:`_TURKISH_LINE_SIGN`).  *data* is *text* encoded to cp1252 with "?" for what it
+    cannot encode (the same offsets).  Decided line by line, as the reader does, so a misread
+    Turkish line is read beside a Czech one ("Vìra" and "Yýldýrým"), and in C: a clean Czech
+    document, with ý on most lines and á é í beside it, costs one translate (that keeps only
+    those letters and the newlines) and one search of what is left.
 
     >>> lines = {}
     >>> text = "Vìra\\nYýldýrým\\nDobrý den, Tomáš\\nKýsakürek\\nčeských"
@@ -4347,7 +4345,8 @@ def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         "[ìòÌÒ](?=[a-z])|[øØõÕûÛðÐþÞ]|"
         # ... and letters in places no Western language puts them: è or æ before a vowel,
         # æ final after one, ñ before sk or c, œ before a consonant, ã before a consonant or
-        # final after r/z, "Kè"; ý (Turkish ı); ê after cz, rz, sz, dz (Polish ę).
+        # final after r/z, "Kè"; ý (Turkish ı); ê after cz, rz, sz, dz (Polish ę); è in
+        # -ič, -ač, -ička, -čnik (the rest of _NOT_WESTERN is about ø õ û, matched above).
         "[èÈ](?=[aeiouáíóúyAEIOUÁÍÓÚY])|[æÆ](?=[aeiouyAEIOUY])|(?<=[csrdCSRD][zZ])[êÊ]"
         f"|(?<=[^\\W\\d_]{_FINAL_IE_AFTER}[iI])[èÈ](?![^\\W\\d_])"
         "|(?<=[^\\W\\d_][aáAÁ])[èÈ](?![^\\W\\d_])|(?<=[^\\W\\d_][iíaáuIÍAÁU])[èÈ](?=[kK])"
