@@ -119,6 +119,11 @@ _WORDS = st.sampled_from([
     "Привет", "мир", "гръцки", "Ελλάδα", "שלום", "مرحبا", "สวัสดี", "中国人民", "日本語", "한국어",
     "Sjálfstæði", "samþykkja", "Øystein", "São", "informações", "crème", "à", "côté", "Müller",
     "Señor", "così", "Bình", "Việt", "Kč", "100", "m³", "¿Dónde?", "nº", "1ª", "€", "–", "“x”",
+    # (The windows-1250 places and Turkish shapes of session 10, which the line selection of
+    # _legacy_lines and _turkish_lines must keep: "Dvořák" ř, "Częstochowa" ę, "Szűcs" ű,
+    # "Kovač" -ač, "Aydın" -ın, "başarısız", "İbrahim", "dosyası", "değil".)
+    "Dvořák", "Częstochowa", "Szűcs", "Felső", "Kovač", "Ľubomír", "Aydın", "başarısız",
+    "İbrahim", "dosyası", "değil", "Kullanıcı", "verði", "Kýpur",
 ])
 _LINE = st.tuples(
     st.lists(_WORDS, min_size=1, max_size=6).map(" ".join),
