@@ -202,6 +202,31 @@ def _over(func: Callable[[Any], object], items: Sequence[Any]) -> Callable[[], N
     return run
 
 
+def alternating_passes(
+    functions: dict[str, Callable[[Any], object]], items: Sequence[Any], passes: int
+) -> dict[str, list[float]]:
+    """Seconds of each pass of each of *functions* over *items* (one call per item), after
+    one warm-up pass each: the functions take turns pass by pass, in an order that flips
+    every pass, so that a slow minute of a shared machine falls on all of them.  (The timing
+    of ``scripts/ab_detect.py`` and ``scripts/clean_path_ceiling.py``.)
+
+    >>> times = alternating_passes({"len": len, "str": str}, ["a", "bc"], 3)
+    >>> sorted(times), [len(runs) for runs in times.values()]
+    (['len', 'str'], [3, 3])
+    """
+    runs = {name: _over(function, items) for name, function in functions.items()}
+    for run in runs.values():  # (warm-up: patterns compiled, memos filled)
+        run()
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    order = list(runs.items())
+    for i in range(passes):
+        for name, run in order if i % 2 == 0 else order[::-1]:
+            start = time.perf_counter()
+            run()
+            times[name].append(time.perf_counter() - start)
+    return times
+
+
 def _utf8_mb(texts: Iterable[str]) -> float:
     return sum(len(t.encode("utf-8", "surrogatepass")) for t in texts) / MB
 

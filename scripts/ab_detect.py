@@ -24,12 +24,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 import mojifix
-from mojifix.benchmark import damage, default_corpus, make_docs
+from mojifix.benchmark import alternating_passes, damage, default_corpus, make_docs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,22 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     new_module = importlib.import_module("mojifix.detect")
     with tempfile.TemporaryDirectory() as folder:
         old_module = detect_at(args.rev, Path(folder))
-    new, old = getattr(new_module, args.function), getattr(old_module, args.function)
-    for text in texts:  # (warm-up: patterns compiled, memos filled)
-        new(text)
-        old(text)
-
-    def one_pass(function: Any) -> float:
-        start = time.perf_counter()
-        for text in texts:
-            function(text)
-        return time.perf_counter() - start
-
-    times: dict[str, list[float]] = {"working tree": [], args.rev: []}
-    for i in range(args.passes):
-        order = [("working tree", new), (args.rev, old)]
-        for name, function in order if i % 2 == 0 else order[::-1]:
-            times[name].append(one_pass(function))
+    times = alternating_passes({"working tree": getattr(new_module, args.function),
+                                args.rev: getattr(old_module, args.function)}, texts, args.passes)
     megabytes = sum(len(t.encode("utf-8")) for t in texts) / 1e6
     print(f"{args.function} on {len(texts)} {'damaged' if args.damaged else 'clean'} documents "
           f"({megabytes:.2f} MB), {args.passes} alternating passes; mojifix {mojifix.__version__}")

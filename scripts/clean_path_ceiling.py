@@ -18,13 +18,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import statistics
-import time
 from collections.abc import Callable
 
 import ftfy
 
 import mojifix
-from mojifix.benchmark import default_corpus, make_docs
+from mojifix.benchmark import alternating_passes, default_corpus, make_docs
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,22 +40,8 @@ def main(argv: list[str] | None = None) -> int:
         "gate alone": detect._could_be_mojibake,
         "str.isascii": str.isascii,
     }
-    for function in functions.values():  # (warm-up: patterns compiled, memos filled)
-        for text in texts:
-            function(text)
+    times = alternating_passes(functions, texts, args.passes)
     passed = sum(map(detect._could_be_mojibake, texts))
-
-    def one_pass(function: Callable[[str], object]) -> float:
-        start = time.perf_counter()
-        for text in texts:
-            function(text)
-        return time.perf_counter() - start
-
-    times: dict[str, list[float]] = {name: [] for name in functions}
-    order = list(functions.items())
-    for i in range(args.passes):
-        for name, function in order if i % 2 == 0 else order[::-1]:
-            times[name].append(one_pass(function))
     megabytes = sum(len(t.encode("utf-8")) for t in texts) / 1e6
     base = min(times["ftfy.is_bad"])
     print(f"{len(texts)} clean documents ({megabytes:.2f} MB), {passed} pass the gate; "
