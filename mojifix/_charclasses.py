@@ -86,6 +86,7 @@ _SCRIPTS = (
     ("Kana", regex.compile(r"[\p{Script=Hiragana}\p{Script=Katakana}\u30fc]")),  # with ー
     ("Arabic", regex.compile(r"\p{Script=Arabic}")),
     ("Hebrew", regex.compile(r"\p{Script=Hebrew}")),
+    ("Armenian", regex.compile(r"\p{Script=Armenian}")),  # (words read back from GBK)
     ("Thai", regex.compile(r"\p{Script=Thai}")),
 )
 
@@ -104,8 +105,8 @@ def implausible(text: str) -> bool:
 @functools.lru_cache(maxsize=65536)
 def script_of(char: str) -> str:
     """The script of a letter or combining mark (Latin, Cyrillic, Greek, Han, Hangul, Kana,
-    Arabic, Hebrew, Other), or ``"Common"`` for anything else (and for marks that go with any
-    script, like U+0301)."""
+    Arabic, Hebrew, Armenian, Other), or ``"Common"`` for anything else (and for marks that go
+    with any script, like U+0301)."""
     category = unicodedata.category(char)
     if category[0] not in "LM" and char != "\N{KATAKANA-HIRAGANA PROLONGED SOUND MARK}":
         return "Common"

@@ -35,6 +35,7 @@ from __future__ import annotations
 import codecs
 import functools
 import re
+import string
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
@@ -548,9 +549,13 @@ def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
         before = len(out)
         _single_byte_scan(text, enc, out, sequence.start())
         # The likeliest code page explains every non-ASCII character with strong evidence and
-        # no capital inside a word: the others can only tie with it.
+        # no capital inside a word (which _resolve doubts): the others can only tie with it.
         mine = [c for c in out[before:] if c.strength >= 0.9]
-        if mine and sum(c.end - c.start for c in mine) >= non_ascii:
+        if mine and sum(c.end - c.start for c in mine) >= non_ascii and not any(
+            _capital_inside_word(
+                c.replacement, text[c.start - 1] if c.start else " ", text[c.end : c.end + 1]
+            ) for c in mine
+        ):
             break
 
 
@@ -805,6 +810,11 @@ def _judge_span(decoded: str, enc: _SingleByte, span: str, after_letter: bool) -
             # "ג€\x8f" for U+200F in windows-1255, "เธฟ" for ฿ in windows-874): weak, kept
             # next to the code page's own words.
             return WEAK
+        if len(real) == 1 and script_of(real) == own:
+            # One letter of the script: a word of one letter, or letters cut apart by a
+            # quote ("׳—\"׳\x9f" for ח"ן, an abbreviation): weak, kept next to the code
+            # page's own words.
+            return WEAK
         return 0.0
     han = [c for c in real if script_of(c) == "Han"]
     if han and not enc.lone_pair_ok and sum(c in _COMMON_HAN for c in han) < 0.5 * len(han):
@@ -845,7 +855,13 @@ def _judge_span(decoded: str, enc: _SingleByte, span: str, after_letter: bool) -
         return WEAK
     lead = span[0]
     if enc.name == "macintosh":
-        return 0.85 if lead in "\N{SQUARE ROOT}\N{NOT SIGN}" else WEAK
+        if lead in "\N{SQUARE ROOT}\N{NOT SIGN}":
+            return 0.85
+        if after_letter and lead in MAC_EXTENDED_LEADS and real.isalpha():
+            # "Strazdi≈Üa", "Ra≈°eta", "filmƒÖ" (ņ š ą): strong, and so it confirms the
+            # same misreading's pairs at a word's start ("≈æmog", žmog).
+            return 0.9
+        return WEAK
     if not enc.lone_pair_ok:
         # In the Cyrillic/Greek/DOS code pages only the C3 lead (Latin-1 letters: "Г©" for é
         # in windows-1251, "Γ©" in windows-1253) is specific enough on its own; in KOI8 it is
@@ -857,6 +873,13 @@ def _judge_span(decoded: str, enc: _SingleByte, span: str, after_letter: bool) -
             return 0.8  # "Г©", "Γ©", "├ñ": lead C3, a Latin-1 letter
         return WEAK
     return 0.9 if lead in "ÃÂ" else 0.75
+
+
+#: The Mac OS Roman characters of the UTF-8 lead bytes C4 and C5 (Latin Extended-A: ā..ž, the
+#: letters of Central European and Baltic names): ƒ and ≈, signs no text writes glued to the
+#: letter before them.  Not one of the 1,052,747 translations of ``scripts/scan_translations.py``
+#: has either sign; a pair of one of them and a continuation after a letter is a misreading.
+MAC_EXTENDED_LEADS = "\N{LATIN SMALL LETTER F WITH HOOK}\N{ALMOST EQUAL TO}"
 
 
 #: Private use characters: GBK's user-defined byte pairs (A6 99 ...) decode to them.
@@ -963,13 +986,33 @@ def _build_multi_byte_trigger_chars(enc: str) -> tuple[str, str]:
         char for trail in range(0x80, 0xC0) if (char := _one_character(bytes((0xC3, trail)), enc))
     }
     if enc == "GBK":
+        # And Latin Extended-A (C4, C5: "Boles艂awa" is Bolesława), Romanian ș ț (C8 98..9B)
+        # and Vietnamese ơ ư (C6 A0 A1 AF B0): one GBK character each, beside ASCII letters.
+        latin.update(
+            char for lead, trails in _GBK_LATIN_PAIRS for trail in trails
+            if (char := _one_character(bytes((lead, trail)), enc))
+        )
         # Cyrillic and Greek UTF-8 (leads CE, CF, D0, D1) read as GBK: "袦邪褉芯泻泻芯" is
         # Марокко.  Continuation bytes 80..A0 as a trail byte are GBK/4 (rare) characters.
+        # (Armenian, Hebrew and Arabic words have a pattern of their own, _gbk_word_branches:
+        # their rare characters are Traditional Chinese ones too, 財 for D8 94.)
         chars.update(
             char for lead in (0xCE, 0xCF, 0xD0, 0xD1) for trail in range(0x80, 0xA1)
             if (char := _one_character(bytes((lead, trail)), enc))
         )
     return "".join(sorted(chars)), "".join(sorted(latin))
+
+
+#: The UTF-8 lead bytes beyond C3 whose letters :func:`_build_multi_byte_trigger_chars` adds for
+#: GBK, each with its continuation bytes: Latin Extended-A whole, and of Latin Extended-B
+#: the Vietnamese and Romanian letters (:data:`_LATIN_READ_EXTRA`).
+_GBK_LATIN_PAIRS = (
+    (0xC4, range(0x80, 0xC0)), (0xC5, range(0x80, 0xC0)),
+    (0xC6, (0xA0, 0xA1, 0xAF, 0xB0)), (0xC8, range(0x98, 0x9C)),
+)
+#: Letters of Latin Extended-B a Latin word read as GBK gives back: Vietnamese ơ ư, Romanian
+#: ș ț (comma below); the judge's Latin readings are Latin-1 and Latin Extended-A otherwise.
+_LATIN_READ_EXTRA = "\u01a0\u01a1\u01af\u01b0\u0218\u0219\u021a\u021b"
 
 
 @functools.cache
@@ -1527,9 +1570,21 @@ def _multi_byte_trigger(enc: str) -> re.Pattern[str]:
     """
     chars, latin = _multi_byte_trigger_chars(enc)
     own = [f"(?<={_char_class(chars)})"] if chars else []
-    return _patterns.compile(
-        _anchored(set(chars) | set(latin), [*own, *_latin_pair_branches(latin)])
-    )
+    rare_words, word_branches = _word_script_branches(enc)
+    return _patterns.compile(_anchored(
+        set(chars) | set(latin) | rare_words,
+        [*own, *_latin_pair_branches(latin), *word_branches],
+    ))
+
+
+def _word_script_branches(enc: str) -> tuple[set[str], list[str]]:
+    """For GBK, :func:`_gbk_word_branches` of the scripts of :data:`WORD_SCRIPT_MIN_RARE`
+    (Armenian, Hebrew, Arabic words: three characters with a rare one, as the gate asks),
+    which the triggers and the run evidence of :func:`_multi_byte_candidates` take as they
+    take a trigger character; nothing for the other encodings."""
+    if enc != "GBK":
+        return set(), []
+    return _gbk_word_branches(tuple(WORD_SCRIPT_MIN_RARE))
 
 
 def _latin_pair_branches(latin: str) -> list[str]:
@@ -1598,18 +1653,19 @@ def _multi_byte_run_evidence(enc: str) -> re.Pattern[str]:
     leads = _multi_byte_sequence_starts()[1]
     plain = set(_multi_byte_trigger_chars(enc)[0]) - leads
     latin = {
-        char for lead in (0xC3, 0xC4, 0xC5) for trail in range(0x80, 0xC0)
-        if (char := _one_character(bytes((lead, trail)), enc))
+        char for lead, trails in ((0xC3, range(0x80, 0xC0)), *_GBK_LATIN_PAIRS)
+        for trail in trails if (char := _one_character(bytes((lead, trail)), enc))
     }
     sequence, leads_of_enc = _multi_byte_strong_start(enc)
     plain = (plain | {"锟"}) - {"\ufffd"}
     latin -= {"\ufffd"}
+    rare_words, word_branches = _word_script_branches(enc)
     # Anchored (:func:`_anchored`): a match starts at the lead, the trigger or the Latin
     # character, inside the run it is evidence for.
     return _patterns.compile(_anchored(
-        set(leads_of_enc) | plain | latin,
+        set(leads_of_enc) | plain | latin | rare_words,
         [sequence, f"(?<={_cls(plain)})", f"(?<=[A-Za-z]{_cls(latin)})",
-         f"(?<={_cls(latin)})(?=[A-Za-z])"],
+         f"(?<={_cls(latin)})(?=[A-Za-z])", *word_branches],
     ))
 
 
@@ -1688,6 +1744,38 @@ def _multi_byte_candidates(text: str, out: list[_Candidate]) -> None:
         _multi_byte_second_look(text, enc, rank, untriggered, out, before)
 
 
+def _letters_and_signs(real: str, marks: bool = False) -> bool:
+    """Is every non-ASCII character of *real* a letter, punctuation, a symbol or a space (with
+    *marks*, also a combining mark after a letter: Arabic vowel signs, Hebrew points)?  A word
+    read back from GBK is; a run of Traditional Chinese that happens to be valid UTF-8 mostly
+    is not ("記號處" is "ӛ" + two combining marks, "要讓該" has the unassigned U+05CC).
+
+    >>> _letters_and_signs("Марокко, «да»"), _letters_and_signs("ӛ\u0316\u030e")
+    (True, False)
+    >>> _letters_and_signs("بِسْم", marks=True), _letters_and_signs("\u0650ب", marks=True)
+    (True, False)
+    """
+    previous = " "
+    for c in real:
+        if not c.isascii():
+            category = unicodedata.category(c)
+            if category[0] == "M":
+                if not (marks and (previous.isalpha() or unicodedata.combining(previous))):
+                    return False
+            elif category[0] not in "LPSZ":
+                return False
+        previous = c
+    return True
+
+
+#: Scripts whose words :func:`_judge_multi` reads back from GBK, each with the share of the
+#: ideographs that must be rare there (:func:`_rare`): Hebrew letters א..ס are GBK/4, ע..ת the
+#: end of level 1 (D7 A1..AA); Arabic letters are level 2 and GBK/4 all; Armenian ones are
+#: level 1 (D4..D6) for half of each case, so a third.
+WORD_SCRIPT_MIN_RARE = {"Hebrew": 0.5, "Arabic": 0.5, "Armenian": 0.3}
+#: ... and the fewest letters such a reading must have (one word of three, or two words).
+WORD_SCRIPT_MIN_LETTERS = 3
+
 #: Strength of a multi-byte finding that is proven by the rest of the text: once a text has
 #: strong evidence of UTF-8 read as *enc*, the pieces that are only plausible on their own
 #: ("楼" for ¥, "聽" for NBSP, a Cyrillic word whose letters are all level-1 hanzi) count.
@@ -1705,12 +1793,19 @@ def _greek_words_ok(real: str, words: list[str]) -> bool:
 #: What a piece that is weak on its own may decode to and be confirmed by the rest of the
 #: text: U+FFFD (lost bytes), NBSP and the Latin-1/Latin Extended-A letters and signs ("¥",
 #: "é"), general punctuation and "€", CJK, kana, Hangul, fullwidth forms; or whole words of
-#: Cyrillic letters.  Not a lone combining mark, Greek, Arabic or Armenian letter (a genuine
-#: ideograph re-encoded by chance: "擊" in EUC-KR is U+032A).
+#: Cyrillic letters (three and more), Armenian, Hebrew or Arabic ones (two and more).  Not a
+#: lone combining mark, Greek letter, or one Arabic or Armenian letter (a genuine ideograph
+#: re-encoded by chance: "擊" in EUC-KR is U+032A).
 _CONFIRMABLE = _patterns.compile(
     "[\ufffd\u00a0-\u017f\u2010-\u206f\u20ac\u3000-\u30ff\u3400-\u9fff\uac00-\ud7a3"
     "\uff01-\uffef\x20-\x7e]+"
     "|(?:[\u0400-\u04ff]{3,}[\x20-\x2f\x3a-\x40]*)+"
+    # Words of two letters and more of the scripts of WORD_SCRIPT_MIN_RARE (Armenian, Hebrew,
+    # Arabic with its marks): "铡栈" is աջ beside Armenian words the judge took.
+    "|(?:[\u0531-\u0587]{2,}[\x20-\x2f\x3a-\x40]*)+"
+    "|(?:[\u05d0-\u05ea]{2,}[\x20-\x2f\x3a-\x40]*)+"
+    "|(?:[\u0620-\u064a\u064b-\u0652\u067e\u0686\u0698\u06a9\u06af\u06cc]{2,}"
+    "[\x20-\x2f\x3a-\x40]*)+"
 )
 
 
@@ -1770,6 +1865,17 @@ def _beside_common_han(text: str, start: int, end: int) -> bool:
     return (start > 0 and text[start - 1] in _COMMON_HAN) or (
         end < len(text) and text[end] in _COMMON_HAN
     )
+
+
+def _beside_common_traditional(text: str, start: int, end: int) -> bool:
+    """Is the character before or after ``text[start:end]`` a common Traditional ideograph
+    (:func:`_common_traditional`)?
+
+    >>> _beside_common_traditional("git目錄", 3, 4), _beside_common_traditional("Pi艂a", 2, 3)
+    (True, False)
+    """
+    common = _common_traditional()
+    return (start > 0 and text[start - 1] in common) or (end < len(text) and text[end] in common)
 
 
 #: A whitespace-delimited word (with a U+FFFD in it: the unit of a lossy repair).
@@ -2128,7 +2234,7 @@ def _judge_multi(
     enough_rare = rare >= 0.25 or (rare > 0 and n_multi >= 6)
     if n_multi >= 3 and enough_rare and scripts in ({"Cyrillic"}, {"Greek"}) and all(
         _case_ok(w) for w in words
-    ) and (
+    ) and _letters_and_signs(real) and (
         # Greek: real words of three letters or more, no stray combining marks ("μͧͩ" is
         # Traditional Chinese 關系繼 read as EUC-KR, not Greek).
         # Cyrillic words of six letters and more may miss one pair from the table ("Марокко":
@@ -2138,18 +2244,31 @@ def _judge_multi(
             or (max(map(len, words)) >= 6 and _cyrillic_pairs_loose(words)))
     ):
         return 0.9, "utf-8-as-multi-byte"
+    # Words of Armenian, Hebrew or Arabic letters read as GBK ("讜讗诇" -> "ואל", "賲丕" -> "ما"):
+    # their UTF-8 lead bytes D4..DB are rows of GBK whose characters with a continuation byte
+    # as the trail are GBK/4 or GB2312 level 2, seldom level 1 (:data:`WORD_SCRIPT_MIN_RARE`).
+    min_rare = WORD_SCRIPT_MIN_RARE.get(next(iter(scripts))) if len(scripts) == 1 else None
+    if (
+        enc == "GBK" and min_rare is not None and rare >= min_rare
+        and n_multi >= WORD_SCRIPT_MIN_LETTERS and all(len(w) >= 2 for w in words)
+        and _letters_and_signs(real, marks=True)
+    ):
+        return 0.9, "utf-8-as-multi-byte"
     # Latin letters with diacritics ("Caf茅" -> "Café"): every decoded non-ASCII character a
     # Latin letter, and the span touches ASCII letters.
     if all(
         c.isascii() or ("\u00c0" <= c <= "\u017f" and c != "\u00d7" and c != "\u00f7")
+        or c in _LATIN_READ_EXTRA
         for c in real
     ):
         before = cs > 0 and text[cs - 1].isascii() and text[cs - 1].isalpha()
         inside = any(c.isascii() and c.isalpha() for c in span)
         after = ce < len(text) and text[ce].isascii() and text[ce].isalpha()
-        if (before or inside or after) and not _beside_common_han(text, cs, ce):
+        if (before or inside or after) and not _beside_common_han(text, cs, ce) and not (
+            _beside_common_traditional(text, cs, ce)
+        ):
             # (Not beside a common ideograph: "gset没有记录" is Chinese after an ASCII
-            # word, whose 没 is C3 BB, û, in GBK.)
+            # word, whose 没 is C3 BB, û, in GBK; "git目錄" Traditional Chinese, 目 C4 BF.)
             return (0.9 if n_multi >= 2 else 0.8), "utf-8-as-multi-byte"
     # Plausible but unproven ("楼" for ¥, one ideograph): kept only next to strong evidence
     # of the same misreading in the same text.
@@ -4288,7 +4407,8 @@ def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
       and ordinary letters everywhere (IBM866 А..п, KOI8 ё і ї є ґ, Mac OS Roman é ü ...,
       Thai, Persian): IBM866, Mac and windows-874 damage get their own signatures instead.
     * multi-byte: a character from a CJK standard's rare region that UTF-8 lead bytes produce,
-      or a Latin letter followed by one (the union of the per-encoding triggers).
+      or a Latin letter followed by one (the union of the per-encoding triggers), or a rare
+      character of an Armenian, Hebrew or Arabic word read as GBK.
     * legacy: three windows-1252 letters in a row, a 1250-only symbol, or a C1 control.
     """
     lead2: set[str] = set()
@@ -4331,8 +4451,11 @@ def _prefilters() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         f"|(?<=[A-Za-z])Г{_char_class(CYRILLIC_LETTER_CONTS)}"
     )
     triggers = [_multi_byte_trigger_chars(enc) for enc in MULTI_BYTE_ORDER]
+    # (Armenian, Hebrew and Arabic words read as GBK: any of their rare characters.)
+    words = _word_script_branches("GBK")[0]
     multi = _patterns.compile(
-        _char_class("".join(sorted(set("".join(t[0] for t in triggers)) | {"锟", "\ufffd"})))
+        _char_class("".join(sorted(set("".join(t[0] for t in triggers)) | {"锟", "\ufffd"}
+                                   | words)))
         + "|[A-Za-z]"
         + _char_class("".join(sorted(set("".join(t[1] for t in triggers)))))
         + "|"
@@ -4382,6 +4505,7 @@ def _prefilter_sets() -> tuple[frozenset[str], frozenset[str], frozenset[str], f
         chars, latin = _multi_byte_trigger_chars(enc)
         multi.update(chars)
         multi.update(latin)
+    multi.update(_word_script_branches("GBK")[0])
     legacy = set(_HIGH_1252) | set(map(chr, range(0x80, 0xA0)))
     jis_lost = set(JIS_BROWSER) | {"\ufffd", "锟"}
     return frozenset(single_leads), frozenset(multi), frozenset(legacy), frozenset(jis_lost)
@@ -4658,40 +4782,56 @@ def _multi_byte_gate_family(lossy: bool, strong: bool) -> tuple[set[str], list[s
         # (Shift_JIS reads those bytes as half-width katakana: the kana branch.)
         gbk_latin = {
             _recode.decode(bytes((lead, trail)), "GBK", "replace")
-            for lead in (0xC3, 0xC4, 0xC5) for trail in range(0x80, 0xC0)
+            for lead, trails in ((0xC3, range(0x80, 0xC0)), *_GBK_LATIN_PAIRS) for trail in trails
         } - {"\ufffd"}
         latin_chars |= gbk_latin
         branches += [f"(?<=[A-Za-z]{_cls(gbk_latin)})", f"(?<={_cls(gbk_latin)})[A-Za-z]"]
-        # Cyrillic and Greek words (0.9) need three aligned 2-byte characters decoding to
-        # Cyrillic, Greek or symbols, one of them rare: not only the GBK/4 ones the plain
-        # triggers list ("計處訊" is Ӌ̎Ӎ: D3 8B, CC 8E, D3 8D).  Three such characters with a
-        # rare one among them, not two: "小處" (С + U+030E) is in every other clean Traditional
-        # Chinese document, and the judge's word rule needs three (n_multi >= 3).
-        words, rare_words = set(), set()
-        for lead in range(0xC2, 0xE0):
-            for trail in _CONT:
-                char = _one_character(bytes((lead, trail)), "GBK")
-                decoded = bytes((lead, trail)).decode("utf-8")
-                if char and not implausible(decoded) and (
-                    _script_key(decoded) in ("", "Cyrillic", "Greek")
-                ):
-                    words.add(char)
-                    if _rare("GBK", bytes((lead, trail))):
-                        rare_words.add(char)
+        # Cyrillic, Greek, Armenian, Hebrew and Arabic words (0.9) need three aligned 2-byte
+        # characters decoding to those scripts or symbols, one of them rare: not only the GBK/4
+        # ones the plain triggers list ("計處訊" is Ӌ̎Ӎ: D3 8B, CC 8E, D3 8D).
+        rare_words, word_branches = _gbk_word_branches(
+            ("", "Cyrillic", "Greek", *WORD_SCRIPT_MIN_RARE)
+        )
         latin_chars |= rare_words
-        word, rare, ascii = _cls(words), _cls(rare_words), "[\\x40-\\x7e]"
-        branches += [
-            # The rare one first, second or third of three (ASCII between: at most one
-            # character before the rare one, for fixed-width lookbehinds).
-            f"(?<={rare}){ascii}*+{word}{ascii}*+{word}",
-            f"(?<={word}{rare}){ascii}*+{word}",
-            f"(?<={word}{ascii}{rare}){ascii}*+{word}",
-            f"(?<={word}{word}{rare})",
-            f"(?<={word}{ascii}{word}{rare})",
-            f"(?<={word}{word}{ascii}{rare})",
-            f"(?<={word}{ascii}{word}{ascii}{rare})",
-        ]
+        branches += word_branches
+    elif not lossy:
+        # The loose gate: Armenian, Hebrew and Arabic words as the strong one takes them (their
+        # triggers, D4..DB + 80..A0 in GBK, are Shift_JIS sequence leads, which the loose gate
+        # asks to be completed as Shift_JIS).
+        rare_words, word_branches = _gbk_word_branches(tuple(WORD_SCRIPT_MIN_RARE))
+        latin_chars |= rare_words
+        branches += word_branches
     return multi_chars | latin_chars | anchors, branches
+
+
+@functools.cache
+def _gbk_word_branches(scripts: tuple[str, ...]) -> tuple[set[str], list[str]]:
+    """Gate branches for words of *scripts* (:func:`_script_key`: "" is Latin letters and
+    symbols) read as GBK: three aligned 2-byte characters decoding to them, one of them rare,
+    and the rare ones (the anchors).  Three with a rare one among them, not two: "小處"
+    (С + U+030E) is in every other clean Traditional Chinese document, and the judge's word
+    rules need three (``n_multi >= 3``)."""
+    words, rare_words = set(), set()
+    for lead in range(0xC2, 0xE0):
+        for trail in _CONT:
+            char = _one_character(bytes((lead, trail)), "GBK")
+            decoded = bytes((lead, trail)).decode("utf-8")
+            if char and not implausible(decoded) and _script_key(decoded) in scripts:
+                words.add(char)
+                if _rare("GBK", bytes((lead, trail))):
+                    rare_words.add(char)
+    word, rare, ascii = _cls(words), _cls(rare_words), "[\\x40-\\x7e]"
+    return rare_words, [
+        # The rare one first, second or third of three (ASCII between: at most one character
+        # before the rare one, for fixed-width lookbehinds).
+        f"(?<={rare}){ascii}*+{word}{ascii}*+{word}",
+        f"(?<={word}{rare}){ascii}*+{word}",
+        f"(?<={word}{ascii}{rare}){ascii}*+{word}",
+        f"(?<={word}{word}{rare})",
+        f"(?<={word}{ascii}{word}{rare})",
+        f"(?<={word}{word}{ascii}{rare})",
+        f"(?<={word}{ascii}{word}{ascii}{rare})",
+    ]
 
 
 @functools.cache
@@ -5389,12 +5529,42 @@ def _windows_1252_judge(text: str) -> _Judged | None:
     verdicts = set(map(itemgetter(2), judged))
     if _NOT_FAST in verdicts or (_WEAK_RUN in verdicts and _STRONG_RUN not in verdicts):
         return None
-    if _FAIR_RUN in verdicts and not _one_language(set(map(itemgetter(0), judged))):
-        # Lone pairs like "ÅŸ" (0.75) tie with other code pages' readings of the same two
-        # characters (ISO-8859-15 reads ž where windows-1252 reads ş), and the tie goes to the
-        # reading whose letters fit one language (_resolve): windows-1252 must be that one.
-        return None
+    if _FAIR_RUN in verdicts:
+        repairs = set(map(itemgetter(0), judged))
+        if not _one_language(repairs) or _capital_inside_a_word(repaired, repairs):
+            # Lone pairs like "ÅŸ" (0.75) tie with other code pages' readings of the same two
+            # characters (ISO-8859-15 reads ž where windows-1252 reads ş), and the tie goes to
+            # the reading whose letters fit one language (_resolve): windows-1252 must be that
+            # one.  A capital inside a word ("PÃ€ivi") is doubted there (_orthography_doubt).
+            return None
     return repaired, parts, judged
+
+
+def _capital_inside_a_word(repaired: str, repairs: set[str | None]) -> bool:
+    """Is a run whose repair is one capital letter (of *repairs*, the runs' distinct repairs)
+    in *repaired* (the text with every run repaired) between an ASCII letter and an ASCII
+    lower-case letter, as :func:`_capital_inside_word` asks of a run?  A run is bounded by
+    ASCII or the text's edges, so a capital there with those neighbours is a run's whole repair.
+
+    >>> _capital_inside_a_word("Päivi PÀivi", {"ä", "À"})
+    True
+    >>> _capital_inside_a_word("PÀRIS, À la", {"À"})
+    False
+    """
+    for cap in repairs:
+        if cap is None or len(cap) != 1 or not cap.isupper():
+            continue
+        at = repaired.find(cap, 1)
+        while at != -1:
+            if repaired[at - 1] in _ASCII_LETTERS and repaired[at + 1 : at + 2] in _ASCII_LOWER:
+                return True
+            at = repaired.find(cap, at + 1)
+    return False
+
+
+#: ASCII letters, and lower-case ones, for :func:`_capital_inside_a_word`.
+_ASCII_LETTERS = frozenset(string.ascii_letters)
+_ASCII_LOWER = frozenset(string.ascii_lowercase)
 
 
 def _windows_1252_round(text: str) -> tuple[str, bool] | None:
@@ -5505,6 +5675,11 @@ def _judge_1252(span: str, before: str) -> tuple[str | None, float, int]:
         return decoded, 0.9, _WEAK_RUN
     if strength < 0.75:
         return None, 0.0, _NOT_FAST  # a capital inside a word ("lapkriÄ¨io"): another code page
+    if before.isupper() and len(decoded) == 1 and decoded.isupper():
+        # A capital after a capital is a capital inside a word when a lower-case letter follows
+        # ("PÃ€ivi", which ISO-8859-15 reads as Päivi), which the judge does not see: a fair
+        # run, whose neighbours the fast path looks at (_capital_inside_a_word).
+        return decoded, strength, _FAIR_RUN
     return decoded, strength, _STRONG_RUN if strength >= 0.9 else _FAIR_RUN
 
 
@@ -5567,6 +5742,12 @@ def _word_mask(word: bytes) -> int:
     mask = 0
     for i in range(1, len(parts), 2):
         decoded, _strength, verdict = _judge_1252_bytes(parts[i], parts[i - 1][-1:] or b" ")
+        if verdict == _FAIR_RUN and parts[i + 1][:1] == b"a" and parts[i - 1][-1:] == b"A" and (
+            decoded is not None and len(decoded) == 1 and decoded.isupper()
+        ):
+            # A capital between a capital and a lower-case letter ("PÃ€ivi"): the candidates
+            # doubt it (_orthography_doubt), as _windows_1252_judge's _capital_inside_a_word.
+            verdict = _NOT_FAST
         mask |= 1 << verdict
         if decoded is not None and not _final_repair(decoded):
             mask |= _NOT_FINAL
@@ -5823,13 +6004,27 @@ def _orthography_doubt(c: _Candidate, text: str) -> bool:
     (True, False)
     """
     letter = c.replacement
-    if letter is None or len(letter) != 1 or not letter.isalpha():
-        return False
     before = text[c.start - 1] if c.start > 0 else " "
-    after = text[c.end] if c.end < len(text) else " "
     if letter == "ß":
         return not before.isalpha()
-    return letter.isupper() and before.isalpha() and after.islower()
+    return _capital_inside_word(letter, before, text[c.end] if c.end < len(text) else " ")
+
+
+def _capital_inside_word(letter: str | None, before: str, after: str) -> bool:
+    """Is the one-letter reading *letter* a capital between a letter *before* it and a
+    lower-case letter *after* it (" " or "" at the text's edges)?  The half of
+    :func:`_orthography_doubt` that holds in a repair's own text too (ß starting a word may be
+    a middle layer's "ÃŸ", cut out of "heiÃƒÅ¸").
+
+    >>> _capital_inside_word("À", "P", "i"), _capital_inside_word("À", "P", "R")
+    (True, False)
+    >>> _capital_inside_word("ß", " ", "b")
+    False
+    """
+    return (
+        letter is not None and len(letter) == 1 and letter.isupper()
+        and before.isalpha() and after.islower()
+    )
 
 
 #: The one non-letter that leads a UTF-8 sequence in a middle layer: × is byte D7 in the Latin
@@ -5989,9 +6184,13 @@ def _resolve(
         # beats one that mixes languages ("ß å ó" from the wrong code page).
         if _fits_one_inventory(chars):
             weight[name] = weight.get(name, 0.0) * 1.5
+    # One text, one misreading: a code page that reads every span the others read, and more,
+    # wins the spans they share ("ÄŤ" is ī, not č, in a Latvian text whose "â\x82Ź" only
+    # ISO-8859-2 reads as €).
+    dominant = _dominant_reading(found)
     found.sort(
         key=lambda c: (
-            _TIER[c.kind], -(c.end - c.start) * c.strength,
+            _TIER[c.kind], -(c.end - c.start) * c.strength, c.decoded_as != dominant,
             c.decoded_as in LOCALE_LETTERS and _foreign_reading(c.decoded_as, c.replacement),
             -weight[c.decoded_as], c.rank
         )
@@ -6021,6 +6220,37 @@ def _resolve(
                                      cand.decoded_as, None, SUSPECT, cand.rank))
     chosen.sort(key=lambda c: c.start)
     return chosen
+
+
+def _dominant_reading(found: list[_Candidate]) -> str | None:
+    """The code page whose UTF-8 readings cover every character that another code page's
+    cover, and more than each of them, if there is one.
+
+    The same bytes misread with one code page look like valid UTF-8 to its neighbours in many
+    places (windows-1250 and ISO-8859-2 differ in 13 letters), so several code pages read most
+    spans; where they read a span differently, the one that also reads the spans no other can
+    is the misreading that happened.  Nothing is dominant when two code pages cover the same
+    characters (a tie that :func:`_resolve` settles by the letters' languages).
+
+    >>> ā = _Candidate(0, 2, "utf-8-as-single-byte", "UTF-8", "windows-1252", "ā", 0.75, 0)
+    >>> ī = _Candidate(3, 5, "utf-8-as-single-byte", "UTF-8", "ISO-8859-2", "ī", 0.75, 3)
+    >>> č = _Candidate(3, 5, "utf-8-as-single-byte", "UTF-8", "windows-1250", "č", 0.75, 2)
+    >>> _dominant_reading([ā, ī, č]) is None  # nobody reads both spans
+    True
+    >>> ā2 = _Candidate(0, 2, "utf-8-as-single-byte", "UTF-8", "ISO-8859-2", "ā", 0.75, 3)
+    >>> _dominant_reading([ā, ī, č, ā2])
+    'ISO-8859-2'
+    """
+    covered: dict[str, set[int]] = {}
+    for c in found:
+        if c.kind == "utf-8-as-single-byte" and c.decoded_as is not None:
+            covered.setdefault(c.decoded_as, set()).update(range(c.start, c.end))
+    if len(covered) < 2:
+        return None
+    name, most = max(covered.items(), key=lambda item: len(item[1]))
+    if all(chars < most for other, chars in covered.items() if other != name):
+        return name
+    return None
 
 
 #: The score of weak evidence (:func:`_weak_evidence`): above 0.0, below :data:`SUSPECT` and
