@@ -1,0 +1,107 @@
+"""Count the instructions ``mojifix.score`` spends per pass over the benchmark's documents,
+for the working tree and for a git revision: a cost comparison that does not move with the
+machine's load.
+
+Wall-clock comparisons on a shared virtual machine swing by 10 % between minutes, even when
+alternated in one process (``scripts/ab_detect.py``), which hides the few-percent changes a
+rule costs.  ``valgrind --tool=callgrind`` counts executed instructions instead: the same
+count for the same code and inputs whatever else the machine does.  This runs a small driver
+under callgrind four times: each tree with a warm-up pass only and with the warm-up plus
+*passes* passes, so that start-up (imports, the pattern cache, the warm-up) cancels out, and
+prints the instructions per pass and their ratio.  The revision is checked out with
+``git worktree`` into a temporary folder (removed afterwards).
+
+    python scripts/ab_instructions.py HEAD~1                 # score, 200 clean documents
+    python scripts/ab_instructions.py HEAD~1 --damaged --passes 2
+
+Needs valgrind (Debian's ``valgrind``); about a minute per tree (callgrind runs the code some
+50x slower).  Instructions are not time (a cache miss costs more than an add), but for pure
+Python changes the two move together.  (Tonight, the same comparison twice without a fixed
+hash seed: 1.004 and 0.993; with it the counts repeat.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+DRIVER = """
+import sys
+import mojifix
+from mojifix.benchmark import damage, default_corpus, make_docs
+texts = [d.text for d in make_docs(int(sys.argv[3]), seed=8, corpus=default_corpus())]
+if sys.argv[2] == "damaged":
+    texts = [damage(t) for t in texts]
+for t in texts:  # warm-up: caches, lazily built patterns
+    mojifix.score(t)
+for _ in range(int(sys.argv[1])):
+    for t in texts:
+        mojifix.score(t)
+"""
+
+
+def instructions(tree: Path, passes: int, kind: str, documents: int) -> int:
+    """Instructions callgrind counts for the driver in *tree* (``PYTHONPATH``) with *passes*."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        driver = Path(tmp) / "driver.py"
+        driver.write_text(DRIVER, encoding="utf-8")
+        # The interpreter itself, not a wrapper script (pyenv's shim is bash: callgrind
+        # would count the shell).
+        python = os.path.realpath(sys.executable)
+        subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", python,
+             str(driver), str(passes), kind, str(documents)],
+            # (A fixed hash seed: set and dict orders, and so the counts, repeat.)
+            cwd=tree, env={**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"},
+            check=True,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        for line in out.read_text(encoding="utf-8", errors="replace").splitlines():
+            if line.startswith("totals:"):
+                return int(line.split()[1])
+    raise RuntimeError(f"no totals line in callgrind's output for {tree}")
+
+
+def per_pass(tree: Path, passes: int, kind: str, documents: int) -> float:
+    return (instructions(tree, passes, kind, documents)
+            - instructions(tree, 0, kind, documents)) / passes
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("rev", help="the git revision to compare the working tree with")
+    parser.add_argument("--damaged", action="store_true", help="the damaged documents")
+    parser.add_argument("--passes", type=int, default=3)
+    parser.add_argument("--documents", type=int, default=200)
+    args = parser.parse_args(argv)
+    if shutil.which("valgrind") is None:
+        parser.error("valgrind is not installed (Debian: apt-get install valgrind)")
+    kind = "damaged" if args.damaged else "clean"
+    with tempfile.TemporaryDirectory() as tmp:
+        other = Path(tmp) / "rev"
+        subprocess.run(["git", "worktree", "add", "--detach", "-q", str(other), args.rev],
+                       cwd=ROOT, check=True)
+        try:
+            new = per_pass(ROOT, args.passes, kind, args.documents)
+            old = per_pass(other, args.passes, kind, args.documents)
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(other)], cwd=ROOT,
+                           check=False)
+    print(f"score on {args.documents} {kind} documents, instructions per pass "
+          f"({args.passes} passes, start-up subtracted):")
+    print(f"  working tree  {new / 1e6:10.1f} M")
+    print(f"  {args.rev:12}  {old / 1e6:10.1f} M")
+    print(f"  working tree / {args.rev}: {new / old:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
