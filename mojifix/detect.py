@@ -727,7 +727,7 @@ def _judge_single(
 _CYRILLIC_WORD_SPAN = _patterns.compile("[\u0400-\u045f\u0490\u0491\u2019]+")
 #: A reading that is Cyrillic letters, with spaces and punctuation.
 _ALL_CYRILLIC_READING = _patterns.compile("[\\u0400-\\u04ff\\s\\W]+")
-#: One ASCII or Latin-1 letter.
+#: One Latin letter: ASCII, Latin-1, Latin Extended-A or -B.
 _LATIN_LETTER = _patterns.compile("[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]")
 
 #: CJK Unified Ideographs Extensions B to H (4-byte UTF-8): rare, and implausible on their own
