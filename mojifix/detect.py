@@ -552,9 +552,7 @@ def _single_byte_candidates(text: str, out: list[_Candidate]) -> None:
         # no capital inside a word (which _resolve doubts): the others can only tie with it.
         mine = [c for c in out[before:] if c.strength >= 0.9]
         if mine and sum(c.end - c.start for c in mine) >= non_ascii and not any(
-            _capital_inside_word(
-                c.replacement, text[c.start - 1] if c.start else " ", text[c.end : c.end + 1]
-            ) for c in mine
+            c.replacement != "ß" and _orthography_doubt(c, text) for c in mine
         ):
             break
 
@@ -1672,10 +1670,7 @@ def _multi_byte_run_evidence(enc: str) -> re.Pattern[str]:
     ("Caf茅")."""
     leads = _multi_byte_sequence_starts()[1]
     plain = set(_multi_byte_trigger_chars(enc)[0]) - leads
-    latin = {
-        char for lead, trails in ((0xC3, range(0x80, 0xC0)), *_GBK_LATIN_PAIRS)
-        for trail in trails if (char := _one_character(bytes((lead, trail)), enc))
-    }
+    latin = set(_multi_byte_trigger_chars(enc)[1])  # (C3 xx; for GBK also C4 C5 and ș ț ơ ư)
     sequence, leads_of_enc = _multi_byte_strong_start(enc)
     plain = (plain | {"锟"}) - {"\ufffd"}
     latin -= {"\ufffd"}
@@ -2858,8 +2853,7 @@ def _legacy_cyrillic_swap(text: str, out: list[_Candidate]) -> None:
                 continue
             share = _cyrillic_common_share(new_words)
             if all_caps and (
-                share < (1.0 if margin is None else LONG_CAPS_MIN_SHARE)
-                or (margin is not None and share < margin)
+                share < (1.0 if margin is None else max(LONG_CAPS_MIN_SHARE, margin))
                 or not all(map(_RUSSIAN_LOWER.fullmatch, new_words))
             ):
                 continue
@@ -4836,15 +4830,11 @@ def _multi_byte_gate_family(lossy: bool, strong: bool) -> tuple[set[str], list[s
         f"(?<={latin})[a-z]",
     ]
     if strong and not lossy:
-        # Latin letters as _judge_multi takes them (C3..C5 + continuation read as GBK, next to
-        # an ASCII letter of either case, as in _multi_byte_run_evidence): once the family runs
-        # it finds them ("忙艣莽臋f" is æśçę), and the old gate ran it for less ("變" elsewhere).
-        # (Shift_JIS reads those bytes as half-width katakana: the kana branch.)
-        gbk_latin = {
-            _recode.decode(bytes((lead, trail)), "GBK", "replace")
-            for lead, trails in ((0xC3, range(0x80, 0xC0)), *_GBK_LATIN_PAIRS) for trail in trails
-        } - {"\ufffd"}
-        latin_chars |= gbk_latin
+        # Latin letters as _judge_multi takes them (GBK's Latin triggers: C3..C5 + continuation,
+        # ș ț ơ ư, next to an ASCII letter of either case, as in _multi_byte_run_evidence): once
+        # the family runs it finds them ("忙艣莽臋f" is æśçę), and the old gate ran it for less
+        # ("變" elsewhere).  (Shift_JIS reads those bytes as half-width katakana: the kana branch.)
+        gbk_latin = set(_multi_byte_trigger_chars("GBK")[1])
         branches += [f"(?<=[A-Za-z]{_cls(gbk_latin)})", f"(?<={_cls(gbk_latin)})[A-Za-z]"]
         # Cyrillic, Greek, Armenian, Hebrew and Arabic words (0.9) need three aligned 2-byte
         # characters decoding to those scripts or symbols, one of them rare: not only the GBK/4
@@ -4858,7 +4848,7 @@ def _multi_byte_gate_family(lossy: bool, strong: bool) -> tuple[set[str], list[s
         # The loose gate: Armenian, Hebrew and Arabic words as the strong one takes them (their
         # triggers, D4..DB + 80..A0 in GBK, are Shift_JIS sequence leads, which the loose gate
         # asks to be completed as Shift_JIS).
-        rare_words, word_branches = _gbk_word_branches(tuple(WORD_SCRIPT_MIN_RARE))
+        rare_words, word_branches = _word_script_branches("GBK")
         latin_chars |= rare_words
         branches += word_branches
     return multi_chars | latin_chars | anchors, branches
@@ -5801,9 +5791,10 @@ def _word_mask(word: bytes) -> int:
     parts = _NON_ASCII_BYTES_SPLIT.split(word)  # letters, run, letters, ..., run, letters
     mask = 0
     for i in range(1, len(parts), 2):
-        decoded, _strength, verdict = _judge_1252_bytes(parts[i], parts[i - 1][-1:] or b" ")
-        if verdict == _FAIR_RUN and parts[i + 1][:1] == b"a" and parts[i - 1][-1:] == b"A" and (
-            decoded is not None and len(decoded) == 1 and decoded.isupper()
+        before = parts[i - 1][-1:] or b" "
+        decoded, _strength, verdict = _judge_1252_bytes(parts[i], before)
+        if verdict == _FAIR_RUN and _capital_inside_word(
+            decoded, before.decode("ascii"), parts[i + 1][:1].decode("ascii")
         ):
             # A capital between a capital and a lower-case letter ("PÃ€ivi"): the candidates
             # doubt it (_orthography_doubt), as _windows_1252_judge's _capital_inside_a_word.
