@@ -1,0 +1,11 @@
+//! The Python module `mojifix._core`: thin bindings over the core's modules, one file per
+//! concern. Nothing outside `src/python/` uses PyO3.
+
+use pyo3::prelude::*;
+
+/// `mojifix._core`: the compiled core of mojifix.
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
