@@ -22,8 +22,6 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Union
 
-from mojifix import _patterns
-
 #: a line (text, JSONL), a row (CSV), or Parquet ``(column, value, score or None)`` triples
 Payload = Union[bytes, list[str], list[tuple[str, str | None, float | None]]]  # noqa: UP007
 Record = tuple[int, int, Payload]
@@ -355,10 +353,8 @@ def scan_record(job: Job, number: int, offset: int, payload: Payload) -> Outcome
     return outcome
 
 
-#: Texts that make ``fix`` (and ``detect``) build most of their lazily built tables and
-#: compiled patterns: a fresh process spends 0.6-1 s on its first damaged texts otherwise.
-#: Measured on the benchmark's 230 documents (10% damaged) in a fresh process: first pass
-#: 1.63 s cold, 0.35 s after one windows-1252 sample, 0.11 s after these (warm: 0.02 s).
+#: Texts that make ``fix`` (and ``detect``) load the core's models and build its tables (every
+#: kind of misreading, and clean text), once, before the work starts.
 WARM_UP_TEXTS = (
     "CafÃ© au lait, dÃ©jÃ\xa0 vu",  # UTF-8 read as windows-1252
     "ÐŸÑ€Ð¸Ð²ÐµÑ‚, Ð¼Ð¸Ñ€",  # Cyrillic UTF-8 read as windows-1252
@@ -371,11 +367,9 @@ WARM_UP_TEXTS = (
 
 
 def warm_up(job: Job) -> None:
-    """Run the job's function on :data:`WARM_UP_TEXTS`, so that its lazily built tables
-    exist before the work starts (in the main process before ``fork``, the workers inherit
-    them instead of each building its own), and keep the patterns compiled on the way in
-    the disk cache of :mod:`mojifix._patterns` (then the next process's warm-up takes 0.25 s
-    instead of 1.3 s).
+    """Run the job's function on :data:`WARM_UP_TEXTS`, so that the core's models and tables
+    are loaded before the work starts (in the main process before ``fork``, the workers
+    inherit them instead of each loading its own).
 
     >>> warm_up(Job(action="fix", fmt="text"))
     """
@@ -386,7 +380,6 @@ def warm_up(job: Job) -> None:
             detect(text)
         else:
             _transform(job, text)
-    _patterns.save()  # the next process (or a spawned worker) rebuilds the patterns from it
 
 
 def run_chunk(job: Job, chunk: Sequence[Record]) -> list[Outcome]:

@@ -2,4 +2,10 @@
 //!
 //! One module per concern; the Python bindings are in [`python`] and nothing else touches PyO3.
 
+pub mod candidates;
+pub mod codecs;
+pub mod decision;
+pub mod explanation;
+pub mod model;
 pub mod python;
+pub mod readings;

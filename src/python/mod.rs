@@ -3,9 +3,12 @@
 
 use pyo3::prelude::*;
 
+mod repair;
+
 /// `mojifix._core`: the compiled core of mojifix.
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    repair::register(m)?;
     Ok(())
 }

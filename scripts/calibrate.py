@@ -1,0 +1,248 @@
+"""Choose the decision's parameters on train data and write ``src/decision/parameters.rs``.
+
+The decision (``src/decision/mod.rs``) has a few costs per kind of misreading (the entry cost
+of a first repaired stretch, the re-entry cost of another, the evidence of a valid multi-byte
+sequence), two costs for repairs from lost bytes, and a prior cost per reading. They are
+chosen by coordinate descent to repair as many damaged texts exactly as possible while
+changing (almost) no clean text: a clean text changed costs ``FALSE_REPAIR_WEIGHT`` damaged
+texts left unrepaired. The texts:
+
+- clean: items of the ``train`` split of :mod:`scripts.model.texts` (every language, symbols,
+  code), and the corpus's ``train`` clean and hard-negative rows;
+- damaged: the same clean items misread by every misreading the models know (one and two
+  layers, lossy variants, a damaged sentence beside a clean one), and the corpus's ``train``
+  damaged rows.
+
+The ``dev`` split of both is only measured, and the figures go into the generated file's
+header; the ``test`` splits are never read.
+
+    python scripts/calibrate.py --cache build/model-texts.jsonl.gz   # then rebuild the core
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from mojifix import _core  # noqa: E402
+from mojifix.evaluate import recover  # noqa: E402
+from scripts import generate_models  # noqa: E402
+
+OUTPUT = ROOT / "src" / "decision" / "parameters.rs"
+#: One clean text changed costs as much as this many damaged texts left unrepaired.
+FALSE_REPAIR_WEIGHT = 30
+#: Texts drawn per split and family.
+CLEAN_TEXTS = 8_000
+DAMAGED_TEXTS = 8_000
+KINDS = ("utf-8-as-single-byte", "utf-8-as-multi-byte", "legacy-as-legacy")
+
+
+@dataclass
+class Parameters:
+    """The decision's parameters, in thousandths of a nat (the order of the Rust struct)."""
+
+    entry: list[int] = field(default_factory=lambda: [6000, 10000, 14000])
+    reentry: list[int] = field(default_factory=lambda: [2000, 3000, 5000])
+    per_sequence: list[int] = field(default_factory=lambda: [1000, 1000, 0])
+    per_lost: list[int] = field(default_factory=lambda: [3000, 3000, 3000])
+    per_restored_space: int = 3000
+    prior: list[int] = field(default_factory=list)
+    score_midpoint: int = 0
+    score_scale: int = 2000
+
+    def as_tuple(self) -> tuple[object, ...]:
+        return (self.entry, self.reentry, self.per_sequence, self.per_lost,
+                self.per_restored_space, self.prior, self.score_midpoint, self.score_scale)
+
+    def names(self) -> list[tuple[str, int | None]]:
+        """Every tunable coordinate: (attribute, index or None)."""
+        coords: list[tuple[str, int | None]] = []
+        for name in ("entry", "reentry", "per_sequence", "per_lost"):
+            coords += [(name, i) for i in range(3)]
+        coords += [("per_restored_space", None)]
+        coords += [("prior", i) for i in range(len(self.prior))]
+        return coords
+
+    def get(self, name: str, index: int | None) -> int:
+        value = getattr(self, name)
+        return int(value if index is None else value[index])
+
+    def set(self, name: str, index: int | None, value: int) -> None:
+        if index is None:
+            setattr(self, name, value)
+        else:
+            getattr(self, name)[index] = value
+
+
+@dataclass(frozen=True)
+class Example:
+    text: str
+    expected: str
+    family: str  # "clean" or the misreading's kind ("multi-layer", "mixed" ...)
+
+
+def collapse(text: str) -> str:
+    return re.sub("\ufffd+", "\ufffd", text)
+
+
+def corpus_rows(split: str) -> list[Example]:
+    examples = []
+    for name in ("clean", "negatives", "damaged"):
+        for line in (ROOT / "corpus" / f"{name}.jsonl").open(encoding="utf-8"):
+            row = json.loads(line)
+            if row["split"] != split:
+                continue
+            family = "clean" if row["kind"] in ("clean", "negative") else row["kind"]
+            if family == "jis-variant":
+                continue
+            examples.append(Example(row["text"], row["original"], family))
+    return examples
+
+
+def synthetic(clean: list[str], seed: str) -> list[Example]:
+    """Clean texts, and the same texts misread every way the models know."""
+    rng = random.Random(seed)
+    examples = [Example(t, t, "clean") for t in rng.sample(clean, min(CLEAN_TEXTS, len(clean)))]
+    non_ascii = [t for t in clean if not t.isascii()]
+    readings = [(kind, e, d, w) for kind, pairs in generate_models.MISREADINGS.items()
+                for e, d, w in pairs]
+    weights = [w for *_, w in readings]
+    made = 0
+    while made < DAMAGED_TEXTS:
+        original = rng.choice(non_ascii)
+        kind, encoded_as, decoded_as, _ = rng.choices(readings, weights)[0]
+        text = _core.misread(original, encoded_as, decoded_as)
+        if text is None or text == original:
+            continue
+        if "\ufffd" in text and "\ufffd" not in original:
+            # Bytes were lost: a perfect repair gives U+FFFD where they were.
+            layer = {"encode": encoded_as, "decode": decoded_as}
+            original = recover(text, [layer])
+        family = kind
+        draw = rng.random()
+        if draw < 0.1 and kind == "utf-8-as-single-byte":
+            second = _core.misread(text, "UTF-8", "windows-1252")
+            if second is not None:
+                text, family = second, "multi-layer"
+        elif draw < 0.2:
+            other = rng.choice(clean)
+            text, original = f"{other} {text}", f"{other} {original}"
+            family = "mixed"
+        examples.append(Example(text, original, family))
+        made += 1
+    return examples
+
+
+def evaluate(parameters: Parameters, examples: Sequence[Example]) -> dict[str, list[int]]:
+    """Per family: [right, total]."""
+    results = _core.fix_with_parameters([e.text for e in examples], parameters.as_tuple())
+    counts: dict[str, list[int]] = {}
+    for example, (fixed, _score) in zip(examples, results):
+        right = collapse(fixed) == collapse(example.expected)
+        tally = counts.setdefault(example.family, [0, 0])
+        tally[0] += right
+        tally[1] += 1
+    return counts
+
+
+def loss(counts: dict[str, list[int]]) -> float:
+    clean_right, clean_total = counts.get("clean", [0, 0])
+    damaged_wrong = sum(t - r for f, (r, t) in counts.items() if f != "clean")
+    return damaged_wrong + FALSE_REPAIR_WEIGHT * (clean_total - clean_right)
+
+
+def describe(counts: dict[str, list[int]]) -> str:
+    return ", ".join(f"{f} {r}/{t}" for f, (r, t) in sorted(counts.items()))
+
+
+def descend(parameters: Parameters, examples: Sequence[Example], rounds: int) -> Parameters:
+    best = loss(evaluate(parameters, examples))
+    for step in [2000, 1000, 500][:rounds]:
+        improved = True
+        while improved:
+            improved = False
+            for name, index in parameters.names():
+                current = parameters.get(name, index)
+                for candidate in (current - step, current + step):
+                    if candidate < 0:
+                        continue
+                    parameters.set(name, index, candidate)
+                    value = loss(evaluate(parameters, examples))
+                    if value < best:
+                        best, current, improved = value, candidate, True
+                        print(f"  {name}[{index}] = {candidate}: loss {best}", file=sys.stderr)
+                    parameters.set(name, index, current)
+    return parameters
+
+
+def write(parameters: Parameters, header: list[str]) -> None:
+    names = _core.reading_names()
+    kilo = lambda v: f"{v / 1000:g}"  # noqa: E731
+    priors = "\n".join(
+        f"        {p}, // {e} read as {d}" for p, (e, d, _) in zip(parameters.prior, names)
+    )
+    lines = "\n".join(f"//! {line}" if line else "//!" for line in header)
+    OUTPUT.write_text(
+        f"""{lines}
+
+use super::Parameters;
+
+/// The parameters the core decides with (costs in thousandths of a nat).
+pub static PARAMETERS: Parameters = Parameters {{
+    entry: {parameters.entry},
+    reentry: {parameters.reentry},
+    per_sequence: {parameters.per_sequence},
+    per_lost: {parameters.per_lost},
+    per_restored_space: {parameters.per_restored_space},
+    prior: [
+{priors}
+    ],
+    score_midpoint: {parameters.score_midpoint},
+    score_scale: {parameters.score_scale},
+}};
+""",
+        encoding="utf-8",
+    )
+    print(f"wrote {OUTPUT} (entry {', '.join(map(kilo, parameters.entry))} nats ...)",
+          file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cache", type=Path, help="the texts generate_models.py cached")
+    parser.add_argument("--rounds", type=int, default=3, help="step sizes to descend with")
+    args = parser.parse_args(argv)
+
+    splits = generate_models.by_split(generate_models.load_items(args.cache))
+    train = synthetic(splits["train"], "calibrate train") + corpus_rows("train")
+    dev = synthetic(splits["dev"], "calibrate dev") + corpus_rows("dev") + corpus_rows("eval")
+    parameters = Parameters(prior=[0] * len(_core.reading_names()))
+    started = time.monotonic()
+    parameters = descend(parameters, train, args.rounds)
+    train_counts, dev_counts = evaluate(parameters, train), evaluate(parameters, dev)
+    header = [
+        "The decision's parameters: generated by scripts/calibrate.py; do not edit.",
+        "",
+        "Chosen by coordinate descent on train texts (clean and misread items of",
+        "scripts/model/texts.py's train split, the corpus's train rows): a clean text changed",
+        f"weighs as much as {FALSE_REPAIR_WEIGHT} damaged texts not repaired.",
+        f"Train (right/total): {describe(train_counts)}.",
+        f"Dev (right/total): {describe(dev_counts)}.",
+        f"Descent took {time.monotonic() - started:.0f} s.",
+    ]
+    write(parameters, header)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

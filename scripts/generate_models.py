@@ -1,0 +1,482 @@
+"""Generate the core's models: of real text (``src/model/text.bin``) and of what each kind
+of mojibake looks like (``src/model/mojibake.bin``).
+
+Both are character bigram models with interpolated Kneser-Ney smoothing over one set of
+tokens. The model of real text is estimated on the ``train`` split of
+:mod:`scripts.model.texts` (real text of ~330 languages, symbols, code); the models of
+mojibake on the same ``train`` texts damaged by the misreadings of each kind (UTF-8 read as a
+single-byte encoding, UTF-8 read as a multi-byte one, legacy read as legacy), made by the
+core's own ``misread``. Characters seen often enough in clean training text are tokens of
+their own; every other code point belongs to a *class* token (its Unicode category and
+script: "a rare CJK ideograph", "a C1 control", "an unassigned code point"), whose
+probability is shared evenly by its members. Discounts are chosen on the ``dev`` split; the
+``test`` split's cross-entropy is reported in the headers beside the others.
+
+    python scripts/generate_models.py            # regenerate both files, then rebuild the core
+    python scripts/generate_models.py --cache build/model-texts.jsonl.gz   # reuse the texts
+
+The core reads the files with ``include_bytes!`` (``src/model.rs``); their layout is
+described there and in the headers this script writes. The mojibake models are made with the
+core as it is built, so after changing a reading, build the core, then run this.
+"""
+
+from __future__ import annotations
+
+import argparse
+import array
+import collections
+import gzip
+import hashlib
+import json
+import math
+import random
+import struct
+import sys
+import unicodedata
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from mojifix import _core  # noqa: E402
+from scripts.model import texts  # noqa: E402
+
+TEXT_OUTPUT = ROOT / "src" / "model" / "text.bin"
+MOJIBAKE_OUTPUT = ROOT / "src" / "model" / "mojibake.bin"
+TEXT_MAGIC = b"MJFXTEXT"
+MOJIBAKE_MAGIC = b"MJFXMOJI"
+FORMAT_VERSION = 2
+
+#: A character seen at least this often in clean ``train`` text is a token of its own.
+MIN_OWN_COUNT = 5
+#: Bigrams seen fewer times than this are left to the back-off (smaller files).
+MIN_BIGRAM_COUNT = 2
+#: Log-probabilities are stored as ``round(-log p * SCALE)`` in 16 bits.
+SCALE = 1000
+#: Discounts tried on ``dev``.
+DISCOUNTS = (0.35, 0.45, 0.55, 0.65, 0.75, 0.85)
+#: Damaged texts per kind of mojibake, drawn from ``train`` (and from ``dev`` to choose).
+DAMAGED_PER_KIND = 400_000
+
+#: The token of the boundary of a text (its start, its end, a line break).
+BOUNDARY = "<boundary>"
+
+#: The misreadings of each kind and how often each is drawn: common ones more.
+MISREADINGS: dict[str, list[tuple[str, str, int]]] = {
+    "utf-8-as-single-byte": [
+        ("UTF-8", "windows-1252", 30), ("UTF-8", "windows-1250", 6), ("UTF-8", "windows-1251", 6),
+        ("UTF-8", "ISO-8859-2", 4), ("UTF-8", "windows-1253", 3), ("UTF-8", "windows-1254", 3),
+        ("UTF-8", "windows-1257", 3), ("UTF-8", "windows-1255", 2), ("UTF-8", "windows-1256", 2),
+        ("UTF-8", "windows-874", 2), ("UTF-8", "windows-1258", 1), ("UTF-8", "ISO-8859-15", 2),
+        ("UTF-8", "macintosh", 4), ("UTF-8", "KOI8-R", 2), ("UTF-8", "KOI8-U", 1),
+        ("UTF-8", "IBM866", 2), ("UTF-8", "IBM437", 3), ("UTF-8", "IBM850", 1),
+        ("UTF-8", "x-mac-cyrillic", 1), ("UTF-8", "ISO-8859-5", 1), ("UTF-8", "ISO-8859-7", 1),
+        ("UTF-8", "latin-1", 6),
+    ],
+    "utf-8-as-multi-byte": [
+        ("UTF-8", "GBK", 5), ("UTF-8", "Shift_JIS", 3), ("UTF-8", "EUC-JP", 1),
+        ("UTF-8", "EUC-KR", 2), ("UTF-8", "Big5", 2),
+    ],
+    "legacy-as-legacy": [
+        ("windows-1251", "windows-1252", 6), ("windows-1250", "windows-1252", 4),
+        ("windows-1253", "windows-1252", 2), ("windows-1254", "windows-1252", 2),
+        ("windows-1255", "windows-1252", 2), ("windows-1256", "windows-1252", 2),
+        ("windows-1257", "windows-1252", 2), ("windows-874", "windows-1252", 1),
+        ("ISO-8859-2", "windows-1252", 2), ("KOI8-R", "windows-1252", 1),
+        ("IBM866", "windows-1252", 1), ("GBK", "windows-1252", 4),
+        ("Shift_JIS", "windows-1252", 3), ("EUC-KR", "windows-1252", 2),
+        ("Big5", "windows-1252", 2), ("EUC-JP", "windows-1252", 1),
+        ("KOI8-R", "windows-1251", 2), ("windows-1251", "KOI8-R", 2),
+        ("IBM866", "windows-1251", 1), ("windows-1250", "ISO-8859-2", 1),
+        ("ISO-8859-2", "windows-1250", 1), ("windows-1252", "latin-1", 3),
+    ],
+}
+
+#: Scripts whose name is the first word of their characters' Unicode names.
+_NAMED_SCRIPTS = frozenset(
+    """LATIN GREEK CYRILLIC ARMENIAN HEBREW ARABIC SYRIAC THAANA DEVANAGARI BENGALI GURMUKHI
+    GUJARATI ORIYA TAMIL TELUGU KANNADA MALAYALAM SINHALA THAI LAO TIBETAN MYANMAR GEORGIAN
+    HANGUL ETHIOPIC CHEROKEE CANADIAN OGHAM RUNIC KHMER MONGOLIAN HIRAGANA KATAKANA BOPOMOFO
+    YI COPTIC GLAGOLITIC TIFINAGH BRAILLE BOX BLOCK MATHEMATICAL MUSICAL""".split()
+)
+
+
+def class_of(code_point: int) -> str:
+    """The class token of a code point that is not a token of its own.
+
+    >>> class_of(0x8816), class_of(0x0085), class_of(0xE000), class_of(0x0378)
+    ('Lo CJK', 'C1', 'Co', 'Cn')
+    >>> class_of(ord("ģ")), class_of(ord("Ѩ")), class_of(0xFF76)
+    ('Ll LATIN', 'Lu CYRILLIC', 'Lo HALFWIDTH')
+    """
+    char = chr(code_point)
+    category = unicodedata.category(char)
+    if 0x80 <= code_point <= 0x9F:
+        return "C1"
+    if category in ("Cn", "Co", "Cs", "Cc"):
+        return category
+    if 0x3400 <= code_point <= 0x4DBF or 0x20000 <= code_point <= 0x3FFFF:
+        return f"{category} CJK-EXTENSION"
+    if 0xF900 <= code_point <= 0xFAFF or 0x2F800 <= code_point <= 0x2FA1F:
+        return f"{category} CJK-COMPATIBILITY"
+    if 0xFF61 <= code_point <= 0xFFDC:
+        return f"{category} HALFWIDTH"
+    if 0xFF01 <= code_point <= 0xFF60:
+        return f"{category} FULLWIDTH"
+    if code_point >= 0x1F000 and category == "So":
+        return "So EMOJI"
+    first = unicodedata.name(char, "").split(" ", 1)[0]
+    if first in ("CJK", "KANGXI"):
+        return f"{category} CJK"
+    if first in _NAMED_SCRIPTS:
+        return f"{category} {first}"
+    if first == "COMBINING":
+        return "Mn COMBINING"
+    return category
+
+
+def boundaries(text: str) -> Iterator[str]:
+    """The text's characters, with line breaks as boundaries and a boundary at each end."""
+    yield BOUNDARY
+    for char in text:
+        yield BOUNDARY if char in "\r\n" else char
+    yield BOUNDARY
+
+
+# ---------------------------------------------------------------------------------------------
+# Texts
+# ---------------------------------------------------------------------------------------------
+
+
+def load_items(cache: Path | None) -> list[texts.Item]:
+    if cache is not None and cache.exists():
+        with gzip.open(cache, "rt", encoding="utf-8") as f:
+            return [texts.Item(**json.loads(line)) for line in f]
+    items = list(texts.all_items())
+    if cache is not None:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        with gzip.open(cache, "wt", encoding="utf-8") as f:
+            for item in items:
+                f.write(json.dumps(item.__dict__, ensure_ascii=False) + "\n")
+    return items
+
+
+def by_split(items: Iterable[texts.Item]) -> dict[str, list[str]]:
+    split: dict[str, list[str]] = {"train": [], "dev": [], "test": []}
+    for item in items:
+        split[texts.split_of(item.source, item.lang, item.text)].append(item.text)
+    return split
+
+
+def damaged(clean: list[str], kind: str, count: int, seed: str) -> list[str]:
+    """``count`` texts of ``clean`` (those with a non-ASCII character) misread the way
+    ``kind`` misreads, each by a misreading drawn by its weight among those that can."""
+    rng = random.Random(seed)
+    misreadings = MISREADINGS[kind]
+    weights = [w for _, _, w in misreadings]
+    pool = [t for t in clean if not t.isascii()]
+    out: list[str] = []
+    attempts = 0
+    while len(out) < count and attempts < count * 20:
+        attempts += 1
+        text = rng.choice(pool)
+        encoded_as, decoded_as, _ = rng.choices(misreadings, weights)[0]
+        made = _core.misread(text, encoded_as, decoded_as)
+        if made is None or made == text:
+            continue
+        if kind == "utf-8-as-single-byte":
+            made = _real_world_variant(made, rng)
+        out.append(made)
+    return out
+
+
+#: windows-1252's undefined bytes, as the sloppy decoder reads them.
+_UNDEFINED_1252 = "\x81\x8d\x8f\x90\x9d"
+
+
+def _real_world_variant(made: str, rng: random.Random) -> str:
+    """What else real data does to UTF-8 read as a single-byte encoding: a second layer of
+    the same damage, NBSP turned into a space, undefined bytes lost as U+FFFD or "?"."""
+    draw = rng.random()
+    if draw < 0.1:
+        return _core.misread(made, "UTF-8", "windows-1252") or made
+    if draw < 0.15:
+        return made.replace("\xa0", " ")
+    if draw < 0.2:
+        lost = rng.choice(("\ufffd", "?"))
+        return made.translate({ord(c): lost for c in _UNDEFINED_1252})
+    return made
+
+
+# ---------------------------------------------------------------------------------------------
+# Tokens
+# ---------------------------------------------------------------------------------------------
+
+
+class Tokens:
+    """Which code points are tokens of their own, which belong to which class."""
+
+    def __init__(self, char_counts: collections.Counter[str]) -> None:
+        own = sorted(
+            (c for c, n in char_counts.items() if n >= MIN_OWN_COUNT and c != BOUNDARY),
+            key=lambda c: (-char_counts[c], c),
+        )
+        classes = sorted({class_of(cp) for cp in range(0x110000)})
+        #: Token names: the boundary, the classes, then the characters, most frequent first.
+        self.names: list[str] = [BOUNDARY, *classes, *own]
+        self.index = {name: i for i, name in enumerate(self.names)}
+        self.of_code_point = array.array("H", bytes(2 * 0x110000))
+        self.class_size = collections.Counter[int]()
+        for cp in range(0x110000):
+            token = self.index.get(chr(cp))
+            if token is None:
+                token = self.index[class_of(cp)]
+                self.class_size[token] += 1
+            self.of_code_point[cp] = token
+        self.first_char = 1 + len(classes)
+        self.boundary = self.index[BOUNDARY]
+
+    def emission(self, token: int) -> float:
+        """log P(code point | token): the share of a class token's members."""
+        size = self.class_size.get(token, 0)
+        return -math.log(size) if size else 0.0
+
+    def streams(self, strings: Iterable[str]) -> Iterator[list[int]]:
+        of = self.of_code_point
+        boundary = self.boundary
+        for text in strings:
+            yield [boundary if c == BOUNDARY else of[ord(c)] for c in boundaries(text)]
+
+    def digest(self) -> bytes:
+        """A fingerprint of the token table, so the core can check its two files agree."""
+        return hashlib.blake2b(self.of_code_point.tobytes(), digest_size=8).digest()
+
+
+# ---------------------------------------------------------------------------------------------
+# Kneser-Ney
+# ---------------------------------------------------------------------------------------------
+
+
+class Bigrams:
+    """Bigram counts and the interpolated Kneser-Ney estimate."""
+
+    def __init__(self, streams: Iterable[list[int]], vocabulary: int) -> None:
+        self.pairs = collections.Counter[tuple[int, int]]()
+        for stream in streams:
+            self.pairs.update(zip(stream, stream[1:]))
+        self.vocabulary = vocabulary
+        self.context_total = collections.Counter[int]()
+        self.followers = collections.Counter[int]()
+        self.preceders = collections.Counter[int]()
+        for (a, b), n in self.pairs.items():
+            self.context_total[a] += n
+            self.followers[a] += 1
+            self.preceders[b] += 1
+        self.pair_types = len(self.pairs)
+
+    def continuation(self, b: int) -> float:
+        """P_KN(b): how many contexts b follows, with half a context for every token."""
+        return (self.preceders[b] + 0.5) / (self.pair_types + 0.5 * self.vocabulary)
+
+    def backoff(self, a: int, discount: float) -> float:
+        """gamma(a): the mass the discount frees in context a (1 for an unseen context)."""
+        total = self.context_total[a]
+        return discount * self.followers[a] / total if total else 1.0
+
+    def probability(self, a: int, b: int, discount: float) -> float:
+        total = self.context_total[a]
+        seen = max(self.pairs.get((a, b), 0) - discount, 0.0) / total if total else 0.0
+        return seen + self.backoff(a, discount) * self.continuation(b)
+
+    def cross_entropy(self, streams: Iterable[list[int]], tokens: Tokens, discount: float) -> float:
+        """Nats per character (emissions included) of the streams under the model."""
+        total = 0.0
+        count = 0
+        for stream in streams:
+            for a, b in zip(stream, stream[1:]):
+                total -= math.log(self.probability(a, b, discount)) + tokens.emission(b)
+                count += 1
+        return total / max(count, 1)
+
+    def best_discount(self, dev: list[list[int]], tokens: Tokens) -> tuple[float, str]:
+        entropies = {d: self.cross_entropy(dev, tokens, d) for d in DISCOUNTS}
+        best = min(entropies, key=entropies.__getitem__)
+        note = ", ".join(f"{d} {e:.4f}" for d, e in entropies.items())
+        return best, f"discount {best} (dev nats/char: {note})"
+
+    def tables(self, tokens: Tokens, discount: float) -> bytes:
+        """backoff, continuation + emission, bigram count, keys, values."""
+        vocabulary = len(tokens.names)
+        kept = sorted(
+            ((a << 16) | b, quantize(math.log(self.probability(a, b, discount))))
+            for (a, b), n in self.pairs.items()
+            if n >= MIN_BIGRAM_COUNT
+        )
+        backoff = [quantize(math.log(self.backoff(t, discount))) for t in range(vocabulary)]
+        continuation = [
+            quantize(math.log(self.continuation(t)) + tokens.emission(t)) for t in range(vocabulary)
+        ]
+        return b"".join(
+            [
+                array.array("H", backoff).tobytes(),
+                array.array("H", continuation).tobytes(),
+                struct.pack("<I", len(kept)),
+                array.array("I", [key for key, _ in kept]).tobytes(),
+                array.array("H", [value for _, value in kept]).tobytes(),
+            ]
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# The files
+# ---------------------------------------------------------------------------------------------
+
+
+def quantize(log_probability: float) -> int:
+    return min(65535, max(0, round(-log_probability * SCALE)))
+
+
+def pages(of_code_point: array.array[int]) -> tuple[list[int], list[bytes]]:
+    """The code point -> token table as 4,352 pages of 256 entries, identical pages shared."""
+    index: list[int] = []
+    unique: list[bytes] = []
+    seen: dict[bytes, int] = {}
+    raw = of_code_point.tobytes()
+    for page in range(0x110000 // 256):
+        data = raw[page * 512 : (page + 1) * 512]
+        if data not in seen:
+            seen[data] = len(unique)
+            unique.append(data)
+        index.append(seen[data])
+    return index, unique
+
+
+def header(lines: list[str]) -> bytes:
+    return ("".join(f"# {line}\n" for line in lines) + "---\n").encode("utf-8")
+
+
+SOURCES = [
+    "Sources: wordfreq data (CC-BY-SA 4.0), Faker (MIT), CLDR via Babel (Unicode License v3),",
+    "and scripts/model/technical.py (MIT); see corpus/LICENSES.md. These statistics derive",
+    "from wordfreq's CC-BY-SA 4.0 data and are shared under the same license.",
+]
+
+
+def write_text_model(tokens: Tokens, bigrams: Bigrams, discount: float, lines: list[str]) -> None:
+    page_index, unique_pages = pages(tokens.of_code_point)
+    vocabulary = len(tokens.names)
+    emission = [quantize(tokens.emission(t)) for t in range(vocabulary)]
+    body = b"".join(
+        [
+            TEXT_MAGIC,
+            struct.pack(
+                "<6I", FORMAT_VERSION, SCALE, vocabulary, len(unique_pages), tokens.first_char,
+                tokens.boundary,
+            ),
+            tokens.digest(),
+            array.array("H", page_index).tobytes(),
+            b"".join(unique_pages),
+            array.array("H", emission).tobytes(),
+            bigrams.tables(tokens, discount),
+        ]
+    )
+    TEXT_OUTPUT.write_bytes(header(lines) + body)
+
+
+def write_mojibake_models(
+    tokens: Tokens, models: dict[str, tuple[Bigrams, float]], lines: list[str]
+) -> None:
+    parts = [
+        MOJIBAKE_MAGIC,
+        struct.pack("<4I", FORMAT_VERSION, SCALE, len(tokens.names), len(models)),
+        tokens.digest(),
+    ]
+    for kind, (bigrams, discount) in models.items():
+        parts.append(kind.encode("ascii").ljust(24, b"\0"))
+        parts.append(bigrams.tables(tokens, discount))
+    MOJIBAKE_OUTPUT.write_bytes(header(lines) + b"".join(parts))
+
+
+LAYOUT = [
+    "Tables (little-endian u16 unless said): u16[tokens] back-off, u16[tokens] continuation",
+    "(emission included), u32 n, u32[n] bigram keys (a << 16 | b) sorted, u16[n] -log P(b|a);",
+    f"values are -log p * {SCALE}. Bigrams seen fewer than {MIN_BIGRAM_COUNT} times are left to the back-off.",
+]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cache", type=Path, help="read/write the generated texts here")
+    args = parser.parse_args(argv)
+    assert sys.byteorder == "little", "the files are little-endian"
+
+    splits = by_split(load_items(args.cache))
+    char_counts = collections.Counter[str]()
+    for text in splits["train"]:
+        char_counts.update(text)
+    tokens = Tokens(char_counts)
+    vocabulary = len(tokens.names)
+    print(f"{vocabulary} tokens", file=sys.stderr)
+
+    text = Bigrams(tokens.streams(splits["train"]), vocabulary)
+    discount, note = text.best_discount(list(tokens.streams(splits["dev"])), tokens)
+    report = {
+        name: text.cross_entropy(tokens.streams(splits[name]), tokens, discount)
+        for name in ("train", "dev", "test")
+    }
+    text_lines = [
+        "mojifix's model of real text: a character bigram model, interpolated Kneser-Ney.",
+        "Generated by scripts/generate_models.py; do not edit. Read by src/model.rs.",
+        *SOURCES,
+        f"Split: items hashed into train/dev/test {texts.SPLITS}; estimated on train only.",
+        f"Texts: {', '.join(f'{k} {len(v)} items' for k, v in splits.items())}.",
+        f"Versions: Python {sys.version.split()[0]}, Unicode {unicodedata.unidata_version}.",
+        f"Tokens: {vocabulary} ({vocabulary - tokens.first_char} characters seen at least"
+        f" {MIN_OWN_COUNT} times, {tokens.first_char - 1} classes, the boundary).",
+        f"Chosen on dev: {note}.",
+        "Cross-entropy, nats per character: "
+        + ", ".join(f"{k} {v:.4f}" for k, v in report.items()) + ".",
+        f"Layout: {TEXT_MAGIC.decode()}, 6 u32 (version {FORMAT_VERSION}, scale {SCALE}, tokens,"
+        " pages, first character token, boundary token), 8-byte token table digest,",
+        "u16[4352] page of each 256 code points, u16[pages][256] token of each code point,",
+        "u16[tokens] emission, then the tables.",
+        *LAYOUT,
+    ]
+    write_text_model(tokens, text, discount, text_lines)
+    print("\n".join(text_lines), file=sys.stderr)
+
+    models: dict[str, tuple[Bigrams, float]] = {}
+    mojibake_lines = [
+        "mojifix's models of mojibake: character bigram models, interpolated Kneser-Ney,",
+        "of clean text damaged by each kind of misreading (the core's own misread()).",
+        "Generated by scripts/generate_models.py; do not edit. Read by src/model.rs.",
+        *SOURCES,
+        f"Texts: {DAMAGED_PER_KIND} damaged train items per kind; discounts chosen on damaged"
+        " dev items; the tokens of model/text.bin.",
+    ]
+    for kind in MISREADINGS:
+        train = damaged(splits["train"], kind, DAMAGED_PER_KIND, f"train {kind}")
+        dev = damaged(splits["dev"], kind, DAMAGED_PER_KIND // 8, f"dev {kind}")
+        test = damaged(splits["test"], kind, DAMAGED_PER_KIND // 8, f"test {kind}")
+        bigrams = Bigrams(tokens.streams(train), vocabulary)
+        discount, note = bigrams.best_discount(list(tokens.streams(dev)), tokens)
+        entropy = bigrams.cross_entropy(tokens.streams(test), tokens, discount)
+        models[kind] = (bigrams, discount)
+        mojibake_lines.append(
+            f"{kind}: {', '.join(f'{e} as {d} ({w})' for e, d, w in MISREADINGS[kind])};"
+        )
+        mojibake_lines.append(f"  {note}; test {entropy:.4f} nats/char.")
+    mojibake_lines += [
+        f"Layout: {MOJIBAKE_MAGIC.decode()}, 4 u32 (version {FORMAT_VERSION}, scale {SCALE},"
+        " tokens, models), 8-byte token table digest, then per model its kind (24 bytes,"
+        " NUL-padded) and its tables.",
+        *LAYOUT,
+    ]
+    write_mojibake_models(tokens, models, mojibake_lines)
+    print("\n".join(mojibake_lines), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

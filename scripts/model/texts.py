@@ -1,0 +1,266 @@
+"""Clean text for the core's model of real text, from data that ships with Python packages.
+
+Every piece of text is an *item* (a name, an address, a CLDR display name, a sentence of
+frequent words, a line of technical text) with a language and a source; each item falls into
+the ``train``, ``dev`` or ``test`` split by a hash of its source, language and text, so the
+split is stable whatever else is generated. The model is estimated on ``train``, its
+smoothing and the decision's thresholds are chosen on ``dev``; ``test`` is only reported.
+
+Sources (licenses in ``corpus/LICENSES.md``):
+
+- wordfreq (data CC-BY-SA 4.0): sentences of words drawn by their frequency in each of its
+  42 languages: real spelling, real letter frequencies.
+- Faker (MIT): names, addresses, companies, jobs and, where a locale has a native word list,
+  its sentences.
+- Babel's CLDR data (Unicode License v3): every display name and unit pattern of each of
+  CLDR's ~330 languages (territories, languages, currencies, time zones, units, dates).
+- :mod:`scripts.model.technical` (this project): symbols, units, math, code, box drawing.
+
+>>> split_of("cldr", "fr", "heure normale de Hong Kong") in ("train", "dev", "test")
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import random
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import babel.localedata
+import wordfreq
+from faker import Faker
+from faker.config import AVAILABLE_LOCALES
+
+from scripts.model import technical
+
+#: Shares of the splits, in percent of items.
+SPLITS = (("train", 80), ("dev", 10), ("test", 10))
+
+#: Characters of text per language and source, at most (wordfreq, Faker, CLDR).
+BUDGET = {"wordfreq": 300_000, "faker": 80_000, "cldr": 60_000}
+
+#: CLDR keys whose values are formats (date skeletons, number patterns), not text.
+_CLDR_FORMAT_KEYS = frozenset(
+    {
+        "locale_id", "date_formats", "time_formats", "datetime_formats", "datetime_skeletons",
+        "interval_formats", "number_symbols", "decimal_formats", "scientific_formats",
+        "percent_formats", "currency_formats", "compact_decimal_formats",
+        "compact_currency_formats", "numbering_systems", "default_numbering_system",
+        "character_order", "zone_formats", "currency_symbols", "parent_exceptions",
+        "unit_patterns_compound", "measurement_systems", "currency_unit_patterns",
+        "day_period_rules", "min_week_days", "first_week_day", "weekend_start",
+        "weekend_end", "plural_form", "ordinal_form", "territory_currencies",
+    }
+)
+
+#: Languages written without spaces between words.
+_NO_SPACES = frozenset({"zh", "ja", "th", "lo", "km", "my"})
+
+#: Sentence punctuation by language (end, comma, quotes).
+_CJK_PUNCT = ("。", "、", "「", "」")
+_GUILLEMETS = frozenset({"fr", "ru", "uk", "be", "bg", "el", "es", "it", "pt", "nb", "fa", "ar"})
+_LOW_QUOTES = frozenset({"de", "cs", "sk", "pl", "hu", "ro", "hr", "sl", "sh", "lt", "lv", "is"})
+
+
+@dataclass(frozen=True)
+class Item:
+    """One piece of clean text: its language (a CLDR/wordfreq code), source and text."""
+
+    lang: str
+    source: str
+    text: str
+
+
+def split_of(source: str, lang: str, text: str) -> str:
+    """The split an item belongs to, from a hash of the item (stable across runs)."""
+    digest = hashlib.blake2b(f"{source}\0{lang}\0{text}".encode(), digest_size=8).digest()
+    bucket = int.from_bytes(digest, "big") % 100
+    for name, share in SPLITS:
+        if bucket < share:
+            return name
+        bucket -= share
+    raise AssertionError("SPLITS must add up to 100")
+
+
+def _variants(text: str, rng: random.Random) -> Iterator[str]:
+    """The text, and sometimes the forms real data also has it in: upper case (headlines,
+    names in capitals) and decomposed (NFD, as macOS file names and some databases keep it)."""
+    yield text
+    if rng.random() < 0.005:
+        # Real text has lost characters too: a decoder's U+FFFD for a byte it could not read.
+        at = rng.randrange(len(text))
+        yield text[:at] + "\ufffd" * rng.choice((1, 1, 2)) + text[at + 1 :]
+    if rng.random() < 0.08:
+        yield text.upper()
+    if rng.random() < 0.03:
+        decomposed = unicodedata.normalize("NFD", text)
+        if decomposed != text:
+            yield decomposed
+
+
+# ---------------------------------------------------------------------------------------------
+# wordfreq: sentences of frequent words
+# ---------------------------------------------------------------------------------------------
+
+
+@functools.cache
+def _frequent_words(lang: str) -> tuple[list[str], list[float]]:
+    # The frequency dict, not word_frequency(): that tokenizes each word (MeCab for Japanese).
+    frequencies = wordfreq.get_frequency_dict(lang)
+    words = sorted(frequencies, key=lambda w: (-frequencies[w], w))[:30_000]
+    return words, [frequencies[w] for w in words]
+
+
+def _quotes(lang: str) -> tuple[str, str]:
+    if lang in _GUILLEMETS:
+        return "«", "»"
+    if lang in _LOW_QUOTES:
+        return "„", "“"
+    if lang in ("zh", "ja"):
+        return "「", "」"
+    return "“", "”"
+
+
+def _sentence(lang: str, rng: random.Random) -> str:
+    words, weights = _frequent_words(lang)
+    chosen = rng.choices(words, weights, k=rng.randint(4, 16))
+    cjk = lang in ("zh", "ja")
+    joiner = "" if lang in _NO_SPACES else " "
+    pieces: list[str] = []
+    for i, word in enumerate(chosen):
+        pieces.append(word)
+        if i + 1 < len(chosen) and rng.random() < 0.08:
+            pieces.append(_CJK_PUNCT[1] if cjk else ",")
+    text = joiner.join(pieces).replace(" ,", ",")
+    if rng.random() < 0.1:
+        opening, closing = _quotes(lang)
+        text = opening + text + closing
+    text = text[:1].upper() + text[1:]
+    end = _CJK_PUNCT[0] if cjk else rng.choice(".....!?:;")
+    if lang in ("ar", "fa", "ur") and end == "?":
+        end = "؟"
+    return text + end
+
+
+def wordfreq_items(lang: str, seed: int) -> Iterator[Item]:
+    rng = random.Random(f"wordfreq {lang} {seed}")
+    total = 0
+    while total < BUDGET["wordfreq"]:
+        text = _sentence(lang, rng)
+        total += len(text)
+        for form in _variants(text, rng):
+            yield Item(lang, "wordfreq", form)
+
+
+# ---------------------------------------------------------------------------------------------
+# Faker: names, addresses, companies, sentences
+# ---------------------------------------------------------------------------------------------
+
+
+def _faker_lang(locale: str) -> str:
+    return {"dk": "da", "no": "nb", "tw": "ak", "ng": "en", "zh": "zh"}.get(
+        locale.split("_")[0], locale.split("_")[0]
+    )
+
+
+_FAKER_MAKERS = ("name", "address", "company", "job", "city", "street_name", "first_name",
+                 "last_name", "country")
+
+
+def faker_items(locale: str, seed: int) -> Iterator[Item]:
+    lang = _faker_lang(locale)
+    fake = Faker(locale)
+    fake.seed_instance(seed)
+    rng = random.Random(f"faker {locale} {seed}")
+    makers = [m for m in _FAKER_MAKERS if hasattr(fake, m)]
+    native_lorem = not locale.startswith("la") and not fake.sentence(nb_words=12).isascii()
+    if locale.startswith("en"):
+        native_lorem = False  # English comes from wordfreq; Faker's English lorem is Latin
+    total = 0
+    while total < BUDGET["faker"]:
+        if native_lorem and rng.random() < 0.3:
+            text = fake.sentence(nb_words=rng.randint(5, 14))
+        else:
+            try:
+                text = str(getattr(fake, rng.choice(makers))())
+            except (AttributeError, ValueError):
+                continue
+        text = text.replace("\n", ", ")
+        total += len(text) + 1
+        for form in _variants(text, rng):
+            yield Item(lang, "faker", form)
+
+
+# ---------------------------------------------------------------------------------------------
+# CLDR: display names and patterns
+# ---------------------------------------------------------------------------------------------
+
+
+def _cldr_strings(data: Any, key: str = "") -> Iterator[str]:
+    if isinstance(data, str):
+        yield data
+        return
+    if hasattr(data, "items"):
+        for child_key, value in data.items():
+            if str(child_key) not in _CLDR_FORMAT_KEYS:
+                yield from _cldr_strings(value, str(child_key))
+    elif isinstance(data, (list, tuple)):
+        for value in data:
+            yield from _cldr_strings(value, key)
+
+
+def cldr_languages() -> list[str]:
+    """CLDR's base languages (``fr``, ``gd``, ``yue``...) with locale data."""
+    ids = babel.localedata.locale_identifiers()
+    return sorted({i.split("_")[0] for i in ids if i.split("_")[0] != "root"})
+
+
+def cldr_items(lang: str, seed: int) -> Iterator[Item]:
+    rng = random.Random(f"cldr {lang} {seed}")
+    try:
+        data = babel.localedata.load(lang)
+    except (OSError, ValueError, KeyError):
+        return
+    seen: set[str] = set()
+    total = 0
+    for text in _cldr_strings(data):
+        text = text.strip()
+        if len(text) < 2 or text in seen or not any(c.isalpha() for c in text):
+            continue
+        seen.add(text)
+        text = text.replace("{0}", str(rng.randint(0, 999))).replace("{1}", str(rng.randint(0, 99)))
+        total += len(text) + 1
+        if total > BUDGET["cldr"]:
+            return
+        for form in _variants(text, rng):
+            yield Item(lang, "cldr", form)
+
+
+# ---------------------------------------------------------------------------------------------
+# Everything
+# ---------------------------------------------------------------------------------------------
+
+
+def all_items(seed: int = 0) -> Iterator[Item]:
+    """Every item of every source, in a fixed order."""
+    for lang in sorted(wordfreq.available_languages()):
+        yield from wordfreq_items(lang, seed)
+    for locale in AVAILABLE_LOCALES:
+        yield from faker_items(locale, seed)
+    for lang in cldr_languages():
+        yield from cldr_items(lang, seed)
+    rng = random.Random(f"technical {seed}")
+    for family, make in technical.FAMILIES.items():
+        for _ in range(technical.COUNT):
+            yield Item("zxx", f"technical:{family}", make(rng))
+
+
+def items(split: str, seed: int = 0) -> Iterator[Item]:
+    """The items of one split."""
+    for item in all_items(seed):
+        if split_of(item.source, item.lang, item.text) == split:
+            yield item

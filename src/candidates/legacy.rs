@@ -1,0 +1,218 @@
+//! Candidates of legacy text misread as another legacy encoding ("Ïðèâåò" for "Привет").
+//!
+//! Every byte is valid in most single-byte encodings, so re-encoding proves little here: a
+//! piece is each run of non-ASCII characters the decoder could have produced (with, for a
+//! multi-byte true encoding, the ASCII bytes that are trail bytes of its characters), read
+//! in the true encoding; the model of real text judges it in its context. Bytes the true
+//! encoding leaves undefined end a piece: no text was written with them.
+
+use super::Piece;
+use crate::codecs::{self, SingleByte};
+use crate::readings::{self, LEGACY_PAIRS};
+use encoding_rs::Encoding;
+
+/// The true encoding of a legacy pair.
+enum Source {
+    SingleByte(&'static SingleByte),
+    MultiByte(&'static Encoding),
+}
+
+/// The decoder's byte for `c` (windows-1252 also takes back C1 controls, as latin-1's).
+fn misread_byte(decoder: &SingleByte, c: char) -> Option<u8> {
+    match decoder.encode(c) {
+        Some(b) => Some(b),
+        None if decoder.name == "windows-1252" && ('\u{80}'..='\u{9F}').contains(&c) => {
+            Some(c as u8)
+        }
+        None => None,
+    }
+}
+
+/// Is this a character no legacy text decodes to (an undefined byte's stand-in)?
+fn undefined(c: char) -> bool {
+    c == '\u{FFFD}' || ('\u{80}'..='\u{9F}').contains(&c)
+}
+
+/// Pieces of one legacy pair.
+fn pair_pieces(text: &[char], index: usize, out: &mut Vec<Piece>) {
+    let (encoded_as, decoded_as) = LEGACY_PAIRS[index];
+    let decoder = codecs::single_byte(decoded_as).expect("legacy decoders are single-byte");
+    let source = match codecs::single_byte(encoded_as) {
+        Some(table) => Source::SingleByte(table),
+        None => Source::MultiByte(codecs::encoding_for(encoded_as).expect("a WHATWG encoding")),
+    };
+    let reading = readings::legacy(index);
+    let mut at = 0;
+    while at < text.len() {
+        if text[at].is_ascii() {
+            at += 1;
+            continue;
+        }
+        // A run: non-ASCII characters the decoder could have made (and, for a multi-byte
+        // encoding, the ASCII trail bytes inside its characters).
+        let mut bytes = Vec::new();
+        let mut stop = at;
+        while stop < text.len() && !text[stop].is_ascii() {
+            match misread_byte(decoder, text[stop]) {
+                Some(b) => bytes.push(b),
+                None => break,
+            }
+            stop += 1;
+        }
+        if stop == at {
+            at += 1;
+            continue;
+        }
+        match source {
+            Source::SingleByte(table) => {
+                single_byte_piece(text, at, stop, &bytes, table, reading, out);
+                at = stop;
+            }
+            Source::MultiByte(encoding) => {
+                at = multi_byte_pieces(text, at, decoder, encoding, reading, out);
+            }
+        }
+    }
+}
+
+fn single_byte_piece(
+    text: &[char],
+    start: usize,
+    end: usize,
+    bytes: &[u8],
+    table: &SingleByte,
+    reading: readings::ReadingId,
+    out: &mut Vec<Piece>,
+) {
+    let replacement: Option<String> = bytes
+        .iter()
+        .map(|&b| {
+            let c = table.high[usize::from(b - 0x80)];
+            (!undefined(c)).then_some(c)
+        })
+        .collect();
+    if let Some(replacement) = replacement {
+        if !replacement.chars().eq(text[start..end].iter().copied()) {
+            out.push(Piece {
+                start,
+                end,
+                replacement,
+                reading,
+                sequences: 0,
+                lost: 0,
+                restored_spaces: 0,
+            });
+        }
+    }
+}
+
+/// Pieces of a multi-byte true encoding from `start`; returns where the next run starts.
+fn multi_byte_pieces(
+    text: &[char],
+    start: usize,
+    decoder: &SingleByte,
+    encoding: &'static Encoding,
+    reading: readings::ReadingId,
+    out: &mut Vec<Piece>,
+) -> usize {
+    let mut at = start;
+    let mut piece: Option<Piece> = None;
+    let flush = |piece: &mut Option<Piece>, out: &mut Vec<Piece>| {
+        if let Some(p) = piece.take() {
+            if p.sequences > 0 {
+                out.push(p);
+            }
+        }
+    };
+    while at < text.len() {
+        let Some(lead) = misread_byte(decoder, text[at]) else {
+            break;
+        };
+        if lead < 0x80 {
+            break;
+        }
+        // A one-byte character of the true encoding (half-width katakana in Shift_JIS) or a
+        // lead byte and its trail.
+        let one = decode_exactly(encoding, &[lead]);
+        let two = text
+            .get(at + 1)
+            .and_then(|&c| misread_byte(decoder, c))
+            .and_then(|trail| decode_exactly(encoding, &[lead, trail]));
+        let (c, length) = match (two, one) {
+            (Some(c), _) => (c, 2),
+            (None, Some(c)) => (c, 1),
+            (None, None) => {
+                flush(&mut piece, out);
+                at += 1;
+                continue;
+            }
+        };
+        let p = piece.get_or_insert_with(|| Piece {
+            start: at,
+            end: at,
+            replacement: String::new(),
+            reading,
+            sequences: 0,
+            lost: 0,
+            restored_spaces: 0,
+        });
+        p.replacement.push(c);
+        p.end = at + length;
+        p.sequences += u32::from(length == 2);
+        at += length;
+    }
+    flush(&mut piece, out);
+    at.max(start + 1)
+}
+
+/// The one character these bytes decode to, if they decode to exactly one.
+fn decode_exactly(encoding: &'static Encoding, bytes: &[u8]) -> Option<char> {
+    let text = encoding.decode_without_bom_handling_and_without_replacement(bytes)?;
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if !c.is_ascii() && !undefined(c) => Some(c),
+        _ => None,
+    }
+}
+
+/// Every piece of every legacy misreading, grouped by reading, in text order.
+pub fn pieces(text: &[char]) -> Vec<Piece> {
+    let mut out = Vec::new();
+    if text.iter().all(char::is_ascii) {
+        return out;
+    }
+    for index in 0..LEGACY_PAIRS.len() {
+        pair_pieces(text, index, &mut out);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::readings::readings;
+
+    fn has(text: &str, original: &str, replacement: &str, encoded_as: &str) {
+        let chars: Vec<char> = text.chars().collect();
+        let all: Vec<(String, String, &str)> = pieces(&chars)
+            .into_iter()
+            .map(|p| {
+                let original: String = chars[p.start..p.end].iter().collect();
+                (original, p.replacement, readings()[p.reading as usize].encoded_as)
+            })
+            .collect();
+        assert!(
+            all.iter().any(|(o, r, e)| o == original && r == replacement && *e == encoded_as),
+            "{text}: {all:?}"
+        );
+    }
+
+    #[test]
+    fn legacy_misreadings() {
+        has("Ïðèâåò, ìèð", "Ïðèâåò", "Привет", "windows-1251");
+        has("ÖÐÎÄ", "ÖÐÎÄ", "中文", "GBK");
+        has("ÇÑ±¹¾î", "ÇÑ±¹¾î", "한국어", "EUC-KR");
+        has("Dziêkujê", "ê", "ę", "windows-1250");
+        has("\u{84}Handwerk", "\u{84}", "„", "windows-1252");
+    }
+}

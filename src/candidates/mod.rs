@@ -1,0 +1,35 @@
+//! Candidates: the spans of a text that a reading could repair, and what each would become.
+//!
+//! A *piece* is a span whose characters re-encode exactly under a reading's decoder and
+//! decode validly in the reading's true encoding; what that is worth is for the decision
+//! (`crate::decision`) to judge with the model of real text. Pieces of UTF-8 misreadings are
+//! found by [`utf8`] (one pass over the text for every decoder at once), pieces of legacy
+//! misreadings by [`legacy`] (each line that could be one).
+
+pub mod legacy;
+pub mod utf8;
+
+use crate::readings::ReadingId;
+
+/// One span `text[start..end]` (character offsets) that `reading` turns into `replacement`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub start: usize,
+    pub end: usize,
+    pub replacement: String,
+    pub reading: ReadingId,
+    /// Multi-byte sequences (UTF-8) or multi-byte characters (legacy) that decoded validly:
+    /// structure the damage has and clean text rarely has.
+    pub sequences: u32,
+    /// Sequences whose bytes were partly lost ("â€?" for "”"): repaired as U+FFFD.
+    pub lost: u32,
+    /// Bytes 0xA0 restored where an ASCII space stood for them ("Ã " for "à").
+    pub restored_spaces: u32,
+}
+
+/// Every candidate piece of the text, for every reading, grouped by reading in text order.
+pub fn pieces(text: &[char]) -> Vec<Piece> {
+    let mut found = utf8::pieces(text);
+    found.extend(legacy::pieces(text));
+    found
+}

@@ -1,0 +1,667 @@
+//! Candidates of UTF-8 misread by a single-byte or a multi-byte decoder.
+//!
+//! Every character of the text has a *role* under each decoder: the UTF-8 byte class (lead
+//! of 2, 3 or 4, continuation) of the byte the decoder turned into it. One pass over the text
+//! follows UTF-8's state machine for all 29 single-byte decoders at once, one bit each, and
+//! for the 5 multi-byte ones beside them; where a sequence completes, the text may hold
+//! mojibake, and only there is the region re-encoded and read as UTF-8 ([`read_utf8`]).
+//!
+//! Real data loses bytes on the way, and the reader accepts what ftfy's
+//! `restore_byte_a0` and `replace_lossy_sequences` accept: an ASCII space where byte 0xA0
+//! (NBSP) stood, a `?` or U+FFFD where a byte was lost (the sequence then becomes U+FFFD),
+//! and CESU-8 (surrogate pairs encoded one by one, as Java and MySQL's old `utf8` do).
+
+use super::Piece;
+use crate::codecs;
+use crate::readings::{self, UTF8_MULTI_BYTE_DECODERS, UTF8_SINGLE_BYTE_DECODERS};
+use std::sync::OnceLock;
+
+/// The UTF-8 byte classes of the bytes a decoder turned into a character, one bit per decoder.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+struct Roles {
+    cont: u32,
+    lead2: u32,
+    lead3: u32,
+    lead4: u32,
+}
+
+impl Roles {
+    fn add(&mut self, byte: u8, bit: u32) {
+        match byte {
+            0x80..=0xBF => self.cont |= bit,
+            0xC2..=0xDF => self.lead2 |= bit,
+            0xE0..=0xEF => self.lead3 |= bit,
+            0xF0..=0xF4 => self.lead4 |= bit,
+            _ => {}
+        }
+    }
+}
+
+/// The roles of a multi-byte decoder's characters: first and second byte, and which
+/// decoders give the character two bytes.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+struct MultiRoles {
+    first: Roles,
+    second: Roles,
+    two_bytes: u32,
+}
+
+/// Roles of every BMP code point, in pages of 256 shared where equal.
+struct RoleTable<T> {
+    page_of: Vec<u16>,
+    pages: Vec<[u32; 256]>,
+    values: Vec<T>,
+}
+
+impl<T: Copy + Default + PartialEq + Eq + std::hash::Hash> RoleTable<T> {
+    fn new(roles: &std::collections::HashMap<char, T>) -> RoleTable<T> {
+        let mut values = vec![T::default()];
+        let mut index_of = std::collections::HashMap::new();
+        index_of.insert(T::default(), 0u32);
+        let mut pages: Vec<[u32; 256]> = vec![[0; 256]];
+        let mut page_of = vec![0u16; 256];
+        let mut page_index = std::collections::HashMap::new();
+        page_index.insert([0u32; 256], 0u16);
+        for (page, slot) in page_of.iter_mut().enumerate() {
+            let mut entries = [0u32; 256];
+            for (low, entry) in entries.iter_mut().enumerate() {
+                let Some(c) = char::from_u32(((page << 8) | low) as u32) else {
+                    continue;
+                };
+                if let Some(&role) = roles.get(&c) {
+                    *entry = *index_of.entry(role).or_insert_with(|| {
+                        values.push(role);
+                        (values.len() - 1) as u32
+                    });
+                }
+            }
+            *slot = *page_index.entry(entries).or_insert_with(|| {
+                pages.push(entries);
+                (pages.len() - 1) as u16
+            });
+        }
+        RoleTable { page_of, pages, values }
+    }
+
+    #[inline]
+    fn get(&self, c: char) -> T {
+        let code_point = c as usize;
+        if code_point >= 0x10000 {
+            return self.values[0];
+        }
+        let page = self.page_of[code_point >> 8] as usize;
+        self.values[self.pages[page][code_point & 0xFF] as usize]
+    }
+}
+
+/// The decoders whose byte 0xA0 is NO-BREAK SPACE (an ASCII space may stand for it).
+fn nbsp_decoders() -> u32 {
+    tables().nbsp
+}
+
+/// The windows-125x decoders, whose undefined bytes real decoders turn into `?` or U+FFFD.
+const LOSSY_DECODERS: u32 = 0b1_1111_1111;
+
+struct Tables {
+    single: RoleTable<Roles>,
+    multi: RoleTable<MultiRoles>,
+    nbsp: u32,
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut single = std::collections::HashMap::<char, Roles>::new();
+        let mut nbsp = 0;
+        for (index, name) in UTF8_SINGLE_BYTE_DECODERS.iter().enumerate() {
+            let bit = 1 << index;
+            let table = codecs::single_byte(name).expect("a single-byte encoding");
+            for (i, &c) in table.high.iter().enumerate() {
+                if c != '\u{FFFD}' {
+                    single.entry(c).or_default().add(0x80 + i as u8, bit);
+                }
+            }
+            if table.high[0x20] == '\u{A0}' {
+                nbsp |= bit;
+            }
+            if index == 0 {
+                // windows-1252 stands for latin-1 too: C1 controls are their own bytes.
+                for byte in 0x80..=0x9Fu8 {
+                    single.entry(char::from(byte)).or_default().add(byte, bit);
+                }
+            }
+        }
+        let mut multi = std::collections::HashMap::<char, MultiRoles>::new();
+        for (index, name) in UTF8_MULTI_BYTE_DECODERS.iter().enumerate() {
+            let bit = 1 << index;
+            let encoding = codecs::encoding_for(name).expect("a WHATWG encoding");
+            for c in multi_byte_repertoire(encoding) {
+                let roles = multi.entry(c).or_default();
+                for bytes in codecs::byte_sequences(encoding, c) {
+                    roles.first.add(bytes[0], bit);
+                    if let Some(&second) = bytes.get(1) {
+                        roles.second.add(second, bit);
+                        roles.two_bytes |= bit;
+                    }
+                }
+            }
+        }
+        Tables { single: RoleTable::new(&single), multi: RoleTable::new(&multi), nbsp }
+    })
+}
+
+/// Every non-ASCII BMP character a multi-byte decoder produces from 1 or 2 bytes.
+fn multi_byte_repertoire(encoding: &'static encoding_rs::Encoding) -> Vec<char> {
+    (0x80u32..0x10000)
+        .filter_map(char::from_u32)
+        .filter(|&c| !codecs::byte_sequences(encoding, c).is_empty())
+        .collect()
+}
+
+/// UTF-8's state machine for many decoders at once: bit `k` of `need[n]` is set when decoder
+/// `k` is inside a sequence that needs `n + 1` more continuation bytes.
+#[derive(Clone, Copy, Default)]
+struct States {
+    need: [u32; 3],
+}
+
+impl States {
+    /// Feed one byte class per decoder; return the decoders whose sequence just completed.
+    #[inline]
+    fn step(&mut self, roles: &Roles) -> u32 {
+        let completed = self.need[0] & roles.cont;
+        self.need = [
+            (self.need[1] & roles.cont) | roles.lead2,
+            (self.need[2] & roles.cont) | roles.lead3,
+            roles.lead4,
+        ];
+        completed
+    }
+
+    fn pending(&self) -> bool {
+        (self.need[0] | self.need[1] | self.need[2]) != 0
+    }
+}
+
+/// Where a UTF-8 sequence completed, and under which decoders.
+#[derive(Clone, Copy, Debug)]
+struct Completion {
+    at: usize,
+    single: u32,
+    multi: u32,
+}
+
+/// One pass over the text: every place a UTF-8 sequence completes under some decoder.
+fn completions(text: &[char]) -> Vec<Completion> {
+    let tables = tables();
+    let mut found = Vec::new();
+    let mut single = States::default();
+    let mut multi = States::default();
+    let wildcard = Roles { cont: LOSSY_DECODERS, ..Roles::default() };
+    let space = Roles { cont: tables.nbsp, ..Roles::default() };
+    for (at, &c) in text.iter().enumerate() {
+        if c.is_ascii() {
+            if !single.pending() && !multi.pending() {
+                continue;
+            }
+            let roles = match c {
+                '?' => wildcard,
+                ' ' => space,
+                _ => Roles::default(),
+            };
+            let done = single.step(&roles);
+            multi = States::default();
+            if done != 0 {
+                found.push(Completion { at, single: done, multi: 0 });
+            }
+            continue;
+        }
+        let mut roles = tables.single.get(c);
+        if c == '\u{FFFD}' {
+            roles.cont |= LOSSY_DECODERS;
+        }
+        let done_single = single.step(&roles);
+        let m = tables.multi.get(c);
+        let mut done_multi = multi.step(&m.first);
+        if m.two_bytes != 0 {
+            let mut second = multi;
+            done_multi |= second.step(&m.second) & m.two_bytes;
+            for (after, before) in multi.need.iter_mut().zip(second.need) {
+                *after = (*after & !m.two_bytes) | (before & m.two_bytes);
+            }
+        }
+        if done_single | done_multi != 0 {
+            found.push(Completion { at, single: done_single, multi: done_multi });
+        }
+    }
+    found
+}
+
+/// One unit of re-encoded text: a byte, or a stand-in for a byte that was lost.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Unit {
+    Byte(u8),
+    /// An ASCII space, which may stand for byte 0xA0.
+    Space,
+    /// A `?`, which may stand for one lost byte.
+    Question,
+    /// U+FFFD: one or more lost bytes.
+    Lost,
+}
+
+/// What a stretch of units reads as in UTF-8.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Reading {
+    /// An ASCII byte.
+    Ascii(u8),
+    /// A valid multi-byte sequence; `restored` when a space stood for its byte 0xA0.
+    Char { c: char, restored: bool },
+    /// A sequence with lost bytes: U+FFFD.
+    Lost,
+    /// A unit that is no part of valid UTF-8.
+    Invalid,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Token {
+    start: usize,
+    end: usize,
+    reading: Reading,
+}
+
+/// The continuation range of the byte after a lead (RFC 3629's table), and how many follow.
+fn sequence_shape(lead: u8) -> Option<(usize, u8, u8)> {
+    Some(match lead {
+        0xC2..=0xDF => (1, 0x80, 0xBF),
+        0xE0 => (2, 0xA0, 0xBF),
+        0xE1..=0xEC | 0xEE..=0xEF => (2, 0x80, 0xBF),
+        0xED => (2, 0x80, 0x9F),
+        0xF0 => (3, 0x90, 0xBF),
+        0xF1..=0xF3 => (3, 0x80, 0xBF),
+        0xF4 => (3, 0x80, 0x8F),
+        _ => return None,
+    })
+}
+
+/// Read a sequence starting at `units[at]`: its length in units and what it reads as.
+fn read_sequence(units: &[Unit], at: usize, nbsp: bool) -> Option<(usize, Reading)> {
+    let Unit::Byte(lead) = units[at] else {
+        return None;
+    };
+    if lead == 0xED {
+        if let Some(found) = read_cesu8_pair(units, at) {
+            return Some(found);
+        }
+    }
+    let (count, low, high) = sequence_shape(lead)?;
+    let mut value = u32::from(lead) & (0x7F >> (count + 1));
+    let mut lost = false;
+    let mut questions = 0;
+    let mut restored = false;
+    for k in 0..count {
+        let unit = *units.get(at + 1 + k)?;
+        let (low, high) = if k == 0 { (low, high) } else { (0x80, 0xBF) };
+        let byte = match unit {
+            Unit::Byte(b) if (low..=high).contains(&b) => b,
+            Unit::Space if nbsp && (low..=high).contains(&0xA0) => {
+                restored = true;
+                0xA0
+            }
+            Unit::Question if questions == 0 => {
+                questions += 1;
+                lost = true;
+                0x80
+            }
+            Unit::Lost => {
+                lost = true;
+                0x80
+            }
+            _ => return None,
+        };
+        value = (value << 6) | u32::from(byte & 0x3F);
+    }
+    let reading =
+        if lost { Reading::Lost } else { Reading::Char { c: char::from_u32(value)?, restored } };
+    Some((count + 1, reading))
+}
+
+/// CESU-8: a surrogate pair encoded as two 3-byte sequences (ED A0..AF xx ED B0..BF xx).
+fn read_cesu8_pair(units: &[Unit], at: usize) -> Option<(usize, Reading)> {
+    let bytes: Vec<u8> = units
+        .get(at..at + 6)?
+        .iter()
+        .map(|u| if let Unit::Byte(b) = u { Some(*b) } else { None })
+        .collect::<Option<_>>()?;
+    let cont = |b: u8| (0x80..=0xBF).contains(&b);
+    if !(0xA0..=0xAF).contains(&bytes[1]) || !cont(bytes[2]) || bytes[3] != 0xED {
+        return None;
+    }
+    if !(0xB0..=0xBF).contains(&bytes[4]) || !cont(bytes[5]) {
+        return None;
+    }
+    let high = 0xD000 | (u32::from(bytes[1] & 0x3F) << 6) | u32::from(bytes[2] & 0x3F);
+    let low = 0xD000 | (u32::from(bytes[4] & 0x3F) << 6) | u32::from(bytes[5] & 0x3F);
+    let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
+    Some((6, Reading::Char { c: char::from_u32(value)?, restored: false }))
+}
+
+/// Read units as UTF-8, with the stand-ins for lost bytes. Continuation bytes right after a
+/// lost sequence belong to it (the rest of a character whose lead byte was lost with it).
+fn read_utf8(units: &[Unit], nbsp: bool) -> Vec<Token> {
+    let mut tokens: Vec<Token> = Vec::with_capacity(units.len());
+    let mut at = 0;
+    while at < units.len() {
+        let (length, reading) = match units[at] {
+            Unit::Byte(b) if b < 0x80 => (1, Reading::Ascii(b)),
+            Unit::Byte(0x80..=0xBF)
+                if tokens.last().is_some_and(|t| t.reading == Reading::Lost && t.end == at) =>
+            {
+                tokens.last_mut().expect("checked").end += 1;
+                at += 1;
+                continue;
+            }
+            _ => read_sequence(units, at, nbsp).unwrap_or((1, Reading::Invalid)),
+        };
+        tokens.push(Token { start: at, end: at + length, reading });
+        at += length;
+    }
+    tokens
+}
+
+/// Pieces from the tokens of a region whose characters start at the given units
+/// (`char_units[i]` is where character `region_start + i` starts; one extra entry at the end).
+fn pieces_of(
+    text: &[char],
+    region_start: usize,
+    char_units: &[usize],
+    tokens: &[Token],
+    reading: readings::ReadingId,
+) -> Vec<Piece> {
+    let mut pieces = Vec::new();
+    let mut t = 0;
+    while t < tokens.len() {
+        if tokens[t].reading == Reading::Invalid {
+            t += 1;
+            continue;
+        }
+        let first = t;
+        while t < tokens.len() && tokens[t].reading != Reading::Invalid {
+            t += 1;
+        }
+        // Tokens first..t are valid; cut them at character boundaries that are token ones.
+        let run = &tokens[first..t];
+        let is_char_boundary = |unit: usize| char_units.binary_search(&unit).ok();
+        let starts: Vec<(usize, usize)> = run
+            .iter()
+            .enumerate()
+            .filter_map(|(k, token)| is_char_boundary(token.start).map(|c| (k, c)))
+            .collect();
+        let ends: Vec<(usize, usize)> = run
+            .iter()
+            .enumerate()
+            .filter_map(|(k, token)| is_char_boundary(token.end).map(|c| (k, c)))
+            .collect();
+        let (Some(&(first_token, first_char)), Some(&(last_token, last_char))) =
+            (starts.first(), ends.last())
+        else {
+            continue;
+        };
+        if first_token > last_token || first_char >= last_char {
+            continue;
+        }
+        let mut piece = Piece {
+            start: region_start + first_char,
+            end: region_start + last_char,
+            replacement: String::new(),
+            reading,
+            sequences: 0,
+            lost: 0,
+            restored_spaces: 0,
+        };
+        for token in &run[first_token..=last_token] {
+            match token.reading {
+                Reading::Ascii(b) => piece.replacement.push(char::from(b)),
+                Reading::Char { c, restored } => {
+                    piece.replacement.push(c);
+                    piece.sequences += 1;
+                    piece.restored_spaces += u32::from(restored);
+                }
+                Reading::Lost => {
+                    piece.replacement.push('\u{FFFD}');
+                    piece.lost += 1;
+                }
+                Reading::Invalid => unreachable!("runs hold valid tokens"),
+            }
+        }
+        if piece.sequences + piece.lost == 0 || same(text, &piece) {
+            continue;
+        }
+        // A space that stood for byte 0xA0 may also have been a space of its own (the NBSP
+        // and the space after it became one space: "voilÃ le" for "voilà le").
+        let last = &run[last_token];
+        if last.reading == (Reading::Char { c: last_char_of(&piece), restored: true })
+            && text[piece.end - 1] == ' '
+        {
+            let mut kept_space = piece.clone();
+            kept_space.end -= 1;
+            pieces.push(kept_space);
+        }
+        pieces.push(piece);
+    }
+    pieces
+}
+
+fn last_char_of(piece: &Piece) -> char {
+    piece.replacement.chars().next_back().unwrap_or('\0')
+}
+
+fn same(text: &[char], piece: &Piece) -> bool {
+    piece.replacement.chars().eq(text[piece.start..piece.end].iter().copied())
+}
+
+/// The unit a single-byte decoder's character re-encodes to, if it can be part of a region.
+fn single_byte_unit(table: &codecs::SingleByte, index: usize, c: char) -> Option<Unit> {
+    match c {
+        ' ' => Some(Unit::Space),
+        '?' => Some(Unit::Question),
+        '\u{FFFD}' => Some(Unit::Lost),
+        _ if c.is_ascii() => None,
+        '\u{80}'..='\u{9F}' if index == 0 => Some(Unit::Byte(c as u8)),
+        _ => table.encode(c).map(Unit::Byte),
+    }
+}
+
+/// Pieces of UTF-8 misread by the `index`-th single-byte decoder, around completions.
+fn single_byte_pieces(text: &[char], index: usize, ends: &[usize], out: &mut Vec<Piece>) {
+    let name = UTF8_SINGLE_BYTE_DECODERS[index];
+    let table = codecs::single_byte(name).expect("a single-byte encoding");
+    let nbsp = nbsp_decoders() & (1 << index) != 0;
+    let reading = readings::utf8_single_byte(index);
+    let in_region = |c: char| match single_byte_unit(table, index, c) {
+        Some(Unit::Byte(_)) | Some(Unit::Lost) => true,
+        Some(Unit::Space) | Some(Unit::Question) | None => false,
+    };
+    let mut covered = 0;
+    for &end in ends {
+        if end < covered {
+            continue;
+        }
+        // The region: the characters around the completion that re-encode, and a space or
+        // `?` right after one of them (a stand-in for a lost byte).
+        let mut start = end;
+        while start > covered {
+            let c = text[start - 1];
+            let stand_in = matches!(c, ' ' | '?') && start >= 2 && in_region(text[start - 2]);
+            if !in_region(c) && !stand_in {
+                break;
+            }
+            start -= 1;
+        }
+        let mut stop = end + 1;
+        while stop < text.len() {
+            let c = text[stop];
+            let stand_in = matches!(c, ' ' | '?') && in_region(text[stop - 1]);
+            if !in_region(c) && !stand_in {
+                break;
+            }
+            stop += 1;
+        }
+        let units: Vec<Unit> = text[start..stop]
+            .iter()
+            .map(|&c| single_byte_unit(table, index, c).expect("region characters re-encode"))
+            .collect();
+        let char_units: Vec<usize> = (0..=units.len()).collect();
+        let tokens = read_utf8(&units, nbsp);
+        out.extend(pieces_of(text, start, &char_units, &tokens, reading));
+        covered = stop;
+    }
+}
+
+/// Pieces of UTF-8 misread by the `index`-th multi-byte decoder, around completions.
+fn multi_byte_pieces(text: &[char], index: usize, ends: &[usize], out: &mut Vec<Piece>) {
+    let encoding = codecs::encoding_for(UTF8_MULTI_BYTE_DECODERS[index]).expect("WHATWG");
+    let reading = readings::utf8_multi_byte(index);
+    let encodable = |c: char| c == '\u{FFFD}' || !codecs::byte_sequences(encoding, c).is_empty();
+    let mut covered = 0;
+    for &end in ends {
+        if end < covered {
+            continue;
+        }
+        let mut start = end;
+        while start > covered && encodable(text[start - 1]) {
+            start -= 1;
+        }
+        let mut stop = end + 1;
+        while stop < text.len() && encodable(text[stop]) {
+            stop += 1;
+        }
+        let (units, char_units) = multi_byte_units(encoding, &text[start..stop]);
+        let tokens = read_utf8(&units, false);
+        out.extend(pieces_of(text, start, &char_units, &tokens, reading));
+        covered = stop;
+    }
+}
+
+/// Re-encode characters with a multi-byte decoder's byte sequences, choosing among
+/// duplicates (Shift_JIS's NEC and IBM rows) the one that continues valid UTF-8.
+fn multi_byte_units(
+    encoding: &'static encoding_rs::Encoding,
+    chars: &[char],
+) -> (Vec<Unit>, Vec<usize>) {
+    let mut units = Vec::with_capacity(chars.len() * 2);
+    let mut char_units = Vec::with_capacity(chars.len() + 1);
+    let mut need = 0usize;
+    for &c in chars {
+        char_units.push(units.len());
+        if c == '\u{FFFD}' {
+            units.push(Unit::Lost);
+            need = 0;
+            continue;
+        }
+        let choices = codecs::byte_sequences(encoding, c);
+        let fits = |bytes: &&&[u8]| {
+            let first = bytes[0];
+            if need > 0 {
+                (0x80..=0xBF).contains(&first)
+            } else {
+                !(0x80..=0xBF).contains(&first)
+            }
+        };
+        let bytes = choices.iter().find(fits).or(choices.first()).expect("encodable");
+        for &b in bytes.iter() {
+            need = match b {
+                0x80..=0xBF => need.saturating_sub(1),
+                _ => sequence_shape(b).map_or(0, |(n, _, _)| n),
+            };
+            units.push(Unit::Byte(b));
+        }
+    }
+    char_units.push(units.len());
+    (units, char_units)
+}
+
+/// Every piece of UTF-8 misread by any decoder, grouped by reading, in text order.
+pub fn pieces(text: &[char]) -> Vec<Piece> {
+    let found = completions(text);
+    if found.is_empty() {
+        return Vec::new();
+    }
+    let mut pieces = Vec::new();
+    for index in 0..UTF8_SINGLE_BYTE_DECODERS.len() {
+        let ends: Vec<usize> =
+            found.iter().filter(|c| c.single & (1 << index) != 0).map(|c| c.at).collect();
+        if !ends.is_empty() {
+            single_byte_pieces(text, index, &ends, &mut pieces);
+        }
+    }
+    for index in 0..UTF8_MULTI_BYTE_DECODERS.len() {
+        let ends: Vec<usize> =
+            found.iter().filter(|c| c.multi & (1 << index) != 0).map(|c| c.at).collect();
+        if !ends.is_empty() {
+            multi_byte_pieces(text, index, &ends, &mut pieces);
+        }
+    }
+    pieces
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::readings::readings;
+
+    fn found(text: &str) -> Vec<(String, String, &'static str)> {
+        let chars: Vec<char> = text.chars().collect();
+        pieces(&chars)
+            .into_iter()
+            .map(|p| {
+                let original: String = chars[p.start..p.end].iter().collect();
+                (original, p.replacement, readings()[p.reading as usize].decoded_as)
+            })
+            .collect()
+    }
+
+    fn has(text: &str, original: &str, replacement: &str, decoder: &str) {
+        let all = found(text);
+        assert!(
+            all.iter().any(|(o, r, d)| o == original && r == replacement && *d == decoder),
+            "{text}: {all:?}"
+        );
+    }
+
+    #[test]
+    fn single_byte_misreadings() {
+        has("CafÃ© crÃ¨me", "Ã©", "é", "windows-1252");
+        has("ÐŸÑ€Ð¸Ð²ÐµÑ‚", "ÐŸÑ€Ð¸Ð²ÐµÑ‚", "Привет", "windows-1252");
+        has("Ä°stanbul", "Ä°", "İ", "windows-1252");
+        has("РґРѕСЂРѕРіРµ", "РґРѕСЂРѕРіРµ", "дороге", "windows-1251");
+        has("─îe┼ítina", "─î", "Č", "IBM437");
+        has("wei√ü", "√ü", "ß", "macintosh");
+    }
+
+    #[test]
+    fn multi_byte_misreadings() {
+        has("鐢ㄦ埛", "鐢ㄦ埛", "用户", "GBK");
+        has("Caf茅", "茅", "é", "GBK");
+        has("縺薙ｓ縺ｫ縺｡縺ｯ", "縺薙ｓ縺ｫ縺｡縺ｯ", "こんにちは", "Shift_JIS");
+    }
+
+    #[test]
+    fn lost_bytes_and_stand_ins() {
+        has("SlovenÄ\u{FFFD}ina", "Ä\u{FFFD}", "\u{FFFD}", "windows-1252");
+        has("upgraded to â€œbb+â€? from", "â€?", "\u{FFFD}", "windows-1252");
+        has("ART TRIP Ã l'office", "Ã ", "à", "windows-1252");
+        has("Hi guys í\u{a0}½í¸\u{8d}", "í\u{a0}½í¸\u{8d}", "😍", "windows-1252");
+    }
+
+    #[test]
+    fn clean_text_has_no_pieces_under_western_decoders() {
+        for text in ["Café au lait", "naïve façade", "Grüße aus Köln", "中文", "Ελληνικά"]
+        {
+            assert!(
+                found(text).iter().all(|(_, _, d)| *d != "windows-1252"),
+                "{text}: {:?}",
+                found(text)
+            );
+        }
+    }
+}

@@ -1,0 +1,377 @@
+//! The explanation: what was found where, in the input's own offsets, and the steps that
+//! replay the repair.
+//!
+//! The decision runs in rounds, each on the text the previous one made; a span repaired in
+//! several rounds is one *finding* of kind `multi-layer`. Lost data ("锟斤拷", runs of U+FFFD)
+//! is reported as `lost` and left as it is unless the caller asks for it to be replaced.
+
+use crate::decision::{self, Choice, Parameters, PARAMETERS};
+use crate::readings::readings;
+
+/// Rounds of repair at most: every round removes a layer, and real data has at most three.
+pub const MAX_ROUNDS: usize = 6;
+
+/// Texts longer than this many characters are analysed a chunk at a time (cut at a line
+/// break where there is one), so that time and memory stay linear in the input.
+pub const CHUNK_CHARS: usize = 1 << 14;
+
+/// What the caller asks for beyond repairing mojibake.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Replace lost data's mojibake ("锟斤拷") with the U+FFFD it encodes.
+    pub replace_lost: bool,
+    /// Map the strict-JIS look-alikes to what browsers show (〜 to ～ ...).
+    pub jis_browser: bool,
+}
+
+/// What a strict JIS decoder gives, and what a browser shows for the same bytes.
+pub const JIS_BROWSER: [(char, char); 6] = [
+    ('\u{301C}', '\u{FF5E}'), // WAVE DASH -> FULLWIDTH TILDE
+    ('\u{2016}', '\u{2225}'), // DOUBLE VERTICAL LINE -> PARALLEL TO
+    ('\u{2212}', '\u{FF0D}'), // MINUS SIGN -> FULLWIDTH HYPHEN-MINUS
+    ('\u{00A2}', '\u{FFE0}'), // CENT SIGN -> FULLWIDTH CENT SIGN
+    ('\u{00A3}', '\u{FFE1}'), // POUND SIGN -> FULLWIDTH POUND SIGN
+    ('\u{00AC}', '\u{FFE2}'), // NOT SIGN -> FULLWIDTH NOT SIGN
+];
+
+/// One replacement of [`steps`]: `text[start..end] == original` becomes `replacement`, in
+/// the offsets of the text as it is after the previous steps.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    pub kind: &'static str,
+    pub start: usize,
+    pub end: usize,
+    pub original: String,
+    pub replacement: String,
+    pub encoded_as: Option<&'static str>,
+    pub decoded_as: Option<&'static str>,
+}
+
+/// One damaged span of the input: `input[start..end]` (character offsets).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finding {
+    pub kind: &'static str,
+    pub start: usize,
+    pub end: usize,
+    pub encoded_as: Option<&'static str>,
+    pub decoded_as: Option<&'static str>,
+    /// What the repair puts there (`None`: nothing can be or is repaired).
+    pub replacement: Option<String>,
+    pub score: f64,
+}
+
+/// Everything the core knows about a text.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    pub findings: Vec<Finding>,
+    /// The text with every repair made.
+    pub repaired: Vec<char>,
+    /// How sure the core is that the text holds mojibake, in [0, 1].
+    pub score: f64,
+}
+
+/// A span of the input repaired over one or more rounds, in the current text's offsets.
+#[derive(Clone, Debug)]
+struct Segment {
+    current: (usize, usize),
+    input: (usize, usize),
+    rounds: u32,
+    reading: u8,
+    net_gain: i64,
+}
+
+/// Is this piece lost data rather than mojibake: valid UTF-8 whose characters are all
+/// U+FFFD ("锟斤拷" is the UTF-8 of U+FFFD U+FFFD read as GBK)?
+fn is_lost(replacement: &str) -> bool {
+    replacement.chars().all(|c| c == '\u{FFFD}')
+}
+
+/// Map a choice made on the current text onto the segments, which keep input offsets.
+fn record(segments: &mut Vec<Segment>, choice: &Choice) {
+    let mut merged: Vec<Segment> = Vec::with_capacity(segments.len() + choice.pieces.len());
+    let mut old = std::mem::take(segments).into_iter().peekable();
+    // Input offset minus current offset, to the left of the position reached.
+    let mut drift: isize = 0;
+    // Current offset shift of the new text against the old one, so far.
+    let mut shift: isize = 0;
+    for judged in &choice.pieces {
+        let piece = &judged.piece;
+        while let Some(s) = old.next_if(|s| s.current.1 <= piece.start) {
+            drift = s.input.1 as isize - s.current.1 as isize;
+            merged.push(Segment {
+                current: (
+                    (s.current.0 as isize + shift) as usize,
+                    (s.current.1 as isize + shift) as usize,
+                ),
+                ..s
+            });
+        }
+        let mut input =
+            ((piece.start as isize + drift) as usize, (piece.end as isize + drift) as usize);
+        let mut rounds = 1;
+        let mut reading = choice.reading;
+        let mut net_gain = choice.net_gain;
+        let mut end = piece.end;
+        while let Some(s) = old.next_if(|s| s.current.0 < end.max(piece.end)) {
+            if s.current.0 < piece.start {
+                input.0 = s.input.0;
+            }
+            end = end.max(s.current.1);
+            drift = s.input.1 as isize - s.current.1 as isize;
+            input.1 = input.1.max((piece.end as isize + drift) as usize).max(s.input.1);
+            rounds = rounds.max(s.rounds + 1);
+            reading = s.reading;
+            net_gain = net_gain.max(s.net_gain);
+        }
+        let start = (piece.start as isize + shift) as usize;
+        let length = piece.replacement.chars().count();
+        shift += length as isize - (piece.end - piece.start) as isize;
+        merged.push(Segment { current: (start, start + length), input, rounds, reading, net_gain });
+    }
+    for s in old {
+        merged.push(Segment {
+            current: (
+                (s.current.0 as isize + shift) as usize,
+                (s.current.1 as isize + shift) as usize,
+            ),
+            ..s
+        });
+    }
+    *segments = merged;
+}
+
+/// Analyse a text: repair it round by round and explain what was found.
+pub fn analyze(input: &[char], options: Options) -> Analysis {
+    analyze_with(input, options, &PARAMETERS)
+}
+
+/// [`analyze`] with explicit parameters (calibration tries others).
+pub fn analyze_with(input: &[char], options: Options, parameters: &Parameters) -> Analysis {
+    let mut findings = Vec::new();
+    let mut repaired = Vec::with_capacity(input.len());
+    let mut score: f64 = 0.0;
+    let mut start = 0;
+    while start < input.len() || (start == 0 && input.is_empty()) {
+        let end = chunk_end(input, start);
+        let chunk = analyze_chunk(&input[start..end], options, parameters);
+        findings.extend(chunk.findings.into_iter().map(|f| Finding {
+            start: f.start + start,
+            end: f.end + start,
+            ..f
+        }));
+        repaired.extend(chunk.repaired);
+        score = score.max(chunk.score);
+        if end == input.len() {
+            break;
+        }
+        start = end;
+    }
+    Analysis { findings, repaired, score }
+}
+
+/// Where the chunk that starts at `start` ends: after the last line break of the next
+/// [`CHUNK_CHARS`] characters, else after the last ASCII character (never inside a span of
+/// mojibake, which is made of non-ASCII characters).
+fn chunk_end(input: &[char], start: usize) -> usize {
+    let limit = start + CHUNK_CHARS;
+    if limit >= input.len() {
+        return input.len();
+    }
+    let window = &input[start + CHUNK_CHARS / 2..limit];
+    let at = |p: usize| start + CHUNK_CHARS / 2 + p + 1;
+    if let Some(p) = window.iter().rposition(|&c| c == '\n') {
+        return at(p);
+    }
+    if let Some(p) = window.iter().rposition(|c| c.is_ascii()) {
+        return at(p);
+    }
+    limit
+}
+
+/// The steps that replay an analysis of `input`, left to right.
+pub fn steps(input: &[char], analysis: &Analysis, options: Options) -> Vec<Step> {
+    let mut steps = Vec::new();
+    let mut shift: isize = 0;
+    for f in &analysis.findings {
+        let Some(replacement) = &f.replacement else { continue };
+        if f.kind == "jis-variant" && !options.jis_browser {
+            continue;
+        }
+        let start = (f.start as isize + shift) as usize;
+        let length = replacement.chars().count();
+        steps.push(Step {
+            kind: f.kind,
+            start,
+            end: start + f.end - f.start,
+            original: input[f.start..f.end].iter().collect(),
+            replacement: replacement.clone(),
+            encoded_as: f.encoded_as,
+            decoded_as: f.decoded_as,
+        });
+        shift += length as isize - (f.end - f.start) as isize;
+    }
+    steps
+}
+
+/// The strict-JIS look-alikes of a text with kana or kanji (Chinese text with 〜 is reported
+/// too: a finding of this kind never counts towards the score).
+fn jis_variants(input: &[char]) -> Vec<Finding> {
+    let japanese = |c: &char| matches!(c, '\u{3041}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}');
+    let browser = |c: char| JIS_BROWSER.iter().find(|(strict, _)| *strict == c).map(|p| p.1);
+    if !input.iter().any(japanese) {
+        return Vec::new();
+    }
+    input
+        .iter()
+        .enumerate()
+        .filter_map(|(at, &c)| {
+            browser(c).map(|shown| Finding {
+                kind: "jis-variant",
+                start: at,
+                end: at + 1,
+                encoded_as: Some("Shift_JIS"),
+                decoded_as: Some("Shift_JIS"),
+                replacement: Some(shown.to_string()),
+                score: 0.0,
+            })
+        })
+        .collect()
+}
+
+fn analyze_chunk(input: &[char], options: Options, parameters: &Parameters) -> Analysis {
+    let jis = jis_variants(input);
+    let mut start_text = input.to_vec();
+    if options.jis_browser {
+        for f in &jis {
+            if let Some(shown) = f.replacement.as_deref().and_then(|r| r.chars().next()) {
+                start_text[f.start] = shown;
+            }
+        }
+    }
+    let analysis = repair_rounds(&start_text, options, parameters);
+    let mut findings = analysis.findings;
+    let outside = |j: &Finding| !findings.iter().any(|f| f.start <= j.start && j.start < f.end);
+    let jis: Vec<Finding> = jis.into_iter().filter(outside).collect();
+    findings.extend(jis);
+    findings.sort_by_key(|f| (f.start, f.end));
+    Analysis { findings, ..analysis }
+}
+
+/// The rounds of repair of one chunk, and their findings.
+fn repair_rounds(input: &[char], options: Options, parameters: &Parameters) -> Analysis {
+    let mut text = input.to_vec();
+    let mut segments: Vec<Segment> = Vec::new();
+    let mut lost: Vec<Finding> = Vec::new();
+    // The best net gain of the first round: how sure the core is the input holds mojibake
+    // (negative when no reading gains; `None` when nothing could be mojibake at all).
+    let mut suspicion: Option<i64> = None;
+    for round in 0..MAX_ROUNDS {
+        let (choice, best) = decision::choose(&text, parameters);
+        if round == 0 {
+            suspicion = best;
+        }
+        let Some(mut choice) = choice else { break };
+        if !options.replace_lost {
+            let (kept, lost_pieces): (Vec<_>, Vec<_>) =
+                choice.pieces.into_iter().partition(|j| !is_lost(&j.piece.replacement));
+            choice.pieces = kept;
+            if segments.is_empty() {
+                for j in lost_pieces {
+                    let reading = &readings()[j.piece.reading as usize];
+                    lost.push(Finding {
+                        kind: "lost",
+                        start: j.piece.start,
+                        end: j.piece.end,
+                        encoded_as: Some(reading.encoded_as),
+                        decoded_as: Some(reading.decoded_as),
+                        replacement: None,
+                        score: decision::score_of(choice.net_gain, parameters),
+                    });
+                }
+            }
+            if choice.pieces.is_empty() {
+                break;
+            }
+        }
+        let next = decision::apply(&text, &choice);
+        record(&mut segments, &choice);
+        text = next;
+    }
+    let mut findings: Vec<Finding> = segments
+        .iter()
+        .map(|s| {
+            let reading = &readings()[s.reading as usize];
+            Finding {
+                kind: if s.rounds > 1 { "multi-layer" } else { reading.kind.name() },
+                start: s.input.0,
+                end: s.input.1,
+                encoded_as: Some(reading.encoded_as),
+                decoded_as: Some(reading.decoded_as),
+                replacement: Some(text[s.current.0..s.current.1].iter().collect()),
+                score: decision::score_of(s.net_gain, parameters),
+            }
+        })
+        .collect();
+    findings.extend(lost);
+    findings.extend(replacement_runs(input, &findings));
+    findings.sort_by_key(|f| (f.start, f.end));
+    let from_findings = findings.iter().map(|f| f.score).fold(0.0, f64::max);
+    let score = suspicion.map_or(0.0, |s| decision::score_of(s, parameters)).max(from_findings);
+    Analysis { findings, repaired: text, score }
+}
+
+/// Runs of U+FFFD in the input outside every other finding: bytes a decoder already lost.
+fn replacement_runs(input: &[char], findings: &[Finding]) -> Vec<Finding> {
+    let inside = |i: usize| findings.iter().any(|f| f.start <= i && i < f.end);
+    let mut runs = Vec::new();
+    let mut at = 0;
+    while at < input.len() {
+        if input[at] != '\u{FFFD}' || inside(at) {
+            at += 1;
+            continue;
+        }
+        let start = at;
+        while at < input.len() && input[at] == '\u{FFFD}' && !inside(at) {
+            at += 1;
+        }
+        runs.push(Finding {
+            kind: "lost",
+            start,
+            end: at,
+            encoded_as: None,
+            decoded_as: None,
+            replacement: None,
+            // One U+FFFD is often a character the text really has; a run is bytes lost.
+            score: if at - start > 1 { 0.6 } else { 0.3 },
+        });
+    }
+    runs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fix(text: &str) -> String {
+        let chars: Vec<char> = text.chars().collect();
+        analyze(&chars, Options::default()).repaired.into_iter().collect()
+    }
+
+    #[test]
+    fn repairs() {
+        assert_eq!(fix("CafÃ© crÃ¨me"), "Café crème");
+        assert_eq!(fix("CafÃƒÂ©"), "Café");
+        assert_eq!(fix("鐢ㄦ埛"), "用户");
+        assert_eq!(fix("Ïðèâåò, ìèð"), "Привет, мир");
+        assert_eq!(fix("plain text"), "plain text");
+    }
+
+    #[test]
+    fn findings_are_in_input_offsets() {
+        let chars: Vec<char> = "CafÃƒÂ© and ÐŸÑ€Ð¸".chars().collect();
+        let analysis = analyze(&chars, Options::default());
+        let spans: Vec<(&str, usize, usize)> =
+            analysis.findings.iter().map(|f| (f.kind, f.start, f.end)).collect();
+        assert_eq!(spans, [("multi-layer", 3, 7), ("utf-8-as-single-byte", 12, 18)]);
+    }
+}
