@@ -12,6 +12,7 @@ depends only on the seed and the package versions (recorded in ``corpus/README.m
 
 from __future__ import annotations
 
+import datetime
 import functools
 import gettext
 import random
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 
 import pycountry
 import wordfreq
-from babel import Locale, numbers, units
+from babel import Locale, dates, numbers, units
 from faker import Faker
 
 
@@ -78,6 +79,12 @@ LANGS: tuple[Lang, ...] = (
     Lang("ko", "Hangul", "ko_KR", "ko_KR", "ko", "ko", False, True),
     Lang("hy", "Armenian", "hy_AM", "hy_AM", "hy", None, True, True),
     Lang("ka", "Georgian", "ka_GE", "ka_GE", "ka", None, False, True),
+    # Added with the second corpus (issue #24); appended, so the first corpus is unchanged.
+    Lang("mk", "Cyrillic", "mk_MK", "mk_MK", "mk", "mk", True, True),
+    Lang("az", "Latin", "az_AZ", "az_AZ", "az", None, True, True),
+    Lang("id", "Latin", "id_ID", "id_ID", "id", "id", False, True),
+    Lang("bn", "Bengali", "bn_BD", "bn_BD", "bn", "bn", True, True),
+    Lang("ta", "Tamil", "ta_IN", "ta_IN", "ta", "ta", False, True),
 )
 
 BY_CODE = {lang.code: lang for lang in LANGS}
@@ -113,8 +120,13 @@ def _is_word(word: str) -> bool:
     return all(c.isalpha() or unicodedata.category(c).startswith("M") for c in word)
 
 
+def joiner(lang: Lang) -> str:
+    """What stands between two sentences or words of the language: a space, or nothing."""
+    return "" if lang.code in _NO_SPACES else " "
+
+
 def _join(lang: Lang, parts: list[str]) -> str:
-    return ("" if lang.code in _NO_SPACES else " ").join(parts)
+    return joiner(lang).join(parts)
 
 
 def _salad_sentence(lang: Lang, rng: random.Random) -> str:
@@ -233,6 +245,44 @@ def place(lang: Lang, rng: random.Random) -> str | None:
     return rng.choice(pool) if pool else None
 
 
+def date(lang: Lang, rng: random.Random) -> str:
+    """A date as the language writes it (CLDR's long, full or medium format)."""
+    day = datetime.date(1950, 1, 1) + datetime.timedelta(days=rng.randrange(36500))
+    return str(dates.format_date(day, rng.choice(("long", "full", "medium")), locale=lang.babel))
+
+
+def document(lang: Lang, rng: random.Random) -> str | None:
+    """A short document: 3-7 sentences or lines (a paragraph, or a name and address block)."""
+    parts: list[str] = []
+    for _ in range(rng.randint(3, 7)):
+        maker = rng.choice((sentence, sentence, sentence, name, address, product))
+        part = maker(lang, rng)
+        if part is not None:
+            parts.append(part)
+    if len(parts) < 3:
+        return None
+    if rng.random() < 0.5:
+        return "\n".join(parts)
+    return _join(lang, parts)
+
+
+def two_character_name(lang: Lang, rng: random.Random) -> str | None:
+    """A name of two characters, as Chinese, Japanese and Korean names often are: a surname
+    and a one-character given name (米艳, 洪磊), a Japanese surname (佐藤) or a Korean given
+    name (영희)."""
+    fake = faker(lang, rng.randint(0, 10**9))
+    if lang.code in ("zh-Hans", "zh-Hant"):
+        surname, given = str(fake.last_name()), str(fake.first_name())
+        made = surname + given[rng.randrange(len(given))]
+    elif lang.code == "ja":
+        made = str(fake.last_name() if rng.random() < 0.7 else fake.first_name())
+    elif lang.code == "ko":
+        made = str(fake.first_name())
+    else:
+        return None
+    return made if len(made) == 2 else None
+
+
 CATEGORY_MAKERS = {
     "name": name,
     "address": address,
@@ -241,4 +291,11 @@ CATEGORY_MAKERS = {
     "short": short,
     "place": place,
     "long": long_document,
+}
+
+# The categories added with the second corpus (issue #24): kept apart so that the first
+# corpus's pool, drawn category by category from CATEGORY_MAKERS, is unchanged.
+MORE_MAKERS = {
+    "date": date,
+    "document": document,
 }
