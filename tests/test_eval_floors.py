@@ -98,3 +98,17 @@ def test_no_drop_below_the_measured_floor(figures: dict[str, Any], metric: str) 
     floor = float(TARGETS["measured"][metric])
     value = _value(figures, metric)
     assert value >= floor, f"{_misses(figures, metric)}: {value:.4f} < measured floor {floor}"
+
+
+def test_every_hard_negative_is_left_alone_and_not_flagged() -> None:
+    """The hand-written negatives (issue #24's quoted strings among them: "x² + y³ = z¹",
+    "ÀÁÂÃÄÅ àáâãäå", "Emañ … stêr") are requirements, not samples: a correct repairer leaves
+    every one alone and scores it below the threshold, whatever its split."""
+    import mojifix
+
+    negatives = [r["text"] for r in load_corpus(split="all") if r["kind"] == "negative"]
+    assert len(negatives) >= 250
+    changed = [(t, mojifix.fix(t)) for t in negatives if mojifix.fix(t) != t]
+    flagged = [t for t in negatives if mojifix.is_mojibake(t)]
+    assert changed == [], f"{len(changed)} negatives changed, e.g. {changed[:5]}"
+    assert flagged == [], f"{len(flagged)} negatives flagged, e.g. {flagged[:5]}"
