@@ -231,7 +231,7 @@ SOURCE_OF = {
 
 
 def clean_pool(
-    langs: Sequence[sources.Lang] = sources.LANGS,
+    langs: Sequence[sources.Lang] = sources.FIRST_LANGS,
 ) -> dict[tuple[str, str], list[str]]:
     """Texts per (lang, category): more than the clean rows, damaged rows draw from them.
 
@@ -259,7 +259,7 @@ def clean_pool(
 
 def make_clean(pool: dict[tuple[str, str], list[str]]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
-    for lang in sources.LANGS:
+    for lang in sources.FIRST_LANGS:
         for category, count in CLEAN_COUNTS.items():
             for text in pool[(lang.code, category)][:count]:
                 rows.append(
