@@ -144,7 +144,7 @@ AFTER_STEPS: dict[str, Callable[[str], str]] = {
 #: decoded with :func:`mojifix.codecs.decode`, or ``python:<codec>`` for
 #: Python's own codecs (``python:latin-1`` is what databases and Python do
 #: with ``latin-1``; ``python:cp437`` is DOS; ``python:shift_jis`` is the
-#: strict JIS table).
+#: strict JIS table), or ``CESU-8`` (:data:`CESU_8`).
 Layer = Mapping[str, Any]
 
 Decoder = Callable[[bytes, str, str], str]
@@ -163,13 +163,44 @@ def _whatwg_encode(text: str, encoding: str) -> bytes:
     return whatwg.encode(text, encoding)
 
 
+#: CESU-8 (what Java, MySQL's utf8mb3 and Oracle write): UTF-8 in which a character beyond the
+#: BMP is its two UTF-16 surrogates, each encoded as three bytes ("😍" is ED A0 BD ED B8 8D).
+CESU_8 = "CESU-8"
+
+
+def _cesu8_encode(text: str) -> bytes:
+    """>>> _cesu8_encode("😍").hex(" ")
+    'ed a0 bd ed b8 8d'
+    """
+    surrogates = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+    units = "".join(
+        chr(0xD800 + ((ord(c) - 0x10000) >> 10)) + chr(0xDC00 + ((ord(c) - 0x10000) & 0x3FF))
+        if ord(c) > 0xFFFF
+        else c
+        for c in surrogates
+    )
+    return units.encode("utf-8", "surrogatepass")
+
+
+def _cesu8_decode(data: bytes) -> str:
+    try:
+        units = data.decode("utf-8", "surrogatepass")
+        return units.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+    except UnicodeError:
+        return data.decode("utf-8", "replace")
+
+
 def _decode(data: bytes, name: str, errors: str, whatwg_decode: Decoder) -> str:
+    if name == CESU_8:
+        return _cesu8_decode(data)
     if name.startswith("python:"):
         return data.decode(name[len("python:") :], errors)
     return whatwg_decode(data, name, "replace")
 
 
 def _encode(text: str, name: str, whatwg_encode: Encoder) -> bytes:
+    if name == CESU_8:
+        return _cesu8_encode(text)
     if name.startswith("python:"):
         return text.encode(name[len("python:") :], "strict")
     return whatwg_encode(text, name)

@@ -525,6 +525,7 @@ MORE_POOL = {
     "date": 100,
     "document": 60,
     "name2": 600,
+    "emoji": 150,
 }
 MORE_CLEAN_COUNTS = {
     "name": 25,
@@ -536,6 +537,7 @@ MORE_CLEAN_COUNTS = {
     "date": 10,
     "document": 4,
     "name2": 80,
+    "emoji": 5,
 }
 # Where the second corpus's texts come from (the category's makers in scripts/corpus/sources.py).
 MORE_SOURCE_OF = {
@@ -547,6 +549,7 @@ MORE_SOURCE_OF = {
     "date": "cldr",
     "document": "faker/wordfreq/cldr",
     "name2": "faker",
+    "emoji": "faker/wordfreq/cldr",
 }
 
 
@@ -587,7 +590,7 @@ def more_pool(
 
 
 def _category_of(category: str) -> str:
-    return "name" if category == "name2" else category
+    return {"name2": "name", "emoji": "sentence"}.get(category, category)
 
 
 def more_clean_texts(
@@ -758,6 +761,8 @@ def make_more_damaged(
     for family in families.WHOLE_TEXT:
         _family_rows(family, pool, accept)
     _document_rows(pool, accept)
+    for family in families.LATER:
+        _family_rows(family, pool, accept)
     return rows
 
 

@@ -261,3 +261,22 @@ DOCUMENTS: tuple[tuple[str, tuple[str, str], tuple[str, ...], int], ...] = (
     ("utf-8-as-multi-byte", (U8, "Shift_JIS"), ("ja", "zh-Hans"), 150),
     ("legacy-as-legacy", ("windows-1251", "windows-1252"), ("ru", "uk", "bg"), 150),
 )
+
+# Made after the documents (appended, so the rows before keep their ids): text with emoji in
+# UTF-8 and in CESU-8 (Java, MySQL's utf8mb3: "😍" read as windows-1252 is "í\xa0½í¸\x8d"), and
+# windows-1252 bytes read as latin-1 (C1 controls in otherwise right text: "\x93quoted\x94").
+EMOJI = (("emoji", 1.0),)
+CESU8 = "CESU-8"
+LATER = (
+    Family("utf-8-as-single-byte", ((U8, "windows-1252"),), ((ALL, 1.0),), 300, EMOJI),
+    Family("utf-8-as-single-byte", ((U8, L1),), ((WEST, 1.0),), 150, EMOJI),
+    Family("utf-8-as-single-byte", ((CESU8, "windows-1252"),), ((ALL, 1.0),), 600, EMOJI),
+    Family("utf-8-as-single-byte", ((CESU8, L1),), ((WEST + CYRILLIC, 1.0),), 520, EMOJI),
+    Family(
+        "legacy-as-legacy",
+        (("windows-1252", L1),),
+        ((("fr", "de", "es", "pt", "en", "it", "nl"), 1.0),),
+        200,
+        (("product", 4.0), ("sentence", 1.0), ("short", 1.0), ("name", 1.0)),
+    ),
+)

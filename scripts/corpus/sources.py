@@ -299,9 +299,23 @@ CATEGORY_MAKERS = {
     "long": long_document,
 }
 
+# Emoji beyond the BMP: four UTF-8 bytes, or two surrogates of three bytes each in CESU-8.
+_EMOJI = "😍😂🎉👍🙏😊🔥💯🤔😭🥰🚀🌹🍕"
+
+
+def with_emoji(lang: Lang, rng: random.Random) -> str | None:
+    """A sentence, a name or a word followed by one or two emoji, as in messages and posts."""
+    maker = rng.choice((sentence, sentence, name, short))
+    text = maker(lang, rng)
+    if text is None:
+        return None
+    return f"{text} {''.join(rng.choice(_EMOJI) for _ in range(rng.randint(1, 2)))}"
+
+
 # The categories added with the second corpus (issue #24): kept apart so that the first
 # corpus's pool, drawn category by category from CATEGORY_MAKERS, is unchanged.
 MORE_MAKERS = {
     "date": date,
     "document": document,
+    "emoji": with_emoji,
 }
