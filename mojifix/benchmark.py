@@ -342,8 +342,9 @@ def make_docs(
     rows = [] if ascii_only else corpus_rows(corpus)
     if len(rows) >= 200:
         by_lang: dict[str, list[str]] = {}
-        for row in rows:
-            by_lang.setdefault(str(row.get("lang") or "und"), []).append(row["text"])
+        for row in rows:  # by line: a row may be a document of several lines
+            lines = [line for line in row["text"].split("\n") if line.strip()]
+            by_lang.setdefault(str(row.get("lang") or "und"), []).extend(lines)
         # A document is distinct lines of one language, as a page is: its lines are drawn
         # without replacement, and a language whose distinct rows cannot fill a document
         # makes none (one row repeated 75 times is no page, and a detector that reads each
@@ -357,7 +358,7 @@ def make_docs(
             lang = langs[i % len(langs)]
             pool = by_lang[lang]
             parts: list[str] = []
-            size = 0
+            size = -1  # the "\n" counted after each part is one more than the joins
             while size < DOC_BYTES:
                 for part in rng.sample(pool, len(pool)):
                     parts.append(part)

@@ -44,10 +44,13 @@ __all__ = [
     "evaluate",
     "find_corpus",
     "load_corpus",
+    "load_targets",
     "main",
     "recover",
     "render_markdown",
     "roc_auc",
+    "row_groups",
+    "target_of",
     "validate_row",
 ]
 
@@ -109,9 +112,24 @@ CATEGORIES = (
     "subject",
     "log",
     "title",
+    "date",
+    "document",
 )
 
-SPLITS = ("test", "eval")
+#: The corpus's splits: ``train`` and ``dev`` for choosing rules, models and thresholds,
+#: ``test`` for reporting (``corpus/README.md`` says how a row's split is drawn).
+SPLITS = ("train", "dev", "test")
+
+#: What a layer may do to the decoded text after decoding (``"after"``): what text pipelines
+#: do to mojibake once it exists.  NBSP becomes a plain space (``str.split()``, HTML-to-text),
+#: maybe with runs of spaces collapsed; U+FFFD becomes "?" (a later encode with replacement).
+AFTER_STEPS: dict[str, Callable[[str], str]] = {
+    "nbsp-as-space": lambda text: text.replace("\N{NO-BREAK SPACE}", " "),
+    "nbsp-as-space-collapsed": lambda text: re.sub(
+        " {2,}", " ", text.replace("\N{NO-BREAK SPACE}", " ")
+    ),
+    "fffd-as-question-mark": lambda text: text.replace("\N{REPLACEMENT CHARACTER}", "?"),
+}
 
 # ---------------------------------------------------------------------------
 # The mechanism: layers of "encode with X, decode with Y"
@@ -119,13 +137,14 @@ SPLITS = ("test", "eval")
 
 #: A layer is a mapping with ``encode`` and ``decode`` (codec names), and
 #: optionally ``start``/``end`` (only that slice of the text goes through the
-#: layer: a damaged name inside a clean address) and ``errors`` (for
-#: ``python:`` decoders; WHATWG decoders always replace, as browsers do).
+#: layer: a damaged name inside a clean address), ``errors`` (for
+#: ``python:`` decoders; WHATWG decoders always replace, as browsers do) and
+#: ``after`` (a step of :data:`AFTER_STEPS` applied to the decoded slice).
 #: Codec names are WHATWG names (``windows-1252``, ``Shift_JIS``, ``UTF-8``),
 #: decoded with :func:`mojifix.codecs.decode`, or ``python:<codec>`` for
 #: Python's own codecs (``python:latin-1`` is what databases and Python do
 #: with ``latin-1``; ``python:cp437`` is DOS; ``python:shift_jis`` is the
-#: strict JIS table).
+#: strict JIS table), or ``CESU-8`` (:data:`CESU_8`).
 Layer = Mapping[str, Any]
 
 Decoder = Callable[[bytes, str, str], str]
@@ -144,13 +163,44 @@ def _whatwg_encode(text: str, encoding: str) -> bytes:
     return whatwg.encode(text, encoding)
 
 
+#: CESU-8 (what Java, MySQL's utf8mb3 and Oracle write): UTF-8 in which a character beyond the
+#: BMP is its two UTF-16 surrogates, each encoded as three bytes ("😍" is ED A0 BD ED B8 8D).
+CESU_8 = "CESU-8"
+
+
+def _cesu8_encode(text: str) -> bytes:
+    """>>> _cesu8_encode("😍").hex(" ")
+    'ed a0 bd ed b8 8d'
+    """
+    surrogates = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+    units = "".join(
+        chr(0xD800 + ((ord(c) - 0x10000) >> 10)) + chr(0xDC00 + ((ord(c) - 0x10000) & 0x3FF))
+        if ord(c) > 0xFFFF
+        else c
+        for c in surrogates
+    )
+    return units.encode("utf-8", "surrogatepass")
+
+
+def _cesu8_decode(data: bytes) -> str:
+    try:
+        units = data.decode("utf-8", "surrogatepass")
+        return units.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+    except UnicodeError:
+        return data.decode("utf-8", "replace")
+
+
 def _decode(data: bytes, name: str, errors: str, whatwg_decode: Decoder) -> str:
+    if name == CESU_8:
+        return _cesu8_decode(data)
     if name.startswith("python:"):
         return data.decode(name[len("python:") :], errors)
     return whatwg_decode(data, name, "replace")
 
 
 def _encode(text: str, name: str, whatwg_encode: Encoder) -> bytes:
+    if name == CESU_8:
+        return _cesu8_encode(text)
     if name.startswith("python:"):
         return text.encode(name[len("python:") :], "strict")
     return whatwg_encode(text, name)
@@ -178,13 +228,24 @@ def damage(
     'РџСЂРёРІРµС‚'
     >>> damage("a Café b", [{"encode": "UTF-8", "decode": "python:latin-1", "start": 2, "end": 6}])
     'a CafÃ© b'
+    >>> damage("voilà le", [{"encode": "UTF-8", "decode": "windows-1252",
+    ...                       "after": "nbsp-as-space-collapsed"}])
+    'voilÃ le'
     """
     for layer in layers:
-        start, end = _span(layer, text)
-        raw = _encode(text[start:end], str(layer["encode"]), encode)
-        out = _decode(raw, str(layer["decode"]), str(layer.get("errors", "replace")), decode)
-        text = text[:start] + out + text[end:]
+        text = _apply(text, layer, decode, encode)[0]
     return text
+
+
+def _apply(text: str, layer: Layer, decode: Decoder, encode: Encoder) -> tuple[str, int, int, str]:
+    """One layer: the new text, the damaged slice's start and end in it, and that slice as
+    decoded (before the layer's ``after`` step)."""
+    start, end = _span(layer, text)
+    raw = _encode(text[start:end], str(layer["encode"]), encode)
+    decoded = _decode(raw, str(layer["decode"]), str(layer.get("errors", "replace")), decode)
+    after = layer.get("after")
+    shown = decoded if after is None else AFTER_STEPS[str(after)](decoded)
+    return text[:start] + shown + text[end:], start, start + len(shown), decoded
 
 
 _FFFD = "\N{REPLACEMENT CHARACTER}"
@@ -216,29 +277,43 @@ def recover(
     with U+FFFD; runs of U+FFFD are then collapsed into one.  For a lossless
     damage this gives the true original back exactly.
 
-    Layers with a ``start``/``end`` slice need *true_original* (the slice's
-    length after damage is found by re-applying the earlier layers).
+    Layers with a ``start``/``end`` slice or an ``after`` step need *true_original*: the
+    slice's length after damage, and which spaces were NBSP or which "?" were U+FFFD, are
+    found by re-applying the layers to it (a perfect repairer reads them from the context).
 
     >>> recover("Caf\\ufffd", [{"encode": "UTF-8", "decode": "python:ascii", "errors": "replace"}])
     'Caf\\ufffd'
+    >>> recover("voilÃ le", [{"encode": "UTF-8", "decode": "windows-1252",
+    ...                       "after": "nbsp-as-space-collapsed"}], true_original="voilà le")
+    'voilà le'
     """
-    # The span of each layer in the text as it was after that layer.
-    spans: list[tuple[int, int] | None] = []
-    if any(layer.get("start") is not None or layer.get("end") is not None for layer in layers):
+    # Per layer: the damaged slice in the text after that layer, and the slice as decoded
+    # before the layer's ``after`` step (None: the slice is undone as it reads).
+    replay: list[tuple[tuple[int, int] | None, str | None, str | None]] = []
+    if any(
+        layer.get(key) is not None for layer in layers for key in ("start", "end", "after")
+    ):
         if true_original is None:
-            raise ValueError("recover() needs true_original for layers with a start/end slice")
+            raise ValueError(
+                "recover() needs true_original for layers with a start/end slice or an after step"
+            )
         current = true_original
         for layer in layers:
-            start, end = _span(layer, current)
-            after = damage(current, [layer], decode=decode, encode=encode)
-            new_end = end + len(after) - len(current)
-            spans.append((start, new_end))
-            current = after
+            current, start, end, as_decoded = _apply(current, layer, decode, encode)
+            if layer.get("after") is None:
+                replay.append(((start, end), None, None))
+            else:
+                replay.append(((start, end), current[start:end], as_decoded))
+        if current != text:
+            raise ValueError("the layers applied to true_original do not give this text")
     else:
-        spans = [None] * len(layers)
-    for layer, span in zip(reversed(layers), reversed(spans), strict=True):
+        replay = [(None, None, None)] * len(layers)
+    for layer, (span, shown, decoded) in zip(reversed(layers), reversed(replay), strict=True):
         start, end = span if span is not None else (0, len(text))
-        pieces = text[start:end].split(_FFFD)
+        damaged = text[start:end]
+        if decoded is not None and damaged == shown:
+            damaged = decoded  # the slice before the after step: NBSP and U+FFFD where they were
+        pieces = damaged.split(_FFFD)
         undone = []
         for piece in pieces:
             if not piece:
@@ -346,7 +421,7 @@ def validate_row(row: Mapping[str, Any]) -> None:
     if row["category"] not in CATEGORIES:
         raise CorpusError(f"row {rid!r}: unknown category {row['category']!r}")
     if row["split"] not in SPLITS:
-        raise CorpusError(f"row {rid!r}: split must be 'test' or 'eval', not {row['split']!r}")
+        raise CorpusError(f"row {rid!r}: split must be one of {SPLITS}, not {row['split']!r}")
     if not row["text"]:
         raise CorpusError(f"row {rid!r}: empty text")
     if row["kind"] in CLEAN_KINDS:
@@ -362,6 +437,11 @@ def validate_row(row: Mapping[str, Any]) -> None:
         for layer in row["mechanism"]:
             if not isinstance(layer, dict) or "encode" not in layer or "decode" not in layer:
                 raise CorpusError(f"row {rid!r}: each layer needs 'encode' and 'decode'")
+            if layer.get("after") is not None and layer["after"] not in AFTER_STEPS:
+                raise CorpusError(
+                    f"row {rid!r}: unknown after step {layer['after']!r} "
+                    f"(one of {list(AFTER_STEPS)})"
+                )
         if row["lossless"] and row["original"] != row["true_original"]:
             raise CorpusError(f"row {rid!r}: lossless but original != true_original")
 
@@ -382,19 +462,19 @@ def _read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
 
 def load_corpus(
     directory: str | Path | None = None,
-    split: str = "eval",
+    split: str = "dev",
     *,
     files: Iterable[str] = CORPUS_FILES,
     validate: bool = True,
 ) -> list[dict[str, Any]]:
-    """Read the corpus rows of *split* (``"test"``, ``"eval"`` or ``"all"``).
+    """Read the corpus rows of *split* (``"train"``, ``"dev"``, ``"test"`` or ``"all"``).
 
     >>> rows = load_corpus(split="test")
     >>> {row["split"] for row in rows}
     {'test'}
     """
     if split not in (*SPLITS, "all"):
-        raise CorpusError(f"unknown split {split!r}: use 'test', 'eval' or 'all'")
+        raise CorpusError(f"unknown split {split!r}: use one of {', '.join(SPLITS)} or 'all'")
     folder = find_corpus(directory)
     rows: list[dict[str, Any]] = []
     for name in files:
@@ -420,6 +500,127 @@ DETECTED_KINDS = tuple(k for k in MOJIBAKE_KINDS if k != "jis-variant")
 #: ``jis-variant`` rows are repaired with ``fix(text, jis="browser")`` (strict-JIS look-alikes
 #: mapped to what browsers show); every other row with the default ``fix(text)``.
 JIS_MODE: Final = "browser"
+
+
+#: How a decoder is named in the groups (Python's codecs by what they are in the wild).
+_DECODER_NAMES = {
+    "python:latin-1": "latin-1",
+    "python:cp437": "IBM437",
+    "python:cp1252": "cp1252",
+    "python:shift_jis": "Shift_JIS (strict)",
+}
+
+#: Chinese, Japanese and Korean: where a two-character name is a whole name (米艳, 佐藤, 영희).
+_CJK_LANGS = frozenset({"zh-Hans", "zh-Hant", "ja", "ko"})
+
+
+def _decoder_name(name: str) -> str:
+    return _DECODER_NAMES.get(name, name)
+
+
+def row_groups(row: Mapping[str, Any]) -> list[str]:
+    """The groups of issue #24 that *row* belongs to, from its kind and mechanism.
+
+    - ``single-byte``, ``multi-byte``: UTF-8 read with one decoder, the whole text (with a
+      ``: UTF-8 → X`` group per decoder); ``two-character CJK names`` besides;
+    - ``legacy-as-legacy``: legacy bytes read as another legacy encoding, the whole text;
+    - ``documents``: some parts of the text damaged, the others clean (sliced layers);
+    - ``lossy``: Python's cp1252 with ``errors="replace"``, or an ``after`` step (NBSP turned
+      into a space, U+FFFD into "?");
+    - ``two layers``, ``three layers``: mojibake of mojibake, the whole text;
+    - ``jis-variant``, ``lost``, ``real-world``, ``clean``, ``negative``: as their kind says.
+
+    >>> row_groups({"kind": "utf-8-as-single-byte", "lang": "fr", "category": "name", "id": "x",
+    ...             "true_original": "Zoé", "mechanism": [{"encode": "UTF-8",
+    ...             "decode": "windows-1252"}]})
+    ['single-byte', 'single-byte: UTF-8 → windows-1252']
+    """
+    kind = str(row["kind"])
+    if kind in CLEAN_KINDS or kind in ("jis-variant", "lost"):
+        groups = [kind]
+    else:
+        mechanism = list(row["mechanism"])
+        first = mechanism[0]
+        if any(layer.get("after") or layer.get("errors") == "replace" for layer in mechanism):
+            variant = first.get("after") or "U+FFFD"
+            groups = ["lossy", f"lossy: {_decoder_name(str(first['decode']))}, {variant}"]
+        elif any(layer.get("start") is not None for layer in mechanism):
+            groups = ["documents"]
+        elif kind == "multi-layer":
+            groups = ["two layers" if len(mechanism) == 2 else "three layers"]
+        else:
+            family = {
+                "utf-8-as-single-byte": "single-byte",
+                "utf-8-as-multi-byte": "multi-byte",
+                "legacy-as-legacy": "legacy-as-legacy",
+            }[kind]
+            pair = f"{_decoder_name(str(first['encode']))} → {_decoder_name(str(first['decode']))}"
+            groups = [family, f"{family}: {pair}"]
+        if (
+            row.get("category") == "name"
+            and row.get("lang") in _CJK_LANGS
+            and len(str(row["true_original"])) == 2
+        ):
+            groups.append("two-character CJK names")
+    if str(row.get("id", "")).startswith("rw-"):
+        groups.append("real-world")
+    return groups
+
+
+#: The groups in the order they are reported (a ``: pair`` group follows its family).
+GROUP_ORDER = (
+    "single-byte",
+    "multi-byte",
+    "two-character CJK names",
+    "legacy-as-legacy",
+    "documents",
+    "lossy",
+    "two layers",
+    "three layers",
+    "jis-variant",
+    "lost",
+    "real-world",
+    "clean",
+    "negative",
+)
+
+#: The targets and the measured floors, beside the corpus (``corpus/targets.json``).
+TARGETS_FILE = "targets.json"
+
+
+def _group_key(group: str) -> tuple[int, str]:
+    family = group.split(":", 1)[0]
+    return (GROUP_ORDER.index(family) if family in GROUP_ORDER else len(GROUP_ORDER), group)
+
+
+def load_targets(directory: str | Path | None = None) -> dict[str, Any]:
+    """The issue's targets and the measured floors (``corpus/targets.json``); ``{}`` if none.
+
+    >>> load_targets()["targets"]["documents"]
+    0.98
+    """
+    path = find_corpus(directory) / TARGETS_FILE
+    if not path.is_file():
+        return {}
+    try:
+        loaded = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise CorpusError(f"{path}: not JSON: {error}") from None
+    if not isinstance(loaded, dict):
+        raise CorpusError(f"{path}: must be a JSON object")
+    return loaded
+
+
+def target_of(group: str, targets: Mapping[str, float]) -> float | None:
+    """The target of *group*: its own, else its family's ``"family: *"`` entry.
+
+    >>> target_of("single-byte: UTF-8 → KOI8-R", {"single-byte: *": 0.999})
+    0.999
+    """
+    if group in targets:
+        return float(targets[group])
+    wildcard = group.split(":", 1)[0] + ": *"
+    return float(targets[wildcard]) if ":" in group and wildcard in targets else None
 
 
 def roc_auc(positives: Sequence[float], negatives: Sequence[float]) -> float | None:
@@ -557,10 +758,14 @@ def evaluate(
     *,
     with_ftfy: bool = True,
     failures: int = 0,
+    targets: Mapping[str, float] | None = None,
 ) -> dict[str, Any]:
     """Measure mojifix (and ftfy) on *rows*; return the figures as a JSON-ready dict.
 
-    Keys: ``rows`` (count), ``megabytes``, ``tools`` (names), ``repair`` (per kind
+    Keys: ``rows`` (count), ``megabytes``, ``tools`` (names), ``groups`` (issue #24's
+    groups of :func:`row_groups`: ``n``, ``target`` from *targets*, and per tool the
+    ``repair`` rate, the share ``flagged`` and, for clean and negative rows, the count
+    ``changed``), ``repair`` (per kind
     and per ``kind/lossless|lossy``: ``n`` and exact-match rate per tool),
     ``detection`` (per tool: ``precision``, ``recall``, ``auc``, ``false_alarms``
     on clean and negative rows, ``recall_by_kind``, ``auc_by_kind``; for mojifix
@@ -715,6 +920,7 @@ def evaluate(
         "rows": len(rows),
         "megabytes": round(size, 3),
         "tools": [tool.name for tool in tools],
+        "groups": _groups(rows, fixed, flags, scores, targets or {}),
         "repair": repair,
         "detection": detection,
         "changes": changes,
@@ -722,6 +928,47 @@ def evaluate(
         "failures": missed,
         "errors": errors,
     }
+
+
+def _groups(
+    rows: Sequence[Mapping[str, Any]],
+    fixed: Mapping[str, list[str]],
+    flags: Mapping[str, list[bool]],
+    scores: Mapping[str, list[float]],
+    targets: Mapping[str, float],
+) -> dict[str, dict[str, Any]]:
+    """Figures per group of :func:`row_groups`, in the order of :data:`GROUP_ORDER`."""
+    members: dict[str, list[int]] = {}
+    for i, row in enumerate(rows):
+        for group in row_groups(row):
+            members.setdefault(group, []).append(i)
+    negative = [i for i, r in enumerate(rows) if r["kind"] in CLEAN_KINDS]
+    out: dict[str, dict[str, Any]] = {}
+    for group in sorted(members, key=_group_key):
+        indices = members[group]
+        entry: dict[str, Any] = {"n": len(indices), "target": target_of(group, targets)}
+        clean = group in CLEAN_KINDS
+        if clean:
+            entry["changed"] = {
+                name: sum(outputs[i] != rows[i]["text"] for i in indices)
+                for name, outputs in fixed.items()
+            }
+        else:
+            entry["repair"] = {
+                name: _rate(sum(_same(outputs[i], rows[i]) for i in indices), len(indices))
+                for name, outputs in fixed.items()
+            }
+            entry["auc"] = {
+                name: roc_auc([values[i] for i in indices], [values[i] for i in negative])
+                for name, values in scores.items()
+            }
+        entry["flagged"] = {
+            name: (sum(values[i] for i in indices) if clean else
+                   _rate(sum(values[i] for i in indices), len(indices)))
+            for name, values in flags.items()
+        }  # fmt: skip
+        out[group] = entry
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -740,16 +987,55 @@ def _num(value: float | None, digits: int = 4) -> str:
     return "n/a" if value is None else f"{value:.{digits}f}"
 
 
+def _group_table(figures: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of the groups table: repair per tool, then the share flagged.
+
+    Clean and negative rows show how many rows each tool changed (and flagged)."""
+    groups = figures.get("groups", {})
+    fixers = list(figures["changes"])  # the tools that fix
+    flaggers = list(figures["detection"])
+    flag_names = {"ftfy.fix_encoding": "ftfy.is_bad"}
+    header = [
+        "group",
+        "rows",
+        "target",
+        *fixers,
+        *(f"flagged: {flag_names.get(t, t)}" for t in flaggers),
+    ]
+    lines = []
+    for group, entry in groups.items():
+        target = entry.get("target")
+        if "changed" in entry:
+            cells = [f"{entry['changed'].get(t, 0)} changed" for t in fixers]
+            target_cell = "0 changed" if target is None else f"{target:g} changed"
+            flagged = [f"{entry['flagged'].get(t, 0)}" for t in flaggers]
+        else:
+            cells = [_pct(entry["repair"].get(t), 2) for t in fixers]
+            target_cell = "" if target is None else f"{100 * target:g} %"
+            flagged = [_pct(entry["flagged"].get(t), 2) for t in flaggers]
+        lines.append([group, str(entry["n"]), target_cell, *cells, *flagged])
+    return header, lines
+
+
 def render_markdown(figures: Mapping[str, Any], *, split: str) -> str:
     """The README's accuracy tables (Markdown) from :func:`evaluate`'s figures.
 
     >>> figures = evaluate([r for r in load_corpus(split="test") if r["kind"] == "clean"][:2],
     ...                    with_ftfy=False)
     >>> render_markdown(figures, split="test").splitlines()[0]
-    '| kind | rows | mojifix |'
+    '| group | rows | target | mojifix | flagged: mojifix |'
     """
     tools = [t for t in figures["tools"] if any(t in e for e in figures["repair"].values())]
+    header, table = _group_table(figures)
     lines = [
+        "| " + " | ".join(header) + " |",
+        "| --- | ---: | ---: | " + " | ".join("---:" for _ in header[3:]) + " |",
+        *("| " + " | ".join(cells) + " |" for cells in table),
+        "",
+        f"Issue #24's groups on the `{split}` split: repair is the share of rows whose fix is "
+        "exactly the original (lossy rows compared with U+FFFD runs collapsed), flagged the "
+        "share that `is_mojibake` (ftfy: `badness.is_bad`) flags at its default threshold.",
+        "",
         "| kind | rows | " + " | ".join(tools) + " |",
         "| --- | ---: | " + " | ".join("---:" for _ in tools) + " |",
     ]
@@ -823,8 +1109,18 @@ def render_markdown(figures: Mapping[str, Any], *, split: str) -> str:
 def render_text(figures: Mapping[str, Any]) -> str:
     """A plain-text summary for the terminal."""
     out = [f"{figures['rows']} rows, {figures['megabytes']} MB"]
+    header, table = _group_table(figures)
+    if table:
+        out.append("issue #24's groups (repair exact match; flagged at the default threshold):")
+        widths = [max(len(r[c]) for r in [header, *table]) for c in range(len(header))]
+        for cells in [header, *table]:
+            out.append(
+                "  "
+                + cells[0].ljust(widths[0])
+                + "".join(f"  {cell:>{widths[c + 1]}}" for c, cell in enumerate(cells[1:]))
+            )
     tools = figures["tools"]
-    out.append("repair exact match:")
+    out.append("repair exact match, by kind:")
     width = max(len(g) for g in figures["repair"]) + 2
     out.append(" " * (width + 8) + "".join(f"{t:>20}" for t in tools))
     for group, entry in figures["repair"].items():
@@ -838,6 +1134,12 @@ def render_text(figures: Mapping[str, Any]) -> str:
             f"detection {name}: precision {_num(entry['precision'])}, recall "
             f"{_num(entry['recall'])}, AUC {_num(entry['auc'])}; false alarms: {fa}"
         )
+        aimed = figures.get("detection_targets") or {}
+        if name == "mojifix" and aimed:
+            out.append(
+                "  targets: "
+                + ", ".join(f"{metric} {_num(float(value))}" for metric, value in aimed.items())
+            )
         if "named" in entry:
             named_kind, named_decoder = entry["named"]["kind"], entry["named"]["decoded_as"]
             out.append(
@@ -904,9 +1206,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--split",
-        choices=("eval", "test", "all"),
-        default="eval",
-        help="which rows to use (default: eval; the test suite uses test)",
+        choices=(*SPLITS, "all"),
+        default="dev",
+        help="which rows to use (default: dev; choose rules on train/dev, report test, which "
+        "the test suite asserts)",
     )
     parser.add_argument(
         "--corpus",
@@ -958,7 +1261,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not rows:
         print("mojifix eval: no rows selected", file=sys.stderr)
         return 2
-    figures = evaluate(rows, with_ftfy=not args.no_ftfy, failures=args.failures)
+    try:
+        targets = load_targets(args.corpus)
+    except CorpusError as error:
+        print(f"mojifix eval: {error}", file=sys.stderr)
+        return 2
+    figures = evaluate(
+        rows,
+        with_ftfy=not args.no_ftfy,
+        failures=args.failures,
+        targets=targets.get("targets", {}),
+    )
+    figures["detection_targets"] = targets.get("detection", {})
     if args.json:
         print(json.dumps(figures, ensure_ascii=False, indent=2))
     elif args.markdown:

@@ -31,13 +31,17 @@ from corpus.codecs_standin import get_codecs  # noqa: E402
 from corpus.negatives import NEGATIVES  # noqa: E402
 from corpus.real_world import REAL_WORLD  # noqa: E402
 
-from corpus import sources  # noqa: E402
+from corpus import families, sources  # noqa: E402
 from mojifix.evaluate import damage, recover, validate_row  # noqa: E402
 
 SEED = 20240229
 
 LANGS_BY_CODE = sources.BY_CODE
-TEST_SHARE = 3  # out of 10: rows whose id hashes below this go to the `test` split
+# A row's split, from a hash (sha256, first 8 hex digits, modulo 10): below 3 `test`, below 5
+# `dev`, else `train`.  The hand-written rows and the rows of the first corpus hash their id (so
+# every row that was in `test` stays there); the rows generated since hash their clean text, so
+# that a text and every damage made of it share a split (nothing in `test` is seen in `train`).
+SPLIT_BOUNDS = (("test", 3), ("dev", 5), ("train", 10))
 
 DECODE, ENCODE, CODECS_USED = get_codecs()
 
@@ -161,9 +165,10 @@ JIS_SAMPLES = (
 )
 
 
-def split_of(row_id: str) -> str:
-    digest = int(hashlib.sha256(row_id.encode("utf-8")).hexdigest()[:8], 16)
-    return "test" if digest % 10 < TEST_SHARE else "eval"
+def split_of(key: str) -> str:
+    """The split of a row id (first corpus, hand-written rows) or of a clean text (since)."""
+    digest = int(hashlib.sha256(key.encode("utf-8")).hexdigest()[:8], 16) % 10
+    return next(name for name, bound in SPLIT_BOUNDS if digest < bound)
 
 
 def row(
@@ -181,6 +186,7 @@ def row(
     mechanism: Sequence[dict[str, Any]] = (),
     source: str,
     note: str | None = None,
+    split: str | None = None,
 ) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": row_id,
@@ -196,7 +202,7 @@ def row(
         "lossless": lossless,
         "layers": len(mechanism),
         "mechanism": list(mechanism),
-        "split": split_of(row_id),
+        "split": split_of(row_id) if split is None else split,
         "source": source,
     }
     if note is not None:
@@ -225,7 +231,7 @@ SOURCE_OF = {
 
 
 def clean_pool(
-    langs: Sequence[sources.Lang] = sources.LANGS,
+    langs: Sequence[sources.Lang] = sources.FIRST_LANGS,
 ) -> dict[tuple[str, str], list[str]]:
     """Texts per (lang, category): more than the clean rows, damaged rows draw from them.
 
@@ -253,7 +259,7 @@ def clean_pool(
 
 def make_clean(pool: dict[tuple[str, str], list[str]]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
-    for lang in sources.LANGS:
+    for lang in sources.FIRST_LANGS:
         for category, count in CLEAN_COUNTS.items():
             for text in pool[(lang.code, category)][:count]:
                 rows.append(
@@ -327,6 +333,7 @@ def damaged_row(
     category: str,
     source: str,
     note: str | None = None,
+    split: str | None = None,
 ) -> dict[str, Any] | None:
     """Apply *mechanism*; None when the damage changed nothing or cannot be undone sensibly."""
     try:
@@ -358,6 +365,7 @@ def damaged_row(
         mechanism=mechanism,
         source=source,
         note=note,
+        split=split,
     )
 
 
@@ -503,6 +511,261 @@ def make_mixed(
     return rows
 
 
+# --- the second corpus (issue #24): families sized to measure each class ---------------------
+
+# Texts drawn per (language, category) for the second corpus's rows, and the clean rows taken
+# from them (each after the texts that are already clean rows of the first corpus).
+MORE_POOL = {
+    "name": 300,
+    "address": 200,
+    "sentence": 250,
+    "product": 150,
+    "short": 250,
+    "place": 200,
+    "date": 100,
+    "document": 60,
+    "name2": 600,
+    "emoji": 150,
+}
+MORE_CLEAN_COUNTS = {
+    "name": 25,
+    "address": 10,
+    "sentence": 15,
+    "product": 10,
+    "short": 25,
+    "place": 10,
+    "date": 10,
+    "document": 4,
+    "name2": 80,
+    "emoji": 5,
+}
+# Where the second corpus's texts come from (the category's makers in scripts/corpus/sources.py).
+MORE_SOURCE_OF = {
+    "name": "faker",
+    "address": "faker",
+    "product": "faker+wordfreq+cldr",
+    "short": "wordfreq/cldr/faker",
+    "place": "iso-codes/cldr",
+    "date": "cldr",
+    "document": "faker/wordfreq/cldr",
+    "name2": "faker",
+    "emoji": "faker/wordfreq/cldr",
+}
+
+
+def source_of(category: str, lang: str) -> str:
+    """The source of a text of the second corpus (sentences: Faker's lorem, else wordfreq)."""
+    if category == "sentence":
+        return "faker" if sources.BY_CODE[lang].faker_lorem else "wordfreq"
+    return MORE_SOURCE_OF[category]
+
+
+def more_pool(
+    langs: Sequence[sources.Lang] = sources.LANGS,
+) -> dict[tuple[str, str], list[str]]:
+    """Texts per (lang, category) for the second corpus, seeded apart from :func:`clean_pool`.
+
+    ``name2`` holds two-character names (Chinese, Japanese and Korean only).
+    """
+    makers: dict[str, Any] = {
+        **{c: m for c, m in sources.CATEGORY_MAKERS.items() if c in MORE_POOL},
+        **sources.MORE_MAKERS,
+        "name2": sources.two_character_name,
+    }
+    pool: dict[tuple[str, str], list[str]] = {}
+    for lang in langs:
+        for category, maker in makers.items():
+            rng = random.Random(f"{SEED}:more:{lang.code}:{category}")
+            want = MORE_POOL[category]
+            texts: dict[str, None] = {}
+            for _ in range(want * 3):
+                text = maker(lang, rng)
+                if text is not None and text.strip():
+                    texts[text] = None
+                    if len(texts) >= want:
+                        break
+            if texts:
+                pool[(lang.code, category)] = list(texts)
+    return pool
+
+
+def _category_of(category: str) -> str:
+    return {"name2": "name", "emoji": "sentence"}.get(category, category)
+
+
+def more_clean_texts(
+    pool: dict[tuple[str, str], list[str]], lang: str, taken: set[str]
+) -> list[tuple[str, str]]:
+    """(category, text) of the second corpus's clean rows of *lang*: per category, the first
+    texts of the pool that are not already clean rows of that language (*taken*)."""
+    out: list[tuple[str, str]] = []
+    for category, count in MORE_CLEAN_COUNTS.items():
+        fresh = [t for t in pool.get((lang, category), ()) if t not in taken][:count]
+        taken.update(fresh)
+        out.extend((category, text) for text in fresh)
+    return out
+
+
+def make_more_clean(
+    pool: dict[tuple[str, str], list[str]], first: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """Clean rows of every language and category of the second corpus (split by their text)."""
+    rows: list[dict[str, Any]] = []
+    for lang in sources.LANGS:
+        taken = {r["text"] for r in first if r["lang"] == lang.code}
+        for category, text in more_clean_texts(pool, lang.code, taken):
+            rows.append(
+                row(
+                    f"clean2-{len(rows):05d}",
+                    text,
+                    text,
+                    "clean",
+                    lang=lang.code,
+                    category=_category_of(category),
+                    source=source_of(category, lang.code),
+                    split=split_of(text),
+                )
+            )
+    return rows
+
+
+def _loses(candidate: dict[str, Any], family: families.Family) -> bool:
+    """The lossy families keep rows where the damage lost something: bytes, or an NBSP."""
+    after = family.extra.get("after")
+    if after is not None and after.startswith("nbsp"):
+        plain = [{k: v for k, v in layer.items() if k != "after"} for layer in family.mechanism()]
+        return damage(candidate["true_original"], plain, decode=DECODE, encode=ENCODE) != (
+            candidate["text"]
+        )
+    return not candidate["lossless"]
+
+
+def _family_rows(
+    family: families.Family,
+    pool: dict[tuple[str, str], list[str]],
+    accept: Any,
+) -> None:
+    """Draw the family's rows, language group by language group (round robin inside one)."""
+    rng = random.Random(f"{SEED}:family:{family.kind}:{family.layers}:{family.extra}")
+    for langs, share in family.langs:
+        want = round(family.rows * share)
+        made = 0
+        for attempt in range(want * 30):
+            if made >= want:
+                break
+            lang = langs[attempt % len(langs)]
+            choices = [(c, w) for c, w in family.categories if pool.get((lang, c))]
+            if not choices:
+                continue
+            category = rng.choices([c for c, _ in choices], [w for _, w in choices])[0]
+            text = rng.choice(pool[(lang, category)])
+            if len(text) < (2 if category == "name2" else MIN_DAMAGED_LENGTH):
+                continue
+            candidate = damaged_row(
+                "dmg2-?",
+                text,
+                family.kind,
+                family.mechanism(),
+                lang=lang,
+                category=_category_of(category),
+                source=source_of(category, lang),
+                split=split_of(text),
+            )
+            if candidate is None or len(candidate["text"]) < MIN_DAMAGED_LENGTH:
+                continue
+            if family.must_lose and not _loses(candidate, family):
+                continue
+            if family.lossless and not candidate["lossless"]:
+                continue
+            made += accept(candidate)
+
+
+def _document_rows(
+    pool: dict[tuple[str, str], list[str]],
+    accept: Any,
+) -> None:
+    """Documents of 3-5 parts (sentences, names, addresses, product lines) where some parts
+    are damaged, each by a layer on its slice, and at least one is left clean.
+
+    The parts of a document come from one split (the split the document is written in), so
+    that no sentence of a ``test`` document is seen in ``train``.
+    """
+    by_split: dict[tuple[str, str, str], list[str]] = {}
+    for (lang, category), texts in pool.items():
+        if category in ("sentence", "name", "address", "product"):
+            for text in texts:
+                by_split.setdefault((lang, category, split_of(text)), []).append(text)
+    for kind, pair, langs, rows in families.DOCUMENTS:
+        rng = random.Random(f"{SEED}:documents:{kind}:{pair}")
+        made = 0
+        for attempt in range(rows * 30):
+            if made >= rows:
+                break
+            lang = langs[attempt % len(langs)]
+            split = split_of(f"document:{kind}:{pair}:{attempt}")
+            kinds = ("sentence", "sentence", "name", "name", "address", "product")
+            parts = []
+            for _ in range(rng.randint(3, 5)):
+                texts = by_split.get((lang, rng.choice(kinds), split))
+                if texts:
+                    parts.append(rng.choice(texts))
+            if len(parts) < 3:
+                continue
+            joiner = "\n" if rng.random() < 0.5 else sources.joiner(sources.BY_CODE[lang])
+            layer = {"encode": pair[0], "decode": pair[1]}
+            changing = [i for i, part in enumerate(parts) if _changes(part, layer)]
+            if not changing:
+                continue
+            hit = sorted(rng.sample(changing, rng.randint(1, min(len(changing), len(parts) - 1))))
+            starts = [sum(len(p) + len(joiner) for p in parts[:i]) for i in range(len(parts))]
+            # Last part first: the slices of the parts before it keep their offsets.
+            mechanism = [
+                {**layer, "start": starts[i], "end": starts[i] + len(parts[i])}
+                for i in reversed(hit)
+            ]
+            candidate = damaged_row(
+                "dmg2-?",
+                joiner.join(parts),
+                kind,
+                mechanism,
+                lang=lang,
+                category="document",
+                source=MORE_SOURCE_OF["document"],
+                split=split,
+            )
+            if candidate is not None and candidate["lossless"]:
+                made += accept(candidate)
+
+
+def _changes(text: str, layer: dict[str, Any]) -> bool:
+    try:
+        return damage(text, [layer], decode=DECODE, encode=ENCODE) != text
+    except (UnicodeEncodeError, ValueError):
+        return False
+
+
+def make_more_damaged(
+    pool: dict[tuple[str, str], list[str]], seen: set[str]
+) -> list[dict[str, Any]]:
+    """The second corpus's damaged rows: every family of ``scripts/corpus/families.py``."""
+    rows: list[dict[str, Any]] = []
+
+    def accept(candidate: dict[str, Any]) -> bool:
+        if candidate["text"] in seen:
+            return False
+        seen.add(candidate["text"])
+        candidate["id"] = f"dmg2-{len(rows):05d}"
+        rows.append(candidate)
+        return True
+
+    for family in families.WHOLE_TEXT:
+        _family_rows(family, pool, accept)
+    _document_rows(pool, accept)
+    for family in families.LATER:
+        _family_rows(family, pool, accept)
+    return rows
+
+
 def make_real_world() -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for entry in REAL_WORLD:
@@ -540,7 +803,7 @@ _LINE_BREAKING = re.compile("[\x80-\x9f\u2028\u2029]")
 
 def dump(rows: list[dict[str, Any]]) -> str:
     """JSON Lines, UTF-8, one row a line, whatever tool splits the lines."""
-    lines = (json.dumps(r, ensure_ascii=False) for r in rows)
+    lines = (json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in rows)
     return "".join(
         _LINE_BREAKING.sub(lambda m: f"\\u{ord(m[0]):04x}", line) + "\n" for line in lines
     )
@@ -563,12 +826,17 @@ def make_examples(real_world: list[dict[str, Any]]) -> tuple[str, str]:
 
 def build() -> dict[str, str]:
     pool = clean_pool()
+    more = more_pool()
     real_world = make_real_world()
     damaged_example, original_example = make_examples(real_world)
+    clean = make_clean(pool)
+    clean += make_more_clean(more, clean)
+    damaged = make_damaged(pool)
+    damaged += make_more_damaged(more, {r["text"] for r in damaged})
     return {
-        "clean.jsonl": dump(make_clean(pool)),
+        "clean.jsonl": dump(clean),
         "negatives.jsonl": dump(make_negatives()),
-        "damaged.jsonl": dump(make_damaged(pool)),
+        "damaged.jsonl": dump(damaged),
         "real-world.jsonl": dump(real_world),
         "examples/damaged.txt": damaged_example,
         "examples/original.txt": original_example,

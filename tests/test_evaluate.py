@@ -16,9 +16,11 @@ from mojifix.evaluate import (
     MARK_START,
     evaluate,
     load_corpus,
+    load_targets,
     main,
     render_markdown,
     roc_auc,
+    row_groups,
 )
 
 
@@ -79,7 +81,7 @@ def test_main_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_main_markdown_writes_between_markers(tmp_path: Path) -> None:
     target = tmp_path / "50-accuracy.md"
     target.write_text(
-        "## Accuracy\n\nIntro.\n\n" + MARK_START + "\nold\n" + MARK_END + "\n\nEnd.\n",
+        "## Accuracy\n\nIntro.\n\n" + MARK_START + "\nSTALE-BLOCK\n" + MARK_END + "\n\nEnd.\n",
         encoding="utf-8",
     )
     args = ["--split", "test", "--kind", "clean", "--no-ftfy", "--markdown", "--write", str(target)]
@@ -89,7 +91,7 @@ def test_main_markdown_writes_between_markers(tmp_path: Path) -> None:
     assert text.startswith("## Accuracy\n\nIntro.\n\n")
     assert text.rstrip().endswith("End.")
     assert text.count(MARK_START) == 1 and text.count(MARK_END) == 1
-    assert "old" not in text
+    assert "STALE-BLOCK" not in text
     assert "| throughput (MB/s) |" in text
 
 
@@ -154,3 +156,58 @@ def test_evaluate_reports_whether_detect_names_kind_and_decoder() -> None:
     assert named["kind"]["legacy-as-legacy"] == kind_hits / 6
     assert named["decoded_as"]["legacy-as-legacy"] == decoder_hits / 6
     assert named["kind"]["lost"] is None  # no row of that kind
+
+
+def _row(kind: str, mechanism: list[dict[str, object]], **fields: object) -> dict[str, object]:
+    return {"id": "x", "kind": kind, "mechanism": mechanism, "lang": "fr", "category": "name",
+            "true_original": "Zoé", **fields}  # fmt: skip
+
+
+def test_row_groups_follow_the_mechanism() -> None:
+    u8 = {"encode": "UTF-8", "decode": "windows-1252"}
+    assert row_groups(_row("utf-8-as-single-byte", [u8])) == [
+        "single-byte",
+        "single-byte: UTF-8 → windows-1252",
+    ]
+    assert row_groups(_row("utf-8-as-single-byte", [{**u8, "after": "nbsp-as-space"}])) == [
+        "lossy",
+        "lossy: windows-1252, nbsp-as-space",
+    ]
+    lossy = {"encode": "UTF-8", "decode": "python:cp1252", "errors": "replace"}
+    assert row_groups(_row("utf-8-as-single-byte", [lossy]))[0] == "lossy"
+    assert row_groups(_row("utf-8-as-single-byte", [{**u8, "start": 0, "end": 3}])) == [
+        "documents"
+    ]
+    assert row_groups(_row("multi-layer", [u8, u8, u8])) == ["three layers"]
+    name = _row("utf-8-as-multi-byte", [{"encode": "UTF-8", "decode": "GBK"}], lang="zh-Hans",
+                true_original="米艳", id="rw-0001")  # fmt: skip
+    assert row_groups(name) == [
+        "multi-byte",
+        "multi-byte: UTF-8 → GBK",
+        "two-character CJK names",
+        "real-world",
+    ]
+    assert row_groups(_row("clean", [])) == ["clean"]
+
+
+def test_groups_figures_beside_ftfy() -> None:
+    rows = load_corpus(split="test")
+    documents = [r for r in rows if "documents" in row_groups(r)][:4]
+    koi8 = [r for r in rows if "single-byte: UTF-8 → KOI8-R" in row_groups(r)][:3]
+    clean = [r for r in rows if r["kind"] == "clean"][:3]
+    figures = evaluate(documents + koi8 + clean, targets=load_targets()["targets"])
+    groups = figures["groups"]
+    assert list(groups)[:2] == ["single-byte", "single-byte: UTF-8 → KOI8-R"]
+    assert list(groups)[-1] == "clean"
+    assert groups["documents"]["n"] == 4
+    assert groups["documents"]["target"] == 0.98
+    assert groups["single-byte: UTF-8 → KOI8-R"]["target"] == 0.999
+    repaired = sum(mojifix.fix(r["text"]) == r["original"] for r in documents)
+    assert groups["documents"]["repair"]["mojifix"] == repaired / 4
+    theirs = sum(ftfy.fix_encoding(r["text"]) == r["original"] for r in documents)
+    assert groups["documents"]["repair"]["ftfy.fix_encoding"] == theirs / 4
+    assert groups["clean"]["changed"]["ftfy.fix_text"] == sum(
+        ftfy.fix_text(r["text"]) != r["text"] for r in clean
+    )
+    flagged = sum(mojifix.is_mojibake(r["text"]) for r in koi8)
+    assert groups["single-byte: UTF-8 → KOI8-R"]["flagged"]["mojifix"] == flagged / 3

@@ -12,6 +12,7 @@ depends only on the seed and the package versions (recorded in ``corpus/README.m
 
 from __future__ import annotations
 
+import datetime
 import functools
 import gettext
 import random
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 
 import pycountry
 import wordfreq
-from babel import Locale, numbers, units
+from babel import Locale, dates, numbers, units
 from faker import Faker
 
 
@@ -38,7 +39,7 @@ class Lang:
     faker_address: bool  # Faker's addresses look native
 
 
-LANGS: tuple[Lang, ...] = (
+FIRST_LANGS: tuple[Lang, ...] = (
     Lang("en", "Latin", "en_US", "en_US", None, "en", True, True),
     Lang("fr", "Latin", "fr_FR", "fr_FR", "fr", "fr", True, True),
     Lang("de", "Latin", "de_DE", "de_DE", "de", "de", True, True),
@@ -80,6 +81,18 @@ LANGS: tuple[Lang, ...] = (
     Lang("ka", "Georgian", "ka_GE", "ka_GE", "ka", None, False, True),
 )
 
+# Added with the second corpus (issue #24): their clean rows are all of the second corpus, so
+# the first corpus (``clean-`` rows) is what it was.
+ADDED_LANGS: tuple[Lang, ...] = (
+    Lang("mk", "Cyrillic", "mk_MK", "mk_MK", "mk", "mk", True, True),
+    Lang("az", "Latin", "az_AZ", "az_AZ", "az", None, True, True),
+    Lang("id", "Latin", "id_ID", "id_ID", "id", "id", False, True),
+    Lang("bn", "Bengali", "bn_BD", "bn_BD", "bn", "bn", True, True),
+    Lang("ta", "Tamil", "ta_IN", "ta_IN", "ta", "ta", False, True),
+)
+
+LANGS = FIRST_LANGS + ADDED_LANGS
+
 BY_CODE = {lang.code: lang for lang in LANGS}
 
 # Languages whose texts are written with spaces between words.
@@ -113,8 +126,13 @@ def _is_word(word: str) -> bool:
     return all(c.isalpha() or unicodedata.category(c).startswith("M") for c in word)
 
 
+def joiner(lang: Lang) -> str:
+    """What stands between two sentences or words of the language: a space, or nothing."""
+    return "" if lang.code in _NO_SPACES else " "
+
+
 def _join(lang: Lang, parts: list[str]) -> str:
-    return ("" if lang.code in _NO_SPACES else " ").join(parts)
+    return joiner(lang).join(parts)
 
 
 def _salad_sentence(lang: Lang, rng: random.Random) -> str:
@@ -233,6 +251,44 @@ def place(lang: Lang, rng: random.Random) -> str | None:
     return rng.choice(pool) if pool else None
 
 
+def date(lang: Lang, rng: random.Random) -> str:
+    """A date as the language writes it (CLDR's long, full or medium format)."""
+    day = datetime.date(1950, 1, 1) + datetime.timedelta(days=rng.randrange(36500))
+    return str(dates.format_date(day, rng.choice(("long", "full", "medium")), locale=lang.babel))
+
+
+def document(lang: Lang, rng: random.Random) -> str | None:
+    """A short document: 3-7 sentences or lines (a paragraph, or a name and address block)."""
+    parts: list[str] = []
+    for _ in range(rng.randint(3, 7)):
+        maker = rng.choice((sentence, sentence, sentence, name, address, product))
+        part = maker(lang, rng)
+        if part is not None:
+            parts.append(part)
+    if len(parts) < 3:
+        return None
+    if rng.random() < 0.5:
+        return "\n".join(parts)
+    return _join(lang, parts)
+
+
+def two_character_name(lang: Lang, rng: random.Random) -> str | None:
+    """A name of two characters, as Chinese, Japanese and Korean names often are: a surname
+    and a one-character given name (米艳, 洪磊), a Japanese surname (佐藤) or a Korean given
+    name (영희)."""
+    fake = faker(lang, rng.randint(0, 10**9))
+    if lang.code in ("zh-Hans", "zh-Hant"):
+        surname, given = str(fake.last_name()), str(fake.first_name())
+        made = surname + given[rng.randrange(len(given))]
+    elif lang.code == "ja":
+        made = str(fake.last_name() if rng.random() < 0.7 else fake.first_name())
+    elif lang.code == "ko":
+        made = str(fake.first_name())
+    else:
+        return None
+    return made if len(made) == 2 else None
+
+
 CATEGORY_MAKERS = {
     "name": name,
     "address": address,
@@ -241,4 +297,25 @@ CATEGORY_MAKERS = {
     "short": short,
     "place": place,
     "long": long_document,
+}
+
+# Emoji beyond the BMP: four UTF-8 bytes, or two surrogates of three bytes each in CESU-8.
+_EMOJI = "😍😂🎉👍🙏😊🔥💯🤔😭🥰🚀🌹🍕"
+
+
+def with_emoji(lang: Lang, rng: random.Random) -> str | None:
+    """A sentence, a name or a word followed by one or two emoji, as in messages and posts."""
+    maker = rng.choice((sentence, sentence, name, short))
+    text = maker(lang, rng)
+    if text is None:
+        return None
+    return f"{text} {''.join(rng.choice(_EMOJI) for _ in range(rng.randint(1, 2)))}"
+
+
+# The categories added with the second corpus (issue #24): kept apart so that the first
+# corpus's pool, drawn category by category from CATEGORY_MAKERS, is unchanged.
+MORE_MAKERS = {
+    "date": date,
+    "document": document,
+    "emoji": with_emoji,
 }
