@@ -22,6 +22,7 @@ header; the ``test`` splits are never read.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import re
@@ -42,8 +43,10 @@ OUTPUT = ROOT / "src" / "decision" / "parameters.rs"
 #: One clean text changed costs as much as this many damaged texts left unrepaired.
 FALSE_REPAIR_WEIGHT = 30
 #: Texts drawn per split and family.
-CLEAN_TEXTS = 8_000
-DAMAGED_TEXTS = 8_000
+CLEAN_TEXTS = 6_000
+DAMAGED_TEXTS = 6_000
+#: Corpus rows drawn from the train split for the descent (all hard negatives among them).
+CORPUS_ROWS = 10_000
 KINDS = ("utf-8-as-single-byte", "utf-8-as-multi-byte", "legacy-as-legacy")
 
 
@@ -53,23 +56,25 @@ class Parameters:
 
     entry: list[int] = field(default_factory=lambda: [6000, 10000, 14000])
     reentry: list[int] = field(default_factory=lambda: [2000, 3000, 5000])
+    partial: list[int] = field(default_factory=lambda: [4000, 4000, 6000])
     per_sequence: list[int] = field(default_factory=lambda: [1000, 1000, 0])
     per_lost: list[int] = field(default_factory=lambda: [3000, 3000, 3000])
     per_restored_space: int = 3000
+    kept_space: int = 1000
     prior: list[int] = field(default_factory=list)
     score_midpoint: int = 0
     score_scale: int = 2000
+    language_weight: int = 500
 
-    def as_tuple(self) -> tuple[object, ...]:
-        return (self.entry, self.reentry, self.per_sequence, self.per_lost,
-                self.per_restored_space, self.prior, self.score_midpoint, self.score_scale)
+    def as_dict(self) -> dict[str, object]:
+        return dataclasses.asdict(self)
 
     def names(self) -> list[tuple[str, int | None]]:
         """Every tunable coordinate: (attribute, index or None)."""
         coords: list[tuple[str, int | None]] = []
-        for name in ("entry", "reentry", "per_sequence", "per_lost"):
+        for name in ("entry", "reentry", "partial", "per_sequence", "per_lost"):
             coords += [(name, i) for i in range(3)]
-        coords += [("per_restored_space", None)]
+        coords += [("per_restored_space", None), ("kept_space", None), ("language_weight", None)]
         coords += [("prior", i) for i in range(len(self.prior))]
         return coords
 
@@ -95,17 +100,21 @@ def collapse(text: str) -> str:
     return re.sub("\ufffd+", "\ufffd", text)
 
 
-def corpus_rows(split: str) -> list[Example]:
+def corpus_rows(split: str, limit: int | None = None) -> list[Example]:
+    """The corpus's rows of a split (jis-variant rows aside: plain ``fix`` leaves them), at
+    most ``limit`` of them drawn at random but every hard negative."""
     examples = []
-    for name in ("clean", "negatives", "damaged"):
+    for name in ("clean", "negatives", "damaged", "real-world"):
         for line in (ROOT / "corpus" / f"{name}.jsonl").open(encoding="utf-8"):
             row = json.loads(line)
-            if row["split"] != split:
+            if row["split"] != split or row["kind"] == "jis-variant":
                 continue
-            family = "clean" if row["kind"] in ("clean", "negative") else row["kind"]
-            if family == "jis-variant":
-                continue
+            family = row["kind"] if row["kind"] in ("clean", "negative") else "damaged"
             examples.append(Example(row["text"], row["original"], family))
+    if limit is not None and len(examples) > limit:
+        negatives = [e for e in examples if e.family == "negative"]
+        others = [e for e in examples if e.family != "negative"]
+        examples = negatives + random.Random(f"corpus {split}").sample(others, limit - len(negatives))
     return examples
 
 
@@ -145,7 +154,7 @@ def synthetic(clean: list[str], seed: str) -> list[Example]:
 
 def evaluate(parameters: Parameters, examples: Sequence[Example]) -> dict[str, list[int]]:
     """Per family: [right, total]."""
-    results = _core.fix_with_parameters([e.text for e in examples], parameters.as_tuple())
+    results = _core.fix_with_parameters([e.text for e in examples], parameters.as_dict())
     counts: dict[str, list[int]] = {}
     for example, (fixed, _score) in zip(examples, results):
         right = collapse(fixed) == collapse(example.expected)
@@ -156,9 +165,10 @@ def evaluate(parameters: Parameters, examples: Sequence[Example]) -> dict[str, l
 
 
 def loss(counts: dict[str, list[int]]) -> float:
-    clean_right, clean_total = counts.get("clean", [0, 0])
-    damaged_wrong = sum(t - r for f, (r, t) in counts.items() if f != "clean")
-    return damaged_wrong + FALSE_REPAIR_WEIGHT * (clean_total - clean_right)
+    clean = ("clean", "negative")
+    changed = sum(t - r for f, (r, t) in counts.items() if f in clean)
+    damaged_wrong = sum(t - r for f, (r, t) in counts.items() if f not in clean)
+    return damaged_wrong + FALSE_REPAIR_WEIGHT * changed
 
 
 def describe(counts: dict[str, list[int]]) -> str:
@@ -201,9 +211,12 @@ use super::Parameters;
 pub static PARAMETERS: Parameters = Parameters {{
     entry: {parameters.entry},
     reentry: {parameters.reentry},
+    partial: {parameters.partial},
+    language_weight: {parameters.language_weight},
     per_sequence: {parameters.per_sequence},
     per_lost: {parameters.per_lost},
     per_restored_space: {parameters.per_restored_space},
+    kept_space: {parameters.kept_space},
     prior: [
 {priors}
     ],
@@ -224,9 +237,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     splits = generate_models.by_split(generate_models.load_items(args.cache))
-    train = synthetic(splits["train"], "calibrate train") + corpus_rows("train")
-    dev = synthetic(splits["dev"], "calibrate dev") + corpus_rows("dev") + corpus_rows("eval")
+    train = synthetic(splits["train"], "calibrate train") + corpus_rows("train", CORPUS_ROWS)
+    dev = synthetic(splits["dev"], "calibrate dev") + corpus_rows("dev")
     parameters = Parameters(prior=[0] * len(_core.reading_names()))
+    print(f"start: train {describe(evaluate(parameters, train))}", file=sys.stderr)
     started = time.monotonic()
     parameters = descend(parameters, train, args.rounds)
     train_counts, dev_counts = evaluate(parameters, train), evaluate(parameters, dev)

@@ -44,9 +44,15 @@ from scripts.model import texts  # noqa: E402
 
 TEXT_OUTPUT = ROOT / "src" / "model" / "text.bin"
 MOJIBAKE_OUTPUT = ROOT / "src" / "model" / "mojibake.bin"
+LANGUAGES_OUTPUT = ROOT / "src" / "model" / "languages.bin"
 TEXT_MAGIC = b"MJFXTEXT"
 MOJIBAKE_MAGIC = b"MJFXMOJI"
-FORMAT_VERSION = 2
+LANGUAGES_MAGIC = b"MJFXLANG"
+#: Smoothing of the languages' letter counts: what an unseen letter counts for.
+LETTER_PSEUDO_COUNT = 0.1
+#: A language needs this many non-ASCII letters in train to have a letter inventory.
+MIN_LANGUAGE_LETTERS = 200
+FORMAT_VERSION = 3
 
 #: A character seen at least this often in clean ``train`` text is a token of its own.
 MIN_OWN_COUNT = 5
@@ -89,7 +95,8 @@ MISREADINGS: dict[str, list[tuple[str, str, int]]] = {
         ("Big5", "windows-1252", 2), ("EUC-JP", "windows-1252", 1),
         ("KOI8-R", "windows-1251", 2), ("windows-1251", "KOI8-R", 2),
         ("IBM866", "windows-1251", 1), ("windows-1250", "ISO-8859-2", 1),
-        ("ISO-8859-2", "windows-1250", 1), ("windows-1252", "latin-1", 3),
+        ("ISO-8859-2", "windows-1250", 1), ("windows-1252", "windows-1251", 2),
+        ("macintosh", "latin-1", 1), ("windows-1252", "latin-1", 3),
     ],
 }
 
@@ -136,6 +143,39 @@ def class_of(code_point: int) -> str:
     return category
 
 
+def shape_of(code_point: int) -> str:
+    """The *shape* of a character: its script and case, or what else it is. The back-off of
+    the bigram models goes through shapes, so that an unseen pair still costs what pairs of
+    its shapes cost: a Cyrillic letter after an Armenian capital inside a word is rare, a
+    Cyrillic letter after a space is not.
+
+    >>> shape_of(ord("Ը")), shape_of(ord("д")), shape_of(ord(" ")), shape_of(0x8816)
+    ('upper ARMENIAN', 'lower CYRILLIC', 'space', 'letter CJK')
+    """
+    char = chr(code_point)
+    category = unicodedata.category(char)
+    if char == "\ufffd":
+        return "replacement"
+    if 0x80 <= code_point <= 0x9F:
+        return "C1"
+    if category.startswith("Z") or char in "\t\n\r":
+        return "space"
+    if category == "Nd":
+        return "digit"
+    if category in ("Cc", "Cf", "Cn", "Co", "Cs"):
+        return category
+    if category[0] in "PS":
+        return category
+    first = unicodedata.name(char, "").split(" ", 1)[0]
+    script = "CJK" if first in ("CJK", "KANGXI") else first if first in _NAMED_SCRIPTS else "OTHER"
+    if category[0] == "M":
+        return f"mark {script}"
+    if category[0] == "N":
+        return f"number {script}"
+    case = {"Lu": "upper", "Ll": "lower", "Lt": "upper"}.get(category, "letter")
+    return f"{case} {script}"
+
+
 def boundaries(text: str) -> Iterator[str]:
     """The text's characters, with line breaks as boundaries and a boundary at each end."""
     yield BOUNDARY
@@ -162,10 +202,26 @@ def load_items(cache: Path | None) -> list[texts.Item]:
     return items
 
 
+def letters_by_language(items: Iterable[texts.Item]) -> dict[str, collections.Counter[str]]:
+    """The non-ASCII letters and marks of each language's clean train items."""
+    counts: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+    for item in items:
+        if texts.split_of(item.source, item.lang, item.text) != "train" or item.text.isascii():
+            continue
+        if not texts.is_clean(item.text):
+            continue
+        counts[item.lang].update(
+            c for c in item.text if not c.isascii() and unicodedata.category(c)[0] in "LM"
+        )
+    return {lang: c for lang, c in counts.items() if sum(c.values()) >= MIN_LANGUAGE_LETTERS}
+
+
 def by_split(items: Iterable[texts.Item]) -> dict[str, list[str]]:
+    """The clean texts of each split (:func:`texts.is_clean`)."""
     split: dict[str, list[str]] = {"train": [], "dev": [], "test": []}
     for item in items:
-        split[texts.split_of(item.source, item.lang, item.text)].append(item.text)
+        if texts.is_clean(item.text):
+            split[texts.split_of(item.source, item.lang, item.text)].append(item.text)
     return split
 
 
@@ -236,6 +292,17 @@ class Tokens:
             self.of_code_point[cp] = token
         self.first_char = 1 + len(classes)
         self.boundary = self.index[BOUNDARY]
+        # Each token's shape: a character's own, a class's first code point's.
+        representative: dict[str, int] = {}
+        for cp in range(0x110000):
+            representative.setdefault(class_of(cp), cp)
+        names = ["boundary"] + [
+            shape_of(representative[name] if t < self.first_char else ord(name))
+            for t, name in enumerate(self.names[1:], start=1)
+        ]
+        self.shape_names = sorted(set(names))
+        shape_index = {name: i for i, name in enumerate(self.shape_names)}
+        self.shape = [shape_index[name] for name in names]
 
     def emission(self, token: int) -> float:
         """log P(code point | token): the share of a class token's members."""
@@ -259,25 +326,45 @@ class Tokens:
 
 
 class Bigrams:
-    """Bigram counts and the interpolated Kneser-Ney estimate."""
+    """Bigram counts and the interpolated Kneser-Ney estimate, backing off through shapes:
 
-    def __init__(self, streams: Iterable[list[int]], vocabulary: int) -> None:
+        P(b | a) = max(c(a, b) - D, 0) / c(a) + gamma(a) P(shape(b) | shape(a)) P_KN(b | shape(b))
+    """
+
+    def __init__(self, streams: Iterable[list[int]], tokens: Tokens) -> None:
         self.pairs = collections.Counter[tuple[int, int]]()
         for stream in streams:
             self.pairs.update(zip(stream, stream[1:]))
-        self.vocabulary = vocabulary
+        self.tokens = tokens
+        self.vocabulary = len(tokens.names)
         self.context_total = collections.Counter[int]()
         self.followers = collections.Counter[int]()
         self.preceders = collections.Counter[int]()
+        shape = tokens.shape
+        self.shape_pairs = collections.Counter[tuple[int, int]]()
         for (a, b), n in self.pairs.items():
             self.context_total[a] += n
             self.followers[a] += 1
             self.preceders[b] += 1
-        self.pair_types = len(self.pairs)
+            self.shape_pairs[shape[a], shape[b]] += n
+        self.shapes = len(tokens.shape_names)
+        self.shape_total = collections.Counter[int]()
+        for (x, _), n in self.shape_pairs.items():
+            self.shape_total[x] += n
+        # Within each shape: the tokens' continuation counts, half a context each.
+        self.members = collections.Counter[int](shape)
+        self.preceders_in = collections.Counter[int]()
+        for t in range(self.vocabulary):
+            self.preceders_in[shape[t]] += self.preceders[t]
+
+    def shape_transition(self, x: int, y: int) -> float:
+        """P(shape y | shape x), with half a count for every pair of shapes."""
+        return (self.shape_pairs[x, y] + 0.5) / (self.shape_total[x] + 0.5 * self.shapes)
 
     def continuation(self, b: int) -> float:
-        """P_KN(b): how many contexts b follows, with half a context for every token."""
-        return (self.preceders[b] + 0.5) / (self.pair_types + 0.5 * self.vocabulary)
+        """P_KN(b | shape(b)): how many contexts b follows, among its shape's tokens."""
+        shape = self.tokens.shape[b]
+        return (self.preceders[b] + 0.5) / (self.preceders_in[shape] + 0.5 * self.members[shape])
 
     def backoff(self, a: int, discount: float) -> float:
         """gamma(a): the mass the discount frees in context a (1 for an unseen context)."""
@@ -287,7 +374,9 @@ class Bigrams:
     def probability(self, a: int, b: int, discount: float) -> float:
         total = self.context_total[a]
         seen = max(self.pairs.get((a, b), 0) - discount, 0.0) / total if total else 0.0
-        return seen + self.backoff(a, discount) * self.continuation(b)
+        shape = self.tokens.shape
+        backoff = self.shape_transition(shape[a], shape[b]) * self.continuation(b)
+        return seen + self.backoff(a, discount) * backoff
 
     def cross_entropy(self, streams: Iterable[list[int]], tokens: Tokens, discount: float) -> float:
         """Nats per character (emissions included) of the streams under the model."""
@@ -306,7 +395,7 @@ class Bigrams:
         return best, f"discount {best} (dev nats/char: {note})"
 
     def tables(self, tokens: Tokens, discount: float) -> bytes:
-        """backoff, continuation + emission, bigram count, keys, values."""
+        """backoff, continuation + emission, shape transitions, bigram count, keys, values."""
         vocabulary = len(tokens.names)
         kept = sorted(
             ((a << 16) | b, quantize(math.log(self.probability(a, b, discount))))
@@ -321,6 +410,11 @@ class Bigrams:
             [
                 array.array("H", backoff).tobytes(),
                 array.array("H", continuation).tobytes(),
+                array.array(
+                    "H",
+                    [quantize(math.log(self.shape_transition(x, y)))
+                     for x in range(self.shapes) for y in range(self.shapes)],
+                ).tobytes(),
                 struct.pack("<I", len(kept)),
                 array.array("I", [key for key, _ in kept]).tobytes(),
                 array.array("H", [value for _, value in kept]).tobytes(),
@@ -371,13 +465,14 @@ def write_text_model(tokens: Tokens, bigrams: Bigrams, discount: float, lines: l
         [
             TEXT_MAGIC,
             struct.pack(
-                "<6I", FORMAT_VERSION, SCALE, vocabulary, len(unique_pages), tokens.first_char,
-                tokens.boundary,
+                "<7I", FORMAT_VERSION, SCALE, vocabulary, len(unique_pages), tokens.first_char,
+                tokens.boundary, len(tokens.shape_names),
             ),
             tokens.digest(),
             array.array("H", page_index).tobytes(),
             b"".join(unique_pages),
             array.array("H", emission).tobytes(),
+            array.array("H", tokens.shape).tobytes(),
             bigrams.tables(tokens, discount),
         ]
     )
@@ -398,9 +493,53 @@ def write_mojibake_models(
     MOJIBAKE_OUTPUT.write_bytes(header(lines) + b"".join(parts))
 
 
+def write_languages(
+    tokens: Tokens, letters: dict[str, collections.Counter[str]], lines: list[str]
+) -> None:
+    """Each language's cost of each letter token it has, and of every other letter."""
+    inventory = [
+        t >= tokens.first_char
+        and not tokens.names[t].isascii()
+        and unicodedata.category(tokens.names[t])[0] in "LM"
+        for t in range(len(tokens.names))
+    ]
+    size = sum(inventory) + 1  # and the classes' letters, as one
+    languages = sorted(letters)
+    entries: list[list[tuple[int, int]]] = [[] for _ in tokens.names]
+    floors = []
+    for number, lang in enumerate(languages):
+        counts = collections.Counter[int]()
+        for char, n in letters[lang].items():
+            token = tokens.of_code_point[ord(char)]
+            if inventory[token]:
+                counts[token] += n
+        total = sum(counts.values()) + LETTER_PSEUDO_COUNT * size
+        floors.append(quantize(math.log(LETTER_PSEUDO_COUNT / total)))
+        for token, n in counts.items():
+            entries[token].append((number, quantize(math.log((n + LETTER_PSEUDO_COUNT) / total))))
+    offsets = [0]
+    for row in entries:
+        offsets.append(offsets[-1] + len(row))
+    flat = [value for row in entries for pair in row for value in pair]
+    body = b"".join(
+        [
+            LANGUAGES_MAGIC,
+            struct.pack("<4I", FORMAT_VERSION, SCALE, len(tokens.names), len(languages)),
+            tokens.digest(),
+            b"".join(lang.encode("ascii").ljust(16, b"\0")[:16] for lang in languages),
+            array.array("H", floors).tobytes(),
+            array.array("B", inventory).tobytes(),
+            array.array("I", offsets).tobytes(),
+            array.array("H", flat).tobytes(),
+        ]
+    )
+    LANGUAGES_OUTPUT.write_bytes(header(lines) + body)
+
+
 LAYOUT = [
     "Tables (little-endian u16 unless said): u16[tokens] back-off, u16[tokens] continuation",
-    "(emission included), u32 n, u32[n] bigram keys (a << 16 | b) sorted, u16[n] -log P(b|a);",
+    "within the shape (emission included), u16[shapes][shapes] -log P(shape | shape),",
+    "u32 n, u32[n] bigram keys (a << 16 | b) sorted, u16[n] -log P(b|a);",
     f"values are -log p * {SCALE}. Bigrams seen fewer than {MIN_BIGRAM_COUNT} times are left to the back-off.",
 ]
 
@@ -411,7 +550,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     assert sys.byteorder == "little", "the files are little-endian"
 
-    splits = by_split(load_items(args.cache))
+    items = load_items(args.cache)
+    splits = by_split(items)
     char_counts = collections.Counter[str]()
     for text in splits["train"]:
         char_counts.update(text)
@@ -419,7 +559,7 @@ def main(argv: list[str] | None = None) -> int:
     vocabulary = len(tokens.names)
     print(f"{vocabulary} tokens", file=sys.stderr)
 
-    text = Bigrams(tokens.streams(splits["train"]), vocabulary)
+    text = Bigrams(tokens.streams(splits["train"]), tokens)
     discount, note = text.best_discount(list(tokens.streams(splits["dev"])), tokens)
     report = {
         name: text.cross_entropy(tokens.streams(splits[name]), tokens, discount)
@@ -437,10 +577,11 @@ def main(argv: list[str] | None = None) -> int:
         f"Chosen on dev: {note}.",
         "Cross-entropy, nats per character: "
         + ", ".join(f"{k} {v:.4f}" for k, v in report.items()) + ".",
-        f"Layout: {TEXT_MAGIC.decode()}, 6 u32 (version {FORMAT_VERSION}, scale {SCALE}, tokens,"
-        " pages, first character token, boundary token), 8-byte token table digest,",
+        f"Shapes ({len(tokens.shape_names)}): {', '.join(tokens.shape_names)}.",
+        f"Layout: {TEXT_MAGIC.decode()}, 7 u32 (version {FORMAT_VERSION}, scale {SCALE}, tokens,"
+        " pages, first character token, boundary token, shapes), 8-byte token table digest,",
         "u16[4352] page of each 256 code points, u16[pages][256] token of each code point,",
-        "u16[tokens] emission, then the tables.",
+        "u16[tokens] emission, u16[tokens] shape, then the tables.",
         *LAYOUT,
     ]
     write_text_model(tokens, text, discount, text_lines)
@@ -459,7 +600,7 @@ def main(argv: list[str] | None = None) -> int:
         train = damaged(splits["train"], kind, DAMAGED_PER_KIND, f"train {kind}")
         dev = damaged(splits["dev"], kind, DAMAGED_PER_KIND // 8, f"dev {kind}")
         test = damaged(splits["test"], kind, DAMAGED_PER_KIND // 8, f"test {kind}")
-        bigrams = Bigrams(tokens.streams(train), vocabulary)
+        bigrams = Bigrams(tokens.streams(train), tokens)
         discount, note = bigrams.best_discount(list(tokens.streams(dev)), tokens)
         entropy = bigrams.cross_entropy(tokens.streams(test), tokens, discount)
         models[kind] = (bigrams, discount)
@@ -475,6 +616,25 @@ def main(argv: list[str] | None = None) -> int:
     ]
     write_mojibake_models(tokens, models, mojibake_lines)
     print("\n".join(mojibake_lines), file=sys.stderr)
+
+    letters = letters_by_language(items)
+    language_lines = [
+        "mojifix's letter inventories: how often each language of the train texts writes each",
+        "non-ASCII letter (and mark), so that a reading which makes a text one language's",
+        "letters (ı ş ğ with ü ç) is told from one that mixes languages' (ý þ ð with ü ç).",
+        "Generated by scripts/generate_models.py; do not edit. Read by src/model.rs.",
+        *SOURCES,
+        f"Languages: {len(letters)} with at least {MIN_LANGUAGE_LETTERS} non-ASCII letters in"
+        f" train: {', '.join(sorted(letters))}.",
+        f"Costs: -ln((n + {LETTER_PSEUDO_COUNT}) / (N + {LETTER_PSEUDO_COUNT} K)), K letters;"
+        " an unseen letter costs the language's floor.",
+        f"Layout: {LANGUAGES_MAGIC.decode()}, 4 u32 (version {FORMAT_VERSION}, scale {SCALE},"
+        " tokens, languages), 8-byte token table digest, [u8; 16][languages] names,",
+        "u16[languages] floors, u8[tokens] letter (1) or not (0), u32[tokens + 1] offsets,",
+        "then (u16 language, u16 cost) pairs of each token from its offset.",
+    ]
+    write_languages(tokens, letters, language_lines)
+    print("\n".join(language_lines[:7]), file=sys.stderr)
     return 0
 
 

@@ -81,61 +81,77 @@ struct Segment {
 }
 
 /// Is this piece lost data rather than mojibake: valid UTF-8 whose characters are all
-/// U+FFFD ("锟斤拷" is the UTF-8 of U+FFFD U+FFFD read as GBK)?
-fn is_lost(replacement: &str) -> bool {
-    replacement.chars().all(|c| c == '\u{FFFD}')
+/// U+FFFD ("锟斤拷" is the UTF-8 of U+FFFD U+FFFD read as GBK)? (A sequence the reader
+/// itself found cut short is mojibake to repair: "â€?" becomes U+FFFD.)
+fn is_lost(piece: &crate::candidates::Piece) -> bool {
+    piece.lost == 0 && piece.replacement.chars().all(|c| c == '\u{FFFD}')
 }
 
 /// Map a choice made on the current text onto the segments, which keep input offsets.
+///
+/// A piece and the segments it overlaps (and, in turn, the pieces those overlap) become one
+/// segment; its ends are never inside an old segment, so they map to the input exactly.
 fn record(segments: &mut Vec<Segment>, choice: &Choice) {
-    let mut merged: Vec<Segment> = Vec::with_capacity(segments.len() + choice.pieces.len());
-    let mut old = std::mem::take(segments).into_iter().peekable();
-    // Input offset minus current offset, to the left of the position reached.
+    let old = std::mem::take(segments);
+    let pieces = &choice.pieces;
+    let mut merged: Vec<Segment> = Vec::with_capacity(old.len() + pieces.len());
+    // Input offset minus current offset, left of everything handled so far.
     let mut drift: isize = 0;
-    // Current offset shift of the new text against the old one, so far.
+    // The new text's offsets minus the current text's, left of everything handled so far.
     let mut shift: isize = 0;
-    for judged in &choice.pieces {
-        let piece = &judged.piece;
-        while let Some(s) = old.next_if(|s| s.current.1 <= piece.start) {
+    let (mut o, mut p) = (0, 0);
+    let moved = |range: (usize, usize), by: isize| {
+        ((range.0 as isize + by) as usize, (range.1 as isize + by) as usize)
+    };
+    while o < old.len() || p < pieces.len() {
+        let next_piece = pieces.get(p).map(|j| j.piece.start);
+        if next_piece.is_none_or(|start| old.get(o).is_some_and(|s| s.current.1 <= start)) {
+            // An old segment no piece touches.
+            let s = &old[o];
             drift = s.input.1 as isize - s.current.1 as isize;
-            merged.push(Segment {
-                current: (
-                    (s.current.0 as isize + shift) as usize,
-                    (s.current.1 as isize + shift) as usize,
-                ),
-                ..s
-            });
+            merged.push(Segment { current: moved(s.current, shift), ..s.clone() });
+            o += 1;
+            continue;
         }
-        let mut input =
-            ((piece.start as isize + drift) as usize, (piece.end as isize + drift) as usize);
+        // A group: a piece, the old segments it overlaps, the pieces those overlap...
+        let first = &pieces[p].piece;
+        let mut span = (first.start, first.end);
+        let mut change =
+            first.replacement.chars().count() as isize - (first.end - first.start) as isize;
+        p += 1;
+        let drift_before = drift;
+        let mut input_start = None;
         let mut rounds = 1;
         let mut reading = choice.reading;
         let mut net_gain = choice.net_gain;
-        let mut end = piece.end;
-        while let Some(s) = old.next_if(|s| s.current.0 < end.max(piece.end)) {
-            if s.current.0 < piece.start {
-                input.0 = s.input.0;
+        loop {
+            if let Some(j) = pieces.get(p).filter(|j| j.piece.start < span.1) {
+                span.1 = span.1.max(j.piece.end);
+                change += j.piece.replacement.chars().count() as isize
+                    - (j.piece.end - j.piece.start) as isize;
+                p += 1;
+            } else if let Some(s) = old.get(o).filter(|s| s.current.0 < span.1) {
+                if s.current.0 <= span.0 {
+                    input_start = Some(s.input.0);
+                }
+                span = (span.0.min(s.current.0), span.1.max(s.current.1));
+                drift = s.input.1 as isize - s.current.1 as isize;
+                rounds = rounds.max(s.rounds + 1);
+                reading = s.reading;
+                net_gain = net_gain.max(s.net_gain);
+                o += 1;
+            } else {
+                break;
             }
-            end = end.max(s.current.1);
-            drift = s.input.1 as isize - s.current.1 as isize;
-            input.1 = input.1.max((piece.end as isize + drift) as usize).max(s.input.1);
-            rounds = rounds.max(s.rounds + 1);
-            reading = s.reading;
-            net_gain = net_gain.max(s.net_gain);
         }
-        let start = (piece.start as isize + shift) as usize;
-        let length = piece.replacement.chars().count();
-        shift += length as isize - (piece.end - piece.start) as isize;
-        merged.push(Segment { current: (start, start + length), input, rounds, reading, net_gain });
-    }
-    for s in old {
-        merged.push(Segment {
-            current: (
-                (s.current.0 as isize + shift) as usize,
-                (s.current.1 as isize + shift) as usize,
-            ),
-            ..s
-        });
+        let input = (
+            input_start.unwrap_or((span.0 as isize + drift_before) as usize),
+            (span.1 as isize + drift) as usize,
+        );
+        let start = (span.0 as isize + shift) as usize;
+        let end = (span.1 as isize + shift + change) as usize;
+        shift += change;
+        merged.push(Segment { current: (start, end), input, rounds, reading, net_gain });
     }
     *segments = merged;
 }
@@ -266,14 +282,15 @@ fn repair_rounds(input: &[char], options: Options, parameters: &Parameters) -> A
     // (negative when no reading gains; `None` when nothing could be mojibake at all).
     let mut suspicion: Option<i64> = None;
     for round in 0..MAX_ROUNDS {
-        let (choice, best) = decision::choose(&text, parameters);
+        let spans: Vec<(usize, usize)> = segments.iter().map(|s| s.current).collect();
+        let (choice, best) = decision::choose(&text, &spans, parameters);
         if round == 0 {
             suspicion = best;
         }
         let Some(mut choice) = choice else { break };
         if !options.replace_lost {
             let (kept, lost_pieces): (Vec<_>, Vec<_>) =
-                choice.pieces.into_iter().partition(|j| !is_lost(&j.piece.replacement));
+                choice.pieces.into_iter().partition(|j| !is_lost(&j.piece));
             choice.pieces = kept;
             if segments.is_empty() {
                 for j in lost_pieces {
@@ -364,6 +381,40 @@ mod tests {
         assert_eq!(fix("鐢ㄦ埛"), "用户");
         assert_eq!(fix("Ïðèâåò, ìèð"), "Привет, мир");
         assert_eq!(fix("plain text"), "plain text");
+    }
+
+    /// Replay steps as Python's `apply_steps` does.
+    fn replay(input: &[char], steps: &[Step]) -> Vec<char> {
+        let mut text = input.to_vec();
+        for step in steps {
+            let original: Vec<char> = step.original.chars().collect();
+            assert_eq!(text[step.start..step.end], original[..], "{step:?}");
+            text.splice(step.start..step.end, step.replacement.chars());
+        }
+        text
+    }
+
+    #[test]
+    fn steps_replay_the_repair_of_layers() {
+        let layer = |t: &str, e: &str, d: &str| crate::readings::misread(t, e, d).unwrap();
+        let mut texts = Vec::new();
+        for clean in ["Café crème brûlée", "Фёдорович и Ширяев", "日本語のテキスト", "Łódź"]
+        {
+            let once = layer(clean, "UTF-8", "windows-1252");
+            let twice = layer(&once, "UTF-8", "windows-1252");
+            texts.push(format!("{clean} / {once} / {twice} / {clean}"));
+            texts.push(format!("{twice} {once}"));
+            texts.push(format!("{} x {once}", layer(&once, "UTF-8", "windows-1251")));
+        }
+        for text in texts {
+            let input: Vec<char> = text.chars().collect();
+            let analysis = analyze(&input, Options::default());
+            let steps = steps(&input, &analysis, Options::default());
+            assert_eq!(replay(&input, &steps), analysis.repaired, "{text}");
+            for f in &analysis.findings {
+                assert!(f.start < f.end && f.end <= input.len(), "{text}: {f:?}");
+            }
+        }
     }
 
     #[test]

@@ -18,10 +18,13 @@ use std::sync::OnceLock;
 static TEXT_MODEL: &[u8] = include_bytes!("model/text.bin");
 /// The generated models of mojibake, one per kind, over the same tokens.
 static MOJIBAKE_MODELS: &[u8] = include_bytes!("model/mojibake.bin");
+/// The generated letter inventories of the languages, over the same tokens.
+static LANGUAGES: &[u8] = include_bytes!("model/languages.bin");
 
 const TEXT_MAGIC: &[u8; 8] = b"MJFXTEXT";
 const MOJIBAKE_MAGIC: &[u8; 8] = b"MJFXMOJI";
-const FORMAT_VERSION: u32 = 2;
+const LANGUAGES_MAGIC: &[u8; 8] = b"MJFXLANG";
+const FORMAT_VERSION: u32 = 3;
 
 /// A token: a character of its own, a class of characters, or the boundary of a text.
 pub type Token = u16;
@@ -46,17 +49,23 @@ pub struct Models {
     page_of: Vec<u16>,
     pages: Vec<u16>,
     emission: Vec<u16>,
+    /// Each token's shape (script and case, or what else it is): the back-off goes through
+    /// shapes.
+    shape: Vec<u16>,
+    shapes: usize,
     first_char: Token,
     boundary: Token,
     text: Bigrams,
     mojibake: Vec<(Kind, Bigrams)>,
+    languages: Languages,
 }
 
 /// The models, parsed from the generated files at first use.
 pub fn models() -> &'static Models {
     static MODELS: OnceLock<Models> = OnceLock::new();
     MODELS.get_or_init(|| {
-        Models::parse(TEXT_MODEL, MOJIBAKE_MODELS).expect("the generated models are well-formed")
+        Models::parse(TEXT_MODEL, MOJIBAKE_MODELS, LANGUAGES)
+            .expect("the generated models are well-formed")
     })
 }
 
@@ -72,18 +81,27 @@ fn kind_named(name: &str) -> Option<Kind> {
 }
 
 impl Models {
-    fn parse(text_file: &[u8], mojibake_file: &[u8]) -> Result<Models, String> {
+    fn parse(
+        text_file: &[u8],
+        mojibake_file: &[u8],
+        languages_file: &[u8],
+    ) -> Result<Models, String> {
         let mut reader = Reader::after_header(text_file)?;
         reader.magic(TEXT_MAGIC)?;
         let tokens = reader.u32()? as usize;
         let page_count = reader.u32()? as usize;
         let first_char = reader.u32()? as Token;
         let boundary = reader.u32()? as Token;
+        let shapes = reader.u32()? as usize;
         let digest = reader.bytes(8)?.to_vec();
         let page_of = reader.u16s(0x110000 / 256)?;
         let pages = reader.u16s(page_count * 256)?;
         let emission = reader.u16s(tokens)?;
-        let text = Bigrams::read(&mut reader, tokens)?;
+        let shape = reader.u16s(tokens)?;
+        if shape.iter().any(|&s| s as usize >= shapes) {
+            return Err("a token of no shape".into());
+        }
+        let text = Bigrams::read(&mut reader, tokens, shapes)?;
 
         let mut reader = Reader::after_header(mojibake_file)?;
         reader.magic(MOJIBAKE_MAGIC)?;
@@ -99,9 +117,21 @@ impl Models {
             let name = reader.bytes(24)?;
             let name = std::str::from_utf8(name).map_err(|e| e.to_string())?;
             let kind = kind_named(name.trim_end_matches('\0')).ok_or("unknown kind")?;
-            mojibake.push((kind, Bigrams::read(&mut reader, tokens)?));
+            mojibake.push((kind, Bigrams::read(&mut reader, tokens, shapes)?));
         }
-        Ok(Models { page_of, pages, emission, first_char, boundary, text, mojibake })
+        let languages = Languages::parse(languages_file, tokens, &digest)?;
+        Ok(Models {
+            page_of,
+            pages,
+            emission,
+            shape,
+            shapes,
+            first_char,
+            boundary,
+            text,
+            mojibake,
+            languages,
+        })
     }
 
     /// The token of a character.
@@ -146,7 +176,7 @@ impl Models {
     /// character within its class included.
     #[inline]
     pub fn cost(&self, a: Token, b: Token) -> Cost {
-        self.text.cost(a, b, &self.emission)
+        self.text.cost(a, b, self)
     }
 
     /// The cost of `chars` between the characters `before` and `after` (`None`: the text's
@@ -173,36 +203,129 @@ impl Models {
         let mut total = 0;
         for c in chars {
             let token = self.context(Some(c));
-            total += bigrams.cost(previous, token, &self.emission);
+            total += bigrams.cost(previous, token, self);
             previous = token;
         }
-        total + bigrams.cost(previous, self.context(after), &self.emission)
+        total + bigrams.cost(previous, self.context(after), self)
     }
 }
 
-/// One bigram model over the shared tokens.
+/// The letter inventories of the languages: the cost of a letter in each language that
+/// writes it, and of any other letter.
+struct Languages {
+    floors: Vec<u16>,
+    letter: Vec<u8>,
+    offsets: Vec<u32>,
+    /// (language, cost) pairs, token by token.
+    entries: Vec<u16>,
+}
+
+impl Languages {
+    fn parse(file: &[u8], tokens: usize, digest: &[u8]) -> Result<Languages, String> {
+        let mut reader = Reader::after_header(file)?;
+        reader.magic(LANGUAGES_MAGIC)?;
+        if reader.u32()? as usize != tokens {
+            return Err("the letter inventories have other tokens".into());
+        }
+        let count = reader.u32()? as usize;
+        if reader.bytes(8)? != digest {
+            return Err("the letter inventories were made with another token table".into());
+        }
+        reader.bytes(16 * count)?;
+        let floors = reader.u16s(count)?;
+        let letter = reader.bytes(tokens)?.to_vec();
+        let offsets = reader.u32s(tokens + 1)?;
+        let entries = reader.u16s(2 * *offsets.last().ok_or("no offsets")? as usize)?;
+        if entries.chunks_exact(2).any(|pair| pair[0] as usize >= count) {
+            return Err("a letter of no language".into());
+        }
+        Ok(Languages { floors, letter, offsets, entries })
+    }
+}
+
+/// How many of each letter a text has: the input of [`Models::language_cost`].
+pub type Inventory = std::collections::HashMap<Token, i64>;
+
+impl Models {
+    /// Is this character a letter (or mark) of some language's inventory?
+    #[inline]
+    pub fn is_letter(&self, c: char) -> bool {
+        !c.is_ascii() && self.languages.letter[self.token(c) as usize] != 0
+    }
+
+    /// Add (or, with `sign` -1, take away) the letters of `chars` to an inventory.
+    pub fn count_letters(
+        &self,
+        inventory: &mut Inventory,
+        chars: impl Iterator<Item = char>,
+        sign: i64,
+    ) {
+        for c in chars {
+            if self.is_letter(c) {
+                *inventory.entry(self.token(c)).or_insert(0) += sign;
+            }
+        }
+    }
+
+    /// The cost of a text's letters in the language that writes them most cheaply.
+    pub fn language_cost(&self, inventory: &Inventory) -> Cost {
+        let languages = &self.languages;
+        let letters: Cost = inventory.values().filter(|&&n| n > 0).sum();
+        if letters == 0 {
+            return 0;
+        }
+        let mut totals: Vec<Cost> =
+            languages.floors.iter().map(|&floor| Cost::from(floor) * letters).collect();
+        for (&token, &n) in inventory {
+            if n <= 0 {
+                continue;
+            }
+            let (start, end) = (
+                languages.offsets[token as usize] as usize,
+                languages.offsets[token as usize + 1] as usize,
+            );
+            for pair in languages.entries[2 * start..2 * end].chunks_exact(2) {
+                let language = pair[0] as usize;
+                totals[language] +=
+                    n * (Cost::from(pair[1]) - Cost::from(languages.floors[language]));
+            }
+        }
+        totals.into_iter().min().unwrap_or(0)
+    }
+}
+
+/// One bigram model over the shared tokens: seen pairs, and the back-off through shapes.
 struct Bigrams {
     backoff: Vec<u16>,
     continuation: Vec<u16>,
+    shape_transition: Vec<u16>,
     table: BigramTable,
 }
 
 impl Bigrams {
-    fn read(reader: &mut Reader<'_>, tokens: usize) -> Result<Bigrams, String> {
+    fn read(reader: &mut Reader<'_>, tokens: usize, shapes: usize) -> Result<Bigrams, String> {
         let backoff = reader.u16s(tokens)?;
         let continuation = reader.u16s(tokens)?;
+        let shape_transition = reader.u16s(shapes * shapes)?;
         let count = reader.u32()? as usize;
         let keys = reader.u32s(count)?;
         let values = reader.u16s(count)?;
-        Ok(Bigrams { backoff, continuation, table: BigramTable::new(&keys, &values) })
+        let table = BigramTable::new(&keys, &values);
+        Ok(Bigrams { backoff, continuation, shape_transition, table })
     }
 
+    /// `-ln P(b | a)`: the pair's own estimate if it was seen, else the back-off of `a`, the
+    /// transition between the shapes, and `b` within its shape.
     #[inline]
-    fn cost(&self, a: Token, b: Token, emission: &[u16]) -> Cost {
+    fn cost(&self, a: Token, b: Token, models: &Models) -> Cost {
         match self.table.get(a, b) {
-            Some(value) => Cost::from(value) + Cost::from(emission[b as usize]),
+            Some(value) => Cost::from(value) + Cost::from(models.emission[b as usize]),
             None => {
-                Cost::from(self.backoff[a as usize]) + Cost::from(self.continuation[b as usize])
+                let (a, b) = (a as usize, b as usize);
+                let shapes = models.shape[a] as usize * models.shapes + models.shape[b] as usize;
+                Cost::from(self.backoff[a])
+                    + Cost::from(self.shape_transition[shapes])
+                    + Cost::from(self.continuation[b])
             }
         }
     }

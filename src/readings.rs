@@ -75,7 +75,7 @@ pub const UTF8_SINGLE_BYTE_DECODERS: [&str; 29] = [
 pub const UTF8_MULTI_BYTE_DECODERS: [&str; 5] = ["GBK", "Shift_JIS", "EUC-JP", "EUC-KR", "Big5"];
 
 /// Legacy text misread as another legacy encoding: `(encoded_as, decoded_as)`.
-pub const LEGACY_PAIRS: [(&str, &str); 22] = [
+pub const LEGACY_PAIRS: [(&str, &str); 24] = [
     ("windows-1251", "windows-1252"),
     ("windows-1250", "windows-1252"),
     ("windows-1253", "windows-1252"),
@@ -97,6 +97,9 @@ pub const LEGACY_PAIRS: [(&str, &str); 22] = [
     ("IBM866", "windows-1251"),
     ("windows-1250", "ISO-8859-2"),
     ("ISO-8859-2", "windows-1250"),
+    // Western text read as Cyrillic ("Ñàôå" the other way round) and Mac OS Roman as latin-1.
+    ("windows-1252", "windows-1251"),
+    ("macintosh", "latin-1"),
     // C1 controls in otherwise right text: windows-1252 bytes read as latin-1 ("\x93" for “).
     ("windows-1252", "latin-1"),
 ];
@@ -140,6 +143,28 @@ pub fn utf8_multi_byte(index: usize) -> ReadingId {
 /// The reading of the `index`-th legacy pair.
 pub fn legacy(index: usize) -> ReadingId {
     (UTF8_SINGLE_BYTE_DECODERS.len() + UTF8_MULTI_BYTE_DECODERS.len() + index) as ReadingId
+}
+
+/// Does this reading leave `c` as it is? (A legacy text misread as a whole keeps the
+/// characters its two encodings share: "ó" is 0xF3 in windows-1250 and windows-1252.) UTF-8
+/// misread changes every non-ASCII character.
+pub fn keeps(reading: ReadingId, c: char) -> bool {
+    let reading = &readings()[reading as usize];
+    if reading.kind != Kind::LegacyAsLegacy || c.is_ascii() {
+        return c.is_ascii();
+    }
+    let Some(decoder) = crate::codecs::single_byte(reading.decoded_as) else { return false };
+    let byte = match decoder.encode(c) {
+        Some(b) => b,
+        None if reading.decoded_as == "windows-1252" && ('\u{80}'..='\u{9F}').contains(&c) => {
+            c as u8
+        }
+        None => return false,
+    };
+    match crate::codecs::single_byte(reading.encoded_as) {
+        Some(table) => table.high[usize::from(byte - 0x80)] == c,
+        None => false,
+    }
 }
 
 /// The bytes of `text` in `encoding` (a WHATWG name, `UTF-8`, `IBM437`, `IBM850` or

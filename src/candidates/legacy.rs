@@ -101,6 +101,7 @@ fn single_byte_piece(
                 sequences: 0,
                 lost: 0,
                 restored_spaces: 0,
+                kept_space: false,
             });
         }
     }
@@ -155,6 +156,7 @@ fn multi_byte_pieces(
             sequences: 0,
             lost: 0,
             restored_spaces: 0,
+            kept_space: false,
         });
         p.replacement.push(c);
         p.end = at + length;

@@ -25,6 +25,8 @@ pub struct Piece {
     pub lost: u32,
     /// Bytes 0xA0 restored where an ASCII space stood for them ("Ã " for "à").
     pub restored_spaces: u32,
+    /// The restored 0xA0 had a space of its own after it, which stays ("Ã le" for "à le").
+    pub kept_space: bool,
 }
 
 /// Every candidate piece of the text, for every reading, grouped by reading in text order.

@@ -221,7 +221,12 @@ fn completions(text: &[char]) -> Vec<Completion> {
             roles.cont |= LOSSY_DECODERS;
         }
         let done_single = single.step(&roles);
-        let m = tables.multi.get(c);
+        let mut m = tables.multi.get(c);
+        if c == '\u{FFFD}' {
+            // A multi-byte decoder's U+FFFD stands for one or two lost bytes of any class.
+            let every = (1 << UTF8_MULTI_BYTE_DECODERS.len()) - 1;
+            m.first = Roles { cont: every, lead2: 0, lead3: 0, lead4: 0 };
+        }
         let mut done_multi = multi.step(&m.first);
         if m.two_bytes != 0 {
             let mut second = multi;
@@ -417,6 +422,7 @@ fn pieces_of(
             sequences: 0,
             lost: 0,
             restored_spaces: 0,
+            kept_space: false,
         };
         for token in &run[first_token..=last_token] {
             match token.reading {
@@ -444,6 +450,7 @@ fn pieces_of(
         {
             let mut kept_space = piece.clone();
             kept_space.end -= 1;
+            kept_space.kept_space = true;
             pieces.push(kept_space);
         }
         pieces.push(piece);
@@ -538,8 +545,52 @@ fn multi_byte_pieces(text: &[char], index: usize, ends: &[usize], out: &mut Vec<
         let (units, char_units) = multi_byte_units(encoding, &text[start..stop]);
         let tokens = read_utf8(&units, false);
         out.extend(pieces_of(text, start, &char_units, &tokens, reading));
+        out.extend(lossy_region(text, start, stop, &tokens, reading));
         covered = stop;
     }
+}
+
+/// The whole region read with replacement: every stretch of bytes that is no valid UTF-8
+/// becomes one U+FFFD. Multi-byte decoders lose bytes wherever UTF-8's do not pair up into
+/// their characters (the Big5 reading of Chinese UTF-8 is mostly U+FFFD); a region that was
+/// UTF-8 is repaired as a whole, what was lost marked as lost. An alternative to the region's
+/// valid pieces, for the decision to weigh.
+fn lossy_region(
+    text: &[char],
+    start: usize,
+    stop: usize,
+    tokens: &[Token],
+    reading: readings::ReadingId,
+) -> Option<Piece> {
+    if !tokens.iter().any(|t| matches!(t.reading, Reading::Invalid | Reading::Lost)) {
+        return None;
+    }
+    let mut piece = Piece {
+        start,
+        end: stop,
+        replacement: String::new(),
+        reading,
+        sequences: 0,
+        lost: 0,
+        restored_spaces: 0,
+        kept_space: false,
+    };
+    let mut in_loss = false;
+    for token in tokens {
+        match token.reading {
+            Reading::Ascii(b) => piece.replacement.push(char::from(b)),
+            Reading::Char { c, .. } => piece.replacement.push(c),
+            Reading::Lost | Reading::Invalid => {
+                if !in_loss {
+                    piece.replacement.push('\u{FFFD}');
+                    piece.lost += 1;
+                }
+            }
+        }
+        piece.sequences += u32::from(matches!(token.reading, Reading::Char { .. }));
+        in_loss = matches!(token.reading, Reading::Lost | Reading::Invalid);
+    }
+    (piece.sequences > 0 && !same(text, &piece)).then_some(piece)
 }
 
 /// Re-encode characters with a multi-byte decoder's byte sequences, choosing among

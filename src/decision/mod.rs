@@ -19,7 +19,7 @@
 //! `src/decision/parameters.rs`).
 
 use crate::candidates::{self, Piece};
-use crate::model::{models, Cost, Which, SCALE};
+use crate::model::{models, Cost, Inventory, Which, SCALE};
 use crate::readings::{readings, Kind, ReadingId, READING_COUNT};
 
 mod parameters;
@@ -33,12 +33,21 @@ pub struct Parameters {
     pub entry: [Cost; 3],
     /// The cost of each further stretch.
     pub reentry: [Cost; 3],
+    /// How much the letter inventories count (per mille): a reading whose repair makes the
+    /// text's letters one language's lowers its entry cost by this share of the difference.
+    pub language_weight: Cost,
+    /// The extra cost of a *partial* misreading: one that leaves some non-ASCII character of
+    /// the text as it is, which a text misread as a whole would not have ("Bremer/Mccoy –
+    /// DrÃ¥ber": its dash is right, so its "Ã¥" is less likely mojibake).
+    pub partial: [Cost; 3],
     /// Evidence per valid multi-byte sequence of a piece.
     pub per_sequence: [Cost; 3],
     /// Cost per sequence repaired as U+FFFD (bytes were lost: the repair is less certain).
     pub per_lost: [Cost; 3],
     /// Cost per space read as byte 0xA0.
     pub per_restored_space: Cost,
+    /// Cost of keeping the space after a restored 0xA0 (NBSP and space collapsed into one).
+    pub kept_space: Cost,
     /// Extra entry cost of each reading, by its index (the prior odds of the misreading).
     pub prior: [Cost; READING_COUNT],
     /// The net gain at which the detection score is one half.
@@ -92,61 +101,98 @@ pub fn gain(text: &[char], piece: &Piece, parameters: &Parameters) -> Cost {
     repair.min(shape) + parameters.per_sequence[kind] * Cost::from(piece.sequences)
         - parameters.per_lost[kind] * Cost::from(piece.lost)
         - parameters.per_restored_space * Cost::from(piece.restored_spaces)
+        - if piece.kept_space { parameters.kept_space } else { 0 }
 }
 
-/// Of pieces that overlap (alternatives of one reading), the one that gains most.
+/// Of pieces that overlap (alternatives of one reading), the set of disjoint ones that gains
+/// most (weighted interval scheduling). A piece that gains nothing counts for a token amount,
+/// so that it is kept where nothing overlaps it: the stretches decide about it.
 fn disjoint(mut judged: Vec<Judged>) -> Vec<Judged> {
-    judged.sort_by_key(|j| (j.piece.start, std::cmp::Reverse(j.gain)));
-    let mut kept: Vec<Judged> = Vec::with_capacity(judged.len());
-    for j in judged {
-        match kept.last_mut() {
-            Some(last) if j.piece.start < last.piece.end => {
-                if j.gain > last.gain {
-                    *last = j;
-                }
-            }
-            _ => kept.push(j),
+    judged.sort_by_key(|j| (j.piece.end, j.piece.start));
+    let weight = |j: &Judged| j.gain.max(1);
+    // best[i]: the most the first i pieces can gain; take[i]: whether piece i - 1 is in it.
+    let mut best: Vec<Cost> = vec![0; judged.len() + 1];
+    let mut take = vec![false; judged.len() + 1];
+    let mut previous = vec![0usize; judged.len() + 1];
+    for i in 1..=judged.len() {
+        let j = &judged[i - 1];
+        // The pieces that end before this one starts: a prefix, as pieces are sorted by end.
+        let p = judged[..i - 1].partition_point(|k| k.piece.end <= j.piece.start);
+        previous[i] = p;
+        let with = best[p] + weight(j);
+        (best[i], take[i]) = if with > best[i - 1] { (with, true) } else { (best[i - 1], false) };
+    }
+    let mut kept = Vec::new();
+    let mut i = judged.len();
+    while i > 0 {
+        if take[i] {
+            kept.push(i - 1);
+            i = previous[i];
+        } else {
+            i -= 1;
         }
     }
-    kept
+    kept.reverse();
+    let mut slots: Vec<Option<Judged>> = judged.into_iter().map(Some).collect();
+    kept.into_iter().filter_map(|i| slots[i].take()).collect()
 }
 
 /// The best stretches of pieces for one reading: the net gain and which pieces.
+///
+/// After each piece the text is in one of three states: no stretch yet, inside a stretch
+/// (the piece is repaired), or after one. A stretch starts at the entry cost if it is the
+/// first, at the re-entry cost otherwise.
 fn stretches(judged: &[Judged], entry: Cost, reentry: Cost) -> (Cost, Vec<bool>) {
-    // States after each piece: no stretch yet (0), inside a stretch, after one.
+    #[derive(Clone, Copy, PartialEq)]
+    enum From {
+        Inside,
+        First,
+        After,
+    }
     const NONE: Cost = Cost::MIN / 4;
     let n = judged.len();
     let mut inside = vec![NONE; n];
     let mut after = vec![NONE; n];
-    let mut came_from_inside = vec![false; n];
+    let mut inside_from = vec![From::First; n];
+    let mut after_from = vec![From::After; n];
     for (i, j) in judged.iter().enumerate() {
         let (prev_inside, prev_after) =
             if i == 0 { (NONE, NONE) } else { (inside[i - 1], after[i - 1]) };
-        let start_first = -entry;
-        let start_again = prev_after - reentry;
-        inside[i] = j.gain + prev_inside.max(start_first).max(start_again);
-        came_from_inside[i] = prev_inside >= prev_after;
-        after[i] = prev_inside.max(prev_after);
+        let (best, from) = [
+            (prev_inside, From::Inside),
+            (-entry, From::First),
+            (prev_after - reentry, From::After),
+        ]
+        .into_iter()
+        .max_by_key(|&(value, _)| value)
+        .expect("three choices");
+        inside[i] = j.gain + best;
+        inside_from[i] = from;
+        (after[i], after_from[i]) = if prev_inside >= prev_after {
+            (prev_inside, From::Inside)
+        } else {
+            (prev_after, From::After)
+        };
     }
-    let Some(last) = n.checked_sub(1) else {
-        return (0, Vec::new());
-    };
+    let Some(last) = n.checked_sub(1) else { return (0, Vec::new()) };
     let best = inside[last].max(after[last]);
     let mut chosen = vec![false; n];
     if best <= 0 {
         return (best, chosen);
     }
-    // Walk back: inside[i] continues inside[i - 1], or starts a stretch.
-    let mut in_stretch = inside[last] >= after[last];
+    // Walk back through the states.
+    let mut state = if inside[last] >= after[last] { From::Inside } else { From::After };
     for i in (0..n).rev() {
-        if in_stretch {
-            chosen[i] = true;
-            let prev_inside = if i == 0 { NONE } else { inside[i - 1] };
-            let prev_after = if i == 0 { NONE } else { after[i - 1] };
-            let start_again = prev_after - reentry;
-            in_stretch = prev_inside >= (-entry).max(start_again) && i > 0;
-        } else {
-            in_stretch = came_from_inside[i];
+        match state {
+            From::Inside => {
+                chosen[i] = true;
+                state = inside_from[i];
+                if state == From::First {
+                    break;
+                }
+            }
+            From::After => state = after_from[i],
+            From::First => break,
         }
     }
     (best, chosen)
@@ -154,9 +200,22 @@ fn stretches(judged: &[Judged], entry: Cost, reentry: Cost) -> (Cost, Vec<bool>)
 
 /// The best choice for the text, if any reading gains; and the best net gain of any reading
 /// (negative when none gains; `None` when the text has no candidate at all).
-pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option<Cost>) {
+///
+/// `repaired` are the spans earlier rounds made: a piece that touches one must take all of
+/// it (a deeper layer of damage was damaged as a whole), so that a repair's own output is
+/// not picked apart ("Фёдорович" has "Фё", which UTF-8 read as windows-1251 makes of "Ը").
+pub fn choose(
+    text: &[char],
+    repaired: &[(usize, usize)],
+    parameters: &Parameters,
+) -> (Option<Choice>, Option<Cost>) {
     let mut by_reading: Vec<Vec<Judged>> = vec![Vec::new(); readings().len()];
-    for piece in candidates::pieces(text) {
+    let takes_all = |piece: &Piece| {
+        repaired.iter().all(|&(start, end)| {
+            end <= piece.start || piece.end <= start || (piece.start <= start && end <= piece.end)
+        })
+    };
+    for piece in candidates::pieces(text).into_iter().filter(takes_all) {
         let gain = gain(text, &piece, parameters);
         by_reading[piece.reading as usize].push(Judged { piece, gain });
     }
@@ -166,10 +225,23 @@ pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option
         if judged.is_empty() {
             continue;
         }
-        let judged = disjoint(judged);
+        let mut judged = disjoint(judged);
+        discount_repeats(text, &mut judged);
         let kind = kind_index(readings()[reading].kind);
-        let entry = parameters.entry[kind] + parameters.prior[reading];
-        let (net_gain, chosen) = stretches(&judged, entry, parameters.reentry[kind]);
+        // Legacy misreadings leave no structure to prove them: the letters must.
+        let language = if kind == 2 { language_evidence(text, &judged) } else { 0 };
+        let entry = parameters.entry[kind] + parameters.prior[reading]
+            - parameters.language_weight * language / 1000;
+        let (mut net_gain, mut chosen) =
+            stretches(&judged, entry + parameters.partial[kind], parameters.reentry[kind]);
+        // The text misread as a whole: every non-ASCII character is in a piece, or one the
+        // reading keeps as it is.
+        if misread_as_a_whole(text, &judged, reading as ReadingId) {
+            let whole = judged.iter().map(|j| j.gain).sum::<Cost>() - entry;
+            if whole > net_gain {
+                (net_gain, chosen) = (whole, vec![true; judged.len()]);
+            }
+        }
         best_net_gain = Some(best_net_gain.map_or(net_gain, |b| b.max(net_gain)));
         if net_gain <= 0 || best.as_ref().is_some_and(|b| b.net_gain >= net_gain) {
             continue;
@@ -178,6 +250,102 @@ pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option
         best = Some(Choice { reading: reading as ReadingId, pieces, net_gain });
     }
     (best, best_net_gain)
+}
+
+/// The most a line's letter inventory counts for either way (nats): a line may mix
+/// languages, and an inventory is one language's.
+const LANGUAGE_CAP: Cost = 15 * SCALE;
+
+/// How much better the letters fit a language with every piece repaired than as they are
+/// (a cost difference: positive when the repair makes one language's text), line by line.
+fn language_evidence(text: &[char], judged: &[Judged]) -> Cost {
+    let models = models();
+    let mut total = 0;
+    let mut pieces = judged.iter().peekable();
+    let mut line_start = 0;
+    while pieces.peek().is_some() {
+        let first = pieces.peek().expect("checked").piece.start;
+        line_start = text[line_start..first]
+            .iter()
+            .rposition(|&c| c == '\n')
+            .map_or(line_start, |p| line_start + p + 1);
+        let line_end =
+            text[first..].iter().position(|&c| c == '\n').map_or(text.len(), |p| first + p);
+        let mut as_is = Inventory::new();
+        models.count_letters(&mut as_is, text[line_start..line_end].iter().copied(), 1);
+        let mut repaired = as_is.clone();
+        while let Some(j) = pieces.next_if(|j| j.piece.start < line_end) {
+            let original = text[j.piece.start..j.piece.end].iter().copied();
+            models.count_letters(&mut repaired, original, -1);
+            models.count_letters(&mut repaired, j.piece.replacement.chars(), 1);
+        }
+        let difference = models.language_cost(&as_is) - models.language_cost(&repaired);
+        total += difference.clamp(-LANGUAGE_CAP, LANGUAGE_CAP);
+        line_start = line_end;
+    }
+    total
+}
+
+/// Could the whole text have been misread this way: is every non-ASCII character outside the
+/// pieces one the reading leaves as it is?
+fn misread_as_a_whole(text: &[char], judged: &[Judged], reading: ReadingId) -> bool {
+    let mut at = 0;
+    let mut pieces = judged.iter().map(|j| (j.piece.start, j.piece.end)).peekable();
+    while at < text.len() {
+        if let Some(&(start, end)) = pieces.peek() {
+            if at >= start {
+                at = at.max(end);
+                pieces.next();
+                continue;
+            }
+        }
+        if !crate::readings::keeps(reading, text[at]) {
+            return false;
+        }
+        at += 1;
+    }
+    true
+}
+
+/// The same damaged span again ("├┤ ├┤ ├┤", a name repeated in a table) is weaker evidence
+/// than as many different ones: a repetition counts for a quarter of its gain.
+fn discount_repeats(text: &[char], judged: &mut [Judged]) {
+    let mut seen: std::collections::HashSet<(&[char], &str)> = std::collections::HashSet::new();
+    for j in judged.iter_mut() {
+        let key = (&text[j.piece.start..j.piece.end], j.piece.replacement.as_str());
+        if !seen.insert(key) && j.gain > 0 {
+            j.gain /= 4;
+        }
+    }
+}
+
+/// For debugging: each reading with pieces, its net gain and its language evidence.
+pub fn readings_judged(
+    text: &[char],
+    parameters: &Parameters,
+) -> Vec<(ReadingId, Cost, Cost, usize)> {
+    let mut by_reading: Vec<Vec<Judged>> = vec![Vec::new(); readings().len()];
+    for piece in candidates::pieces(text) {
+        let gain = gain(text, &piece, parameters);
+        by_reading[piece.reading as usize].push(Judged { piece, gain });
+    }
+    let mut out = Vec::new();
+    for (reading, judged) in by_reading.into_iter().enumerate() {
+        if judged.is_empty() {
+            continue;
+        }
+        let mut judged = disjoint(judged);
+        discount_repeats(text, &mut judged);
+        let kind = kind_index(readings()[reading].kind);
+        // Legacy misreadings leave no structure to prove them: the letters must.
+        let language = if kind == 2 { language_evidence(text, &judged) } else { 0 };
+        let entry = parameters.entry[kind] + parameters.prior[reading]
+            - parameters.language_weight * language / 1000;
+        let (net, _) =
+            stretches(&judged, entry + parameters.partial[kind], parameters.reentry[kind]);
+        out.push((reading as ReadingId, net, language, judged.len()));
+    }
+    out
 }
 
 /// The detection score of a net gain: a probability-like number in [0, 1].

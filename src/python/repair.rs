@@ -118,16 +118,57 @@ fn candidates(text: &str) -> Vec<CandidateTuple> {
         .collect()
 }
 
+/// The cost of each character after the one before it (nats), in the model of real text
+/// and in each model of mojibake: for debugging the models.
+#[pyfunction]
+fn costs(text: &str) -> Vec<(char, f64, f64, f64, f64)> {
+    use crate::model::{models, Which};
+    use crate::readings::Kind;
+    let m = models();
+    let chars: Vec<char> = text.chars().collect();
+    let nats = |which, i: usize| {
+        let before = i.checked_sub(1).map(|j| chars[j]);
+        let token = m.context(chars.get(i).copied());
+        let _ = token;
+        m.cost_between_in(which, before, std::iter::empty(), chars.get(i).copied()) as f64 / 1000.0
+    };
+    (0..=chars.len())
+        .map(|i| {
+            let c = chars.get(i).copied().unwrap_or('\0');
+            (
+                c,
+                nats(Which::Text, i),
+                nats(Which::Mojibake(Kind::Utf8AsSingleByte), i),
+                nats(Which::Mojibake(Kind::Utf8AsMultiByte), i),
+                nats(Which::Mojibake(Kind::LegacyAsLegacy), i),
+            )
+        })
+        .collect()
+}
+
 /// The mojibake `decoded_as` makes of `text` in `encoded_as`, or None if it cannot hold it.
 #[pyfunction]
 fn misread(text: &str, encoded_as: &str, decoded_as: &str) -> Option<String> {
     crate::readings::misread(text, encoded_as, decoded_as)
 }
 
-/// The decision's parameters as `scripts/calibrate.py` passes them (costs in thousandths of
-/// a nat): entry, reentry and per_sequence per kind, per_lost, per_restored_space, the
-/// prior of each reading, the score's midpoint and scale.
-type ParameterTuple = ([i64; 3], [i64; 3], [i64; 3], [i64; 3], i64, Vec<i64>, i64, i64);
+/// The decision's parameters as `scripts/calibrate.py` passes them: a dict with the fields
+/// of `decision::Parameters` (costs in thousandths of a nat, priors in `readings()` order).
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+struct ParameterDict {
+    entry: [i64; 3],
+    reentry: [i64; 3],
+    partial: [i64; 3],
+    language_weight: i64,
+    per_sequence: [i64; 3],
+    per_lost: [i64; 3],
+    per_restored_space: i64,
+    kept_space: i64,
+    prior: Vec<i64>,
+    score_midpoint: i64,
+    score_scale: i64,
+}
 
 /// Repair many texts with other parameters than the built-in ones, for calibration: the
 /// repaired texts and their scores.
@@ -135,26 +176,28 @@ type ParameterTuple = ([i64; 3], [i64; 3], [i64; 3], [i64; 3], i64, Vec<i64>, i6
 fn fix_with_parameters(
     py: Python<'_>,
     texts: Vec<String>,
-    parameters: ParameterTuple,
+    parameters: ParameterDict,
 ) -> PyResult<Vec<(String, f64)>> {
-    let (entry, reentry, per_sequence, per_lost, per_restored_space, prior, midpoint, scale) =
-        parameters;
-    let prior: [i64; crate::readings::READING_COUNT] = prior.try_into().map_err(|_| {
+    let prior = parameters.prior.try_into().map_err(|_| {
         pyo3::exceptions::PyValueError::new_err("one prior per reading (readings() order)")
     })?;
     let parameters = decision::Parameters {
-        entry,
-        reentry,
-        per_sequence,
-        per_lost,
-        per_restored_space,
+        entry: parameters.entry,
+        reentry: parameters.reentry,
+        partial: parameters.partial,
+        language_weight: parameters.language_weight,
+        per_sequence: parameters.per_sequence,
+        per_lost: parameters.per_lost,
+        per_restored_space: parameters.per_restored_space,
+        kept_space: parameters.kept_space,
         prior,
-        score_midpoint: midpoint,
-        score_scale: scale,
+        score_midpoint: parameters.score_midpoint,
+        score_scale: parameters.score_scale,
     };
+    use rayon::prelude::*;
     Ok(py.detach(|| {
         texts
-            .iter()
+            .par_iter()
             .map(|text| {
                 let chars: Vec<char> = text.chars().collect();
                 let analysis = explanation::analyze_with(&chars, Options::default(), &parameters);
@@ -170,7 +213,21 @@ fn reading_names() -> Vec<(&'static str, &'static str, &'static str)> {
     readings().iter().map(|r| (r.encoded_as, r.decoded_as, r.kind.name())).collect()
 }
 
+/// For debugging: (encoded_as, decoded_as, net gain, language evidence (nats), pieces).
+#[pyfunction]
+fn readings_judged(text: &str) -> Vec<(&'static str, &'static str, f64, f64, usize)> {
+    let chars: Vec<char> = text.chars().collect();
+    decision::readings_judged(&chars, &PARAMETERS)
+        .into_iter()
+        .map(|(r, net, language, n)| {
+            let r = &readings()[r as usize];
+            (r.encoded_as, r.decoded_as, net as f64 / 1000.0, language as f64 / 1000.0, n)
+        })
+        .collect()
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(readings_judged, m)?)?;
     m.add_function(wrap_pyfunction!(fix_with_parameters, m)?)?;
     m.add_function(wrap_pyfunction!(reading_names, m)?)?;
     m.add_function(wrap_pyfunction!(detect, m)?)?;
@@ -179,5 +236,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(fix_and_explain, m)?)?;
     m.add_function(wrap_pyfunction!(candidates, m)?)?;
     m.add_function(wrap_pyfunction!(misread, m)?)?;
+    m.add_function(wrap_pyfunction!(costs, m)?)?;
     Ok(())
 }
