@@ -1,0 +1,247 @@
+//! `mojifix._core.codecs`: the WHATWG codecs of [`crate::codecs`] for `mojifix.codecs`.
+//!
+//! Bytes are read in place; work on inputs of [`DETACH_FROM`] bytes or more runs without the
+//! GIL. Errors come back as ranges (byte offsets of the input when decoding, character
+//! offsets of the text when encoding), and `mojifix.codecs` turns them into Python's
+//! `UnicodeDecodeError`/`UnicodeEncodeError` or hands them to a Python error handler.
+
+use std::ops::Range;
+
+use pyo3::exceptions::PyLookupError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+
+use crate::codecs::{self, Encoding, Unencodable};
+
+/// Inputs this long or longer are decoded or encoded without holding the GIL (below it, the
+/// detaching costs more than it frees).
+const DETACH_FROM: usize = 16 * 1024;
+
+/// Pieces between errors (one more than errors), and each error's range.
+type Segments<T> = (Vec<T>, Vec<(usize, usize)>);
+
+/// Add the `codecs` submodule to `parent`.
+pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
+    let module = PyModule::new(parent.py(), "codecs")?;
+    module.add_function(wrap_pyfunction!(decode, &module)?)?;
+    module.add_function(wrap_pyfunction!(decode_strict, &module)?)?;
+    module.add_function(wrap_pyfunction!(decode_segments, &module)?)?;
+    module.add_function(wrap_pyfunction!(encode, &module)?)?;
+    module.add_function(wrap_pyfunction!(encode_segments, &module)?)?;
+    parent.add_submodule(&module)
+}
+
+fn encoding_for(name: &str) -> PyResult<&'static Encoding> {
+    codecs::encoding_for(name).ok_or_else(|| {
+        PyLookupError::new_err(format!(
+            "unknown encoding {name:?}: not a WHATWG Encoding Standard label"
+        ))
+    })
+}
+
+/// Run `work` without the GIL if `size` is large.
+fn detached<T: Send>(py: Python<'_>, size: usize, work: impl FnOnce() -> T + Send) -> T {
+    if size >= DETACH_FROM {
+        py.detach(work)
+    } else {
+        work()
+    }
+}
+
+/// decode(data, encoding) -> str: the decoder of *encoding* (a label), errors as U+FFFD.
+#[pyfunction]
+fn decode<'py>(py: Python<'py>, data: &[u8], encoding: &str) -> PyResult<Bound<'py, PyString>> {
+    let encoding = encoding_for(encoding)?;
+    let text = detached(py, data.len(), || codecs::decode(data, encoding));
+    Ok(PyString::new(py, &text))
+}
+
+/// decode_strict(data, encoding) -> str | tuple[int, int]: the text, or the byte range of the
+/// first error.
+#[pyfunction]
+fn decode_strict<'py>(py: Python<'py>, data: &[u8], encoding: &str) -> PyResult<Bound<'py, PyAny>> {
+    let encoding = encoding_for(encoding)?;
+    match detached(py, data.len(), || codecs::decode_strict(data, encoding)) {
+        Ok(text) => Ok(PyString::new(py, &text).into_any()),
+        Err(error) => Ok((error.input.start, error.input.end)
+            .into_pyobject(py)?
+            .into_any()),
+    }
+}
+
+/// decode_segments(data, encoding) -> (segments, errors): the text between errors (one more
+/// segment than errors) and the byte range of each error.
+#[pyfunction]
+fn decode_segments<'py>(
+    py: Python<'py>,
+    data: &[u8],
+    encoding: &str,
+) -> PyResult<Segments<Bound<'py, PyString>>> {
+    let encoding = encoding_for(encoding)?;
+    let (text, errors) = detached(py, data.len(), || {
+        codecs::decode_with_errors(data, encoding)
+    });
+    let mut segments = Vec::with_capacity(errors.len() + 1);
+    let mut start = 0;
+    for error in &errors {
+        segments.push(PyString::new(py, &text[start..error.output]));
+        start = error.output + '\u{FFFD}'.len_utf8();
+    }
+    segments.push(PyString::new(py, &text[start..]));
+    let ranges = errors
+        .iter()
+        .map(|e| (e.input.start, e.input.end))
+        .collect();
+    Ok((segments, ranges))
+}
+
+/// encode(text, encoding) -> bytes | tuple[int, int]: the extended encoder's bytes, or the
+/// character range of the first character it cannot encode.
+#[pyfunction]
+fn encode<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyString>,
+    encoding: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let encoding = encoding_for(encoding)?;
+    let utf8 = Utf8::of(text)?;
+    let wtf8 = utf8.is_wtf8();
+    let utf8 = utf8.bytes();
+    let (bytes, errors) = detached(py, utf8.len(), || encode_wtf8(utf8, wtf8, encoding, true));
+    match errors.first() {
+        None => Ok(PyBytes::new(py, &bytes).into_any()),
+        Some(error) => {
+            let start = char_count(&utf8[..error.input.start]);
+            let end = start + char_count(&utf8[error.input.clone()]);
+            Ok((start, end).into_pyobject(py)?.into_any())
+        }
+    }
+}
+
+/// encode_segments(text, encoding) -> (segments, errors): the bytes between the runs of
+/// characters the encoder cannot encode (one more segment than runs), and each run's
+/// character range.
+#[pyfunction]
+fn encode_segments<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyString>,
+    encoding: &str,
+) -> PyResult<Segments<Bound<'py, PyBytes>>> {
+    let encoding = encoding_for(encoding)?;
+    let utf8 = Utf8::of(text)?;
+    let wtf8 = utf8.is_wtf8();
+    let utf8 = utf8.bytes();
+    let (bytes, errors) = detached(py, utf8.len(), || encode_wtf8(utf8, wtf8, encoding, false));
+    let mut segments = Vec::with_capacity(errors.len() + 1);
+    let mut ranges = Vec::with_capacity(errors.len());
+    let (mut output, mut byte_at, mut char_at) = (0, 0, 0);
+    for error in &errors {
+        segments.push(PyBytes::new(py, &bytes[output..error.output]));
+        output = error.output;
+        char_at += char_count(&utf8[byte_at..error.input.start]);
+        let end = char_at + char_count(&utf8[error.input.clone()]);
+        ranges.push((char_at, end));
+        (byte_at, char_at) = (error.input.end, end);
+    }
+    segments.push(PyBytes::new(py, &bytes[output..]));
+    Ok((segments, ranges))
+}
+
+/// A str's UTF-8, or for a str with lone surrogates (from `errors="surrogateescape"`), its
+/// WTF-8 (`surrogatepass`): a surrogate is three bytes starting 0xED 0xA0..=0xBF.
+enum Utf8<'a, 'py> {
+    Str(&'a str),
+    Wtf8(Bound<'py, PyBytes>),
+}
+
+impl<'a, 'py> Utf8<'a, 'py> {
+    fn of(text: &'a Bound<'py, PyString>) -> PyResult<Self> {
+        match text.to_str() {
+            Ok(s) => Ok(Utf8::Str(s)),
+            Err(_) => Ok(Utf8::Wtf8(
+                text.call_method1("encode", ("utf-8", "surrogatepass"))?
+                    .cast_into::<PyBytes>()?,
+            )),
+        }
+    }
+
+    fn is_wtf8(&self) -> bool {
+        matches!(self, Utf8::Wtf8(_))
+    }
+
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Utf8::Str(s) => s.as_bytes(),
+            Utf8::Wtf8(bytes) => bytes.as_bytes(),
+        }
+    }
+}
+
+/// Encode UTF-8, or WTF-8 if `surrogates`: the UTF-8 between surrogates with [`codecs`], each
+/// surrogate unencodable.
+fn encode_wtf8(
+    wtf8: &[u8],
+    surrogates: bool,
+    encoding: &'static Encoding,
+    strict: bool,
+) -> (Vec<u8>, Vec<Unencodable>) {
+    let mut bytes = Vec::new();
+    let mut errors: Vec<Unencodable> = Vec::new();
+    let mut start = 0;
+    loop {
+        let surrogate = match surrogates {
+            true => (start..wtf8.len().saturating_sub(2))
+                .find(|&i| wtf8[i] == 0xED && wtf8[i + 1] >= 0xA0)
+                .unwrap_or(wtf8.len()),
+            false => wtf8.len(),
+        };
+        // (valid UTF-8 by construction; an impossible failure only ends the text early)
+        let piece = std::str::from_utf8(&wtf8[start..surrogate]).unwrap_or("");
+        let (encoded, piece_errors) = if strict {
+            match codecs::encode(piece, encoding) {
+                Ok(encoded) => (encoded, Vec::new()),
+                Err(error) => (Vec::new(), vec![error]),
+            }
+        } else {
+            codecs::encode_with_errors(piece, encoding)
+        };
+        for error in piece_errors {
+            push_error(
+                &mut errors,
+                shifted(error.input, start),
+                bytes.len() + error.output,
+            );
+            if strict {
+                return (bytes, errors);
+            }
+        }
+        bytes.extend_from_slice(&encoded);
+        if surrogate >= wtf8.len() {
+            return (bytes, errors);
+        }
+        push_error(&mut errors, surrogate..surrogate + 3, bytes.len());
+        if strict {
+            return (bytes, errors);
+        }
+        start = surrogate + 3;
+    }
+}
+
+fn shifted(range: Range<usize>, by: usize) -> Range<usize> {
+    range.start + by..range.end + by
+}
+
+/// Add an error, joined to the previous run when they touch.
+fn push_error(errors: &mut Vec<Unencodable>, input: Range<usize>, output: usize) {
+    match errors.last_mut() {
+        Some(last) if last.input.end == input.start && last.output == output => {
+            last.input.end = input.end
+        }
+        _ => errors.push(Unencodable { input, output }),
+    }
+}
+
+/// The number of characters in UTF-8 (or WTF-8) bytes: the bytes that are not continuations.
+fn char_count(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
+}
