@@ -22,6 +22,7 @@
 //! ```
 
 mod dos;
+mod encoder;
 mod iso_2022_jp;
 mod multi_byte;
 mod single_byte;
@@ -31,7 +32,7 @@ mod tests;
 use std::borrow::Cow;
 use std::ops::Range;
 
-use encoding_rs::{DecoderResult, EncoderResult};
+use encoding_rs::DecoderResult;
 
 pub use encoding_rs::Encoding;
 pub use multi_byte::byte_sequences;
@@ -62,6 +63,38 @@ pub fn encoding_for(name: &str) -> Option<&'static Encoding> {
 /// ```
 pub fn decode<'a>(bytes: &'a [u8], encoding: &'static Encoding) -> Cow<'a, str> {
     encoding.decode_without_bom_handling(bytes).0
+}
+
+/// Decode `bytes` as [`decode`] does, to UTF-16 code units (a faster way to some string types,
+/// Python's among them, than UTF-8 is).
+///
+/// ```
+/// use _core::codecs::{decode_utf16, encoding_for};
+/// let big5 = encoding_for("Big5").unwrap();
+/// assert_eq!(decode_utf16(b"\xa4\xa4\x87\x45", big5), [0x4E2D, 0xD85C, 0xDE67]); // 中𧉧
+/// ```
+pub fn decode_utf16(bytes: &[u8], encoding: &'static Encoding) -> Vec<u16> {
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let room = |decoder: &encoding_rs::Decoder, left: usize| {
+        decoder.max_utf16_buffer_length(left).unwrap_or(left).max(2)
+    };
+    let mut units = vec![0u16; room(&decoder, bytes.len())];
+    let (mut read, mut written) = (0, 0);
+    loop {
+        let (result, consumed, produced, _) =
+            decoder.decode_to_utf16(&bytes[read..], &mut units[written..], true);
+        read += consumed;
+        written += produced;
+        match result {
+            encoding_rs::CoderResult::InputEmpty => break,
+            encoding_rs::CoderResult::OutputFull => {
+                let more = room(&decoder, bytes.len() - read);
+                units.resize(written + more, 0);
+            }
+        }
+    }
+    units.truncate(written);
+    units
 }
 
 /// A malformed byte sequence found by a decoder.
@@ -257,69 +290,6 @@ fn encode_into(text: &str, encoding: &'static Encoding, out: &mut Output) {
     } else if encoding == encoding_rs::ISO_2022_JP {
         iso_2022_jp::encode(text, out);
     } else {
-        encode_run(text, encoding, out);
+        encoder::encode(text, encoding, out);
     }
 }
-
-/// The single-byte and multi-byte encoders: encoding_rs's, and [`fallback`] where it has no
-/// bytes. (encoding_rs's bytes always decode back to the character: `cargo test` checks it for
-/// every character its decoders produce.)
-fn encode_run(run: &str, encoding: &'static Encoding, out: &mut Output) {
-    let mut encoder = encoding.new_encoder();
-    let mut read = 0;
-    loop {
-        let left = run.len() - read;
-        let room = encoder
-            .max_buffer_length_from_utf8_without_replacement(left)
-            .unwrap_or(left);
-        out.bytes.reserve(room.max(8));
-        let (result, consumed) =
-            encoder.encode_from_utf8_to_vec_without_replacement(&run[read..], &mut out.bytes, true);
-        read += consumed;
-        match result {
-            EncoderResult::InputEmpty => return,
-            EncoderResult::OutputFull => {}
-            EncoderResult::Unmappable(c) => {
-                let at = read - c.len_utf8();
-                match fallback(encoding, &run[at..]) {
-                    Some((bytes, length)) => {
-                        out.bytes.extend_from_slice(bytes);
-                        read = at + length;
-                    }
-                    None if out.error(at..read) => return,
-                    None => {}
-                }
-            }
-        }
-    }
-}
-
-/// The extension of the encoders: bytes for the character that starts `rest`, which
-/// encoding_rs's encoder could not encode, and how many bytes of `rest` they stand for.
-fn fallback(encoding: &'static Encoding, rest: &str) -> Option<(&'static [u8], usize)> {
-    let c = rest.chars().next()?;
-    if encoding == encoding_rs::WINDOWS_1252 && ('\u{80}'..='\u{9F}').contains(&c) {
-        // undo a latin-1 misread: the C1 control is the byte
-        let i = c as usize - 0x80;
-        return Some((&C1[i..=i], c.len_utf8()));
-    }
-    let inverse = multi_byte::inverse(encoding)?;
-    for (pair, bytes) in &inverse.pairs {
-        if rest.starts_with(pair.as_str()) {
-            return Some((bytes, pair.len()));
-        }
-    }
-    let sequence = byte_sequences(encoding, c).first()?;
-    Some((sequence, c.len_utf8()))
-}
-
-/// The bytes 0x80..=0x9F.
-static C1: [u8; 32] = {
-    let mut bytes = [0u8; 32];
-    let mut i = 0;
-    while i < 32 {
-        bytes[i] = 0x80 + i as u8;
-        i += 1;
-    }
-    bytes
-};

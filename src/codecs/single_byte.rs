@@ -132,6 +132,36 @@ impl SingleByte {
         }
     }
 
+    /// The largest code point `bytes` decode to (0 for no bytes): with [`Self::decode_into`],
+    /// a string type that stores one or two bytes a character (Python's) is written directly.
+    ///
+    /// ```
+    /// let cp1252 = _core::codecs::single_byte("windows-1252").unwrap();
+    /// assert_eq!((cp1252.max_code_point(b"caf\xe9"), cp1252.max_code_point(b"\x80")), (0xE9, 0x20AC));
+    /// ```
+    pub fn max_code_point(&self, bytes: &[u8]) -> u32 {
+        // (the per-byte maximum of 256 entries: one load and a max each, no branch)
+        let codes: [u32; 256] = std::array::from_fn(|b| self.decode(b as u8) as u32);
+        bytes.iter().fold(0, |max, &b| max.max(codes[b as usize]))
+    }
+
+    /// Decode `bytes` into `units`, one each (errors as U+FFFD); `units` is `bytes.len()` long
+    /// and wide enough for [`Self::max_code_point`] (`u8` below U+0100, else `u16`).
+    ///
+    /// ```
+    /// let koi8 = _core::codecs::single_byte("KOI8-R").unwrap();
+    /// let mut units = [0u16; 3];
+    /// koi8.decode_into(b"a\xc1\xff", &mut units);
+    /// assert_eq!(units, [0x61, 0x430, 0x42A]);
+    /// ```
+    pub fn decode_into<T: TryFrom<u32> + Copy + Default>(&self, bytes: &[u8], units: &mut [T]) {
+        let codes: [T; 256] =
+            std::array::from_fn(|b| T::try_from(self.decode(b as u8) as u32).unwrap_or_default());
+        for (unit, &b) in units.iter_mut().zip(bytes) {
+            *unit = codes[b as usize];
+        }
+    }
+
     /// The byte of `c`, or None if the encoding has no byte for it: two table lookups.
     ///
     /// ```

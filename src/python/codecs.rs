@@ -7,11 +7,14 @@
 
 use std::ops::Range;
 
+use std::ffi::{c_char, c_int};
+
 use pyo3::exceptions::PyLookupError;
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use crate::codecs::{self, Encoding, Unencodable};
+use crate::codecs::{self, Encoding, SingleByte, Unencodable};
 
 /// Inputs this long or longer are decoded or encoded without holding the GIL (below it, the
 /// detaching costs more than it frees).
@@ -49,11 +52,84 @@ fn detached<T: Send>(py: Python<'_>, size: usize, work: impl FnOnce() -> T + Sen
 }
 
 /// decode(data, encoding) -> str: the decoder of *encoding* (a label), errors as U+FFFD.
+///
+/// ASCII is made a str from its bytes; anything else goes through UTF-16, which CPython copies
+/// into its one- or two-byte form far faster than it decodes UTF-8 (measured: 4x on Russian).
 #[pyfunction]
 fn decode<'py>(py: Python<'py>, data: &[u8], encoding: &str) -> PyResult<Bound<'py, PyString>> {
     let encoding = encoding_for(encoding)?;
-    let text = detached(py, data.len(), || codecs::decode(data, encoding));
-    Ok(PyString::new(py, &text))
+    if encoding.is_ascii_compatible() && Encoding::ascii_valid_up_to(data) == data.len() {
+        if let Ok(ascii) = std::str::from_utf8(data) {
+            return Ok(PyString::new(py, ascii));
+        }
+    }
+    if let Some(table) = codecs::single_byte(encoding.name()) {
+        return decode_single_byte(py, data, table);
+    }
+    let units = detached(py, data.len(), || codecs::decode_utf16(data, encoding));
+    py_string_from_utf16(py, &units)
+}
+
+/// A single-byte decoder writing the str in place: one pass for its widest character, one to
+/// write it (measured: 3x the UTF-16 route on Russian).
+fn decode_single_byte<'py>(
+    py: Python<'py>,
+    data: &[u8],
+    table: &'static SingleByte,
+) -> PyResult<Bound<'py, PyString>> {
+    let max = detached(py, data.len(), || table.max_code_point(data));
+    let length = data.len() as ffi::Py_ssize_t;
+    // SAFETY: PyUnicode_New returns a new, unshared str of `length` characters of the kind
+    // `max` needs (or null with an exception set), which the loop below fills before anyone
+    // else sees it; every character of a single-byte encoding is in the BMP.
+    unsafe {
+        let string = Bound::from_owned_ptr_or_err(py, ffi::PyUnicode_New(length, max))?;
+        let pointer = ffi::PyUnicode_DATA(string.as_ptr());
+        if max < 0x100 {
+            let units = std::slice::from_raw_parts_mut(pointer.cast::<u8>(), data.len());
+            detached(py, data.len(), || table.decode_into(data, units));
+        } else {
+            let units = std::slice::from_raw_parts_mut(pointer.cast::<u16>(), data.len());
+            detached(py, data.len(), || table.decode_into(data, units));
+        }
+        Ok(string.cast_into::<PyString>()?)
+    }
+}
+
+/// A str from UTF-16 code units that form valid UTF-16 (as decoders write it).
+fn py_string_from_utf16<'py>(py: Python<'py>, units: &[u16]) -> PyResult<Bound<'py, PyString>> {
+    let length = units.len() as ffi::Py_ssize_t;
+    let pointer = if units.iter().any(|&unit| unit & 0xF800 == 0xD800) {
+        // surrogate pairs: CPython's UTF-16 decoder joins them
+        let mut byte_order: c_int = if cfg!(target_endian = "little") {
+            -1
+        } else {
+            1
+        };
+        // SAFETY: the pointer and length (in bytes) describe `units`, which outlives the call;
+        // a null `errors` means strict, and valid UTF-16 cannot fail.
+        unsafe {
+            ffi::PyUnicode_DecodeUTF16(
+                units.as_ptr().cast::<c_char>(),
+                length * 2,
+                std::ptr::null(),
+                &mut byte_order,
+            )
+        }
+    } else {
+        // SAFETY: `units` is `length` two-byte code units without surrogates, a valid UCS-2
+        // buffer; CPython copies it (narrowing it when every character is below U+0100).
+        unsafe {
+            ffi::PyUnicode_FromKindAndData(
+                ffi::PyUnicode_2BYTE_KIND as c_int,
+                units.as_ptr().cast(),
+                length,
+            )
+        }
+    };
+    // SAFETY: both calls return a new reference or null with a Python exception set.
+    let object = unsafe { Bound::from_owned_ptr_or_err(py, pointer)? };
+    Ok(object.cast_into::<PyString>()?)
 }
 
 /// decode_strict(data, encoding) -> str | tuple[int, int]: the text, or the byte range of the
