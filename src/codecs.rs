@@ -97,6 +97,69 @@ pub fn decode_utf16(bytes: &[u8], encoding: &'static Encoding) -> Vec<u16> {
     units
 }
 
+/// Decode `bytes` to UTF-16 as [`decode_utf16`] does, or give the first error (its `output`
+/// is then a UTF-16 offset).
+///
+/// ```
+/// use _core::codecs::{decode_utf16_strict, encoding_for};
+/// let sjis = encoding_for("Shift_JIS").unwrap();
+/// assert_eq!(decode_utf16_strict(b"\x82\xa0", sjis).unwrap(), [0x3042]);
+/// assert_eq!(decode_utf16_strict(b"a\x82\xa0\xa0", sjis).unwrap_err().input, 3..4);
+/// ```
+pub fn decode_utf16_strict(
+    bytes: &[u8],
+    encoding: &'static Encoding,
+) -> Result<Vec<u16>, Malformed> {
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let room = |decoder: &encoding_rs::Decoder, left: usize| {
+        decoder.max_utf16_buffer_length(left).unwrap_or(left).max(2)
+    };
+    let mut units = vec![0u16; room(&decoder, bytes.len())];
+    let (mut read, mut written) = (0, 0);
+    loop {
+        let (result, consumed, produced) = decoder.decode_to_utf16_without_replacement(
+            &bytes[read..],
+            &mut units[written..],
+            true,
+        );
+        read += consumed;
+        written += produced;
+        match result {
+            DecoderResult::InputEmpty => break,
+            DecoderResult::OutputFull => {
+                let more = room(&decoder, bytes.len() - read);
+                units.resize(written + more, 0);
+            }
+            DecoderResult::Malformed(length, after) => {
+                return Err(Malformed {
+                    input: malformed_range(bytes, encoding, read, length, after),
+                    output: written,
+                })
+            }
+        }
+    }
+    units.truncate(written);
+    Ok(units)
+}
+
+/// The input range of an error encoding_rs reports as `Malformed(length, after)` when it has
+/// read `read` bytes.
+fn malformed_range(
+    bytes: &[u8],
+    encoding: &'static Encoding,
+    read: usize,
+    length: u8,
+    after: u8,
+) -> Range<usize> {
+    if encoding == encoding_rs::REPLACEMENT {
+        return 0..bytes.len(); // one error for the whole input
+    }
+    let end = read.saturating_sub(after as usize);
+    let start = end.saturating_sub(length as usize);
+    let end = end.max(start + 1).min(bytes.len());
+    start.min(end)..end
+}
+
 /// A malformed byte sequence found by a decoder.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Malformed {
@@ -173,15 +236,8 @@ fn decode_reporting(
             DecoderResult::InputEmpty => return text,
             DecoderResult::OutputFull => text.reserve(room(&decoder, bytes.len() - read).max(4)),
             DecoderResult::Malformed(length, after) => {
-                let end = read.saturating_sub(after as usize);
-                let mut start = end.saturating_sub(length as usize);
-                let mut end = end.max(start + 1).min(bytes.len());
-                if encoding == encoding_rs::REPLACEMENT {
-                    (start, end) = (0, bytes.len()); // one error for the whole input
-                }
-                start = start.min(end);
                 let error = Malformed {
-                    input: start..end,
+                    input: malformed_range(bytes, encoding, read, length, after),
                     output: text.len(),
                 };
                 text.push('\u{FFFD}');

@@ -579,3 +579,35 @@ def test_generated_dos_tables_are_current() -> None:
         [sys.executable, str(script), "--check"], capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize(("name", "unit"), [("GBK", "中文"), ("windows-1251", "Жж"), ("EUC-KR", "한")])
+def test_large_inputs_release_the_gil(name: str, unit: str) -> None:
+    # Another thread runs Python code all through a long decode or encode: impossible if the
+    # core held the GIL for the whole call.
+    import threading
+    import time
+
+    text = unit * 6_000_000
+    data = encode(text, name)
+    spans: list[tuple[float, float]] = []
+    ticks: list[float] = []
+    done = threading.Event()
+
+    def work() -> None:
+        for call in (lambda: decode(data, name), lambda: encode(text, name)):
+            start = time.perf_counter()
+            call()
+            spans.append((start, time.perf_counter()))
+        done.set()
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    while not done.is_set():
+        ticks.append(time.perf_counter())
+    worker.join()
+    for start, end in spans:
+        # (while the core holds the GIL, no tick: the largest gap would be the whole call)
+        inside = [start, *(tick for tick in ticks if start < tick < end), end]
+        largest_gap = max(b - a for a, b in zip(inside, inside[1:], strict=False))
+        assert largest_gap < (end - start) / 2, (name, largest_gap, end - start)

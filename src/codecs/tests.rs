@@ -375,6 +375,25 @@ fn arbitrary_bytes_never_panic_and_errors_are_where_the_replacements_are() {
                 errors.is_empty(),
                 "{name}"
             );
+            assert_eq!(
+                String::from_utf16(&decode_utf16(&bytes, encoding)).unwrap(),
+                text
+            );
+            match (
+                decode_strict(&bytes, encoding),
+                decode_utf16_strict(&bytes, encoding),
+            ) {
+                (Ok(text), Ok(units)) => assert_eq!(String::from_utf16(&units).unwrap(), text),
+                (Err(a), Err(b)) => assert_eq!(a.input, b.input, "{name} {bytes:x?}"),
+                (a, b) => panic!("{name} {bytes:x?}: {a:?} {b:?}"),
+            }
+            if let Some(table) = single_byte(encoding.name()) {
+                let mut units = vec![0u16; bytes.len()];
+                table.decode_into(&bytes, &mut units);
+                assert_eq!(String::from_utf16(&units).unwrap(), text);
+                let widest = text.chars().map(|c| c as u32).max().unwrap_or(0);
+                assert_eq!(table.max_code_point(&bytes), widest);
+            }
         }
     }
 }

@@ -9,7 +9,7 @@ use std::ops::Range;
 
 use std::ffi::{c_char, c_int};
 
-use pyo3::exceptions::PyLookupError;
+use pyo3::exceptions::{PyLookupError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
@@ -52,32 +52,76 @@ fn detached<T: Send>(py: Python<'_>, size: usize, work: impl FnOnce() -> T + Sen
 }
 
 /// decode(data, encoding) -> str: the decoder of *encoding* (a label), errors as U+FFFD.
-///
-/// ASCII is made a str from its bytes; anything else goes through UTF-16, which CPython copies
-/// into its one- or two-byte form far faster than it decodes UTF-8 (measured: 4x on Russian).
 #[pyfunction]
 fn decode<'py>(py: Python<'py>, data: &[u8], encoding: &str) -> PyResult<Bound<'py, PyString>> {
     let encoding = encoding_for(encoding)?;
+    // (without `strict` there is no error to report: every one became U+FFFD)
+    decode_to_str(py, data, encoding, false)?.map_err(|range| {
+        PyValueError::new_err(format!(
+            "decoding error at {range:?} without errors=\"strict\""
+        ))
+    })
+}
+
+/// decode_strict(data, encoding) -> str | tuple[int, int]: the text, or the byte range of the
+/// first error.
+#[pyfunction]
+fn decode_strict<'py>(py: Python<'py>, data: &[u8], encoding: &str) -> PyResult<Bound<'py, PyAny>> {
+    let encoding = encoding_for(encoding)?;
+    match decode_to_str(py, data, encoding, true)? {
+        Ok(text) => Ok(text.into_any()),
+        Err(error) => Ok((error.start, error.end).into_pyobject(py)?.into_any()),
+    }
+}
+
+/// Decode to a str (or, if `strict`, the byte range of the first error).
+///
+/// ASCII is made a str from its bytes; single-byte encodings write the str in place from their
+/// table (one pass for the widest character, one to write); the others go through UTF-16,
+/// which CPython copies into its one- or two-byte form far faster than it decodes UTF-8
+/// (measured on Russian: 4x).
+fn decode_to_str<'py>(
+    py: Python<'py>,
+    data: &[u8],
+    encoding: &'static Encoding,
+    strict: bool,
+) -> PyResult<Result<Bound<'py, PyString>, Range<usize>>> {
     if encoding.is_ascii_compatible() && Encoding::ascii_valid_up_to(data) == data.len() {
         if let Ok(ascii) = std::str::from_utf8(data) {
-            return Ok(PyString::new(py, ascii));
+            return Ok(Ok(PyString::new(py, ascii)));
         }
     }
     if let Some(table) = codecs::single_byte(encoding.name()) {
-        return decode_single_byte(py, data, table);
+        return decode_single_byte(py, data, table, strict);
     }
-    let units = detached(py, data.len(), || codecs::decode_utf16(data, encoding));
-    py_string_from_utf16(py, &units)
+    let units = if strict {
+        match detached(py, data.len(), || {
+            codecs::decode_utf16_strict(data, encoding)
+        }) {
+            Ok(units) => units,
+            Err(error) => return Ok(Err(error.input)),
+        }
+    } else {
+        detached(py, data.len(), || codecs::decode_utf16(data, encoding))
+    };
+    py_string_from_utf16(py, &units).map(Ok)
 }
 
-/// A single-byte decoder writing the str in place: one pass for its widest character, one to
-/// write it (measured: 3x the UTF-16 route on Russian).
+/// A single-byte decoder writing the str in place (strict: the first undefined byte instead).
 fn decode_single_byte<'py>(
     py: Python<'py>,
     data: &[u8],
     table: &'static SingleByte,
-) -> PyResult<Bound<'py, PyString>> {
+    strict: bool,
+) -> PyResult<Result<Bound<'py, PyString>, Range<usize>>> {
     let max = detached(py, data.len(), || table.max_code_point(data));
+    // (no single-byte encoding has a character above U+FFFD, so U+FFFD is the widest only
+    // where a byte is undefined)
+    if strict && max == 0xFFFD {
+        let at = data.iter().position(|&b| table.decode(b) == '\u{FFFD}');
+        let at = at.unwrap_or(0);
+        return Ok(Err(at..at + 1));
+    }
     let length = data.len() as ffi::Py_ssize_t;
     // SAFETY: PyUnicode_New returns a new, unshared str of `length` characters of the kind
     // `max` needs (or null with an exception set), which the loop below fills before anyone
@@ -92,7 +136,7 @@ fn decode_single_byte<'py>(
             let units = std::slice::from_raw_parts_mut(pointer.cast::<u16>(), data.len());
             detached(py, data.len(), || table.decode_into(data, units));
         }
-        Ok(string.cast_into::<PyString>()?)
+        Ok(Ok(string.cast_into::<PyString>()?))
     }
 }
 
@@ -130,19 +174,6 @@ fn py_string_from_utf16<'py>(py: Python<'py>, units: &[u16]) -> PyResult<Bound<'
     // SAFETY: both calls return a new reference or null with a Python exception set.
     let object = unsafe { Bound::from_owned_ptr_or_err(py, pointer)? };
     Ok(object.cast_into::<PyString>()?)
-}
-
-/// decode_strict(data, encoding) -> str | tuple[int, int]: the text, or the byte range of the
-/// first error.
-#[pyfunction]
-fn decode_strict<'py>(py: Python<'py>, data: &[u8], encoding: &str) -> PyResult<Bound<'py, PyAny>> {
-    let encoding = encoding_for(encoding)?;
-    match detached(py, data.len(), || codecs::decode_strict(data, encoding)) {
-        Ok(text) => Ok(PyString::new(py, &text).into_any()),
-        Err(error) => Ok((error.input.start, error.input.end)
-            .into_pyobject(py)?
-            .into_any()),
-    }
 }
 
 /// decode_segments(data, encoding) -> (segments, errors): the text between errors (one more
