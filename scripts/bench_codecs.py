@@ -19,6 +19,11 @@ then backwards), and the table gives the median MB/s (encoded bytes) over the ro
 
 Encoding (``str.encode`` against ``mojifix.codecs.encode``) and the cost of one short call (20
 characters, the size of a repair candidate) follow. Prints Markdown.
+
+``--instructions`` counts instead, with ``valgrind --tool=callgrind``, the instructions of one
+decode per byte for each variant (a driver decoding the same bytes once and three times: the
+difference is two steady-state calls, start-up and first-call table building cancel out):
+figures that do not move with the load of a shared machine. Slow (a few minutes).
 """
 
 from __future__ import annotations
@@ -36,8 +41,9 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from mojifix import codecs as mojifix_codecs
 from mojifix._core import codecs as core
+
+from mojifix import codecs as mojifix_codecs
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -79,19 +85,29 @@ def real_text(encoding: str, python: str, languages: tuple[str, ...], size: int)
     return data[: data.rfind(b"\n")] if b"\n" in data else data
 
 
-def load_before(revision: str) -> Callable[[bytes, str], str]:
-    """``mojifix.codecs.decode`` of *revision*, as the package ``mojifix_before``."""
+def load_before(revision: str) -> tuple[Callable[[bytes, str], str], Path]:
+    """``mojifix.codecs.decode`` of *revision*, as the package ``mojifix_before`` (and the
+    folder that holds it)."""
     folder = Path(tempfile.mkdtemp(prefix="bench-codecs-"))
     package = folder / "mojifix_before"
     files = subprocess.run(
         ["git", "ls-tree", "-r", "--name-only", revision, "mojifix/"],
-        capture_output=True, text=True, check=True, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
     ).stdout.split()
-    wanted = [f for f in files if f in ("mojifix/codecs.py", "mojifix/labels.py")
-              or f.startswith("mojifix/_tables/")]
+    wanted = [
+        f
+        for f in files
+        if f in ("mojifix/codecs.py", "mojifix/labels.py") or f.startswith("mojifix/_tables/")
+    ]
     for name in wanted:
         text = subprocess.run(
-            ["git", "show", f"{revision}:{name}"], capture_output=True, text=True, check=True,
+            ["git", "show", f"{revision}:{name}"],
+            capture_output=True,
+            text=True,
+            check=True,
             cwd=ROOT,
         ).stdout
         target = package / name.removeprefix("mojifix/")
@@ -99,7 +115,68 @@ def load_before(revision: str) -> Callable[[bytes, str], str]:
         target.write_text(re.sub(r"\bmojifix\.", "mojifix_before.", text), encoding="utf-8")
     (package / "__init__.py").write_text("", encoding="utf-8")
     sys.path.insert(0, str(folder))
-    return importlib.import_module("mojifix_before.codecs").decode
+    return importlib.import_module("mojifix_before.codecs").decode, folder
+
+
+#: Decodes the file argv[4] with variant argv[2] argv[5] times; imports only what it needs
+#: (``mojifix`` as a bare package, so that its ``__init__`` does not load the detector).
+DRIVER = """
+import sys, types
+root, variant, name, path, calls, python, before = sys.argv[1:8]
+package = types.ModuleType("mojifix")
+package.__path__ = [root + "/mojifix"]
+sys.modules["mojifix"] = package
+data = open(path, "rb").read()
+if variant == "python":
+    call = lambda: data.decode(python, "replace")
+elif variant == "before":
+    sys.path.insert(0, before)
+    from mojifix_before.codecs import decode
+    call = lambda: decode(data, name)
+elif variant == "mojifix":
+    from mojifix.codecs import decode
+    call = lambda: decode(data, name)
+else:
+    from mojifix._core import codecs
+    call = lambda: codecs.decode(data, name)
+for _ in range(int(calls)):
+    call()
+"""
+
+
+def instructions_per_byte(variant: str, name: str, python: str, data: bytes, before: str) -> float:
+    """Callgrind's instructions for one steady-state decode of *data*, per byte."""
+    counts = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "data"
+        path.write_bytes(data)
+        driver = Path(tmp) / "driver.py"
+        driver.write_text(DRIVER, encoding="utf-8")
+        for calls in (1, 3):
+            out = Path(tmp) / f"callgrind.{calls}"
+            subprocess.run(
+                [
+                    "valgrind",
+                    "--tool=callgrind",
+                    f"--callgrind-out-file={out}",
+                    os.path.realpath(sys.executable),
+                    str(driver),
+                    str(ROOT),
+                    variant,
+                    name,
+                    str(path),
+                    str(calls),
+                    python,
+                    before,
+                ],
+                capture_output=True,
+                check=True,
+                env={**os.environ, "PYTHONHASHSEED": "0"},
+            )
+            summary = re.search(r"^summary: (\d+)", out.read_text(), re.MULTILINE)
+            assert summary is not None, out
+            counts.append(int(summary.group(1)))
+    return (counts[1] - counts[0]) / 2 / len(data)
 
 
 def alternating(variants: dict[str, Callable[[], object]], rounds: int) -> dict[str, float]:
@@ -132,14 +209,17 @@ def machine() -> Iterator[str]:
     """Lines that say where the figures come from."""
     cpu = "?"
     if os.path.exists("/proc/cpuinfo"):
-        for line in open("/proc/cpuinfo", encoding="utf-8"):
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
             if line.startswith("model name"):
                 cpu = line.split(":", 1)[1].strip()
                 break
     lock = (ROOT / "Cargo.lock").read_text(encoding="utf-8")
     found = re.search(r'name = "encoding_rs"\nversion = "([^"]+)"', lock)
     commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT,
+        ["git", "rev-parse", "--short", "HEAD"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
         check=False,
     ).stdout.strip()
     yield f"- machine: {cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
@@ -147,18 +227,43 @@ def machine() -> Iterator[str]:
     yield f"- mojifix at {commit} (working tree as run)"
 
 
+def count_instructions(size: int, with_before: bool, before_folder: Path) -> int:
+    """Print the instructions per byte of each variant's decode (see ``--instructions``)."""
+    columns = ["python", *(["before"] if with_before else []), "mojifix", "core"]
+    print("\n".join(machine()))
+    print(f"- {size:,} bytes per encoding; callgrind instructions per byte decoded\n")
+    print("| encoding | " + " | ".join(columns) + " |")
+    print("| --- |" + " ---: |" * len(columns))
+    for name, (python, languages) in CASES.items():
+        data = real_text(name, python, languages, size)
+        cells = [
+            f"{instructions_per_byte(c, name, python, data, str(before_folder)):.1f}"
+            for c in columns
+        ]
+        print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=1_000_000, help="bytes of text per encoding")
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--before", help="git revision whose mojifix.codecs to time beside")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions (callgrind) instead"
+    )
     args = parser.parse_args(argv)
-    before = load_before(args.before) if args.before else None
+    before, before_folder = load_before(args.before) if args.before else (None, Path())
+    if args.instructions:
+        return count_instructions(args.size, before is not None, before_folder)
     print("\n".join(machine()))
     print(f"- {args.size:,} bytes per encoding, {args.rounds} alternating rounds, median\n")
     columns = ["python", *(["before"] if before else []), "mojifix", "core"]
-    print("| encoding | text | " + " | ".join(f"decode MB/s: {c}" for c in columns)
-          + " | encode MB/s: python / mojifix | 20 chars, µs: decode / encode |")
+    print(
+        "| encoding | text | "
+        + " | ".join(f"decode MB/s: {c}" for c in columns)
+        + " | encode MB/s: python / mojifix | 20 chars, µs: decode / encode |"
+    )
     print("| --- | --- |" + " ---: |" * len(columns) + " ---: | ---: |")
     for name, (python, languages) in CASES.items():
         data = real_text(name, python, languages, args.size)

@@ -29,11 +29,15 @@ def generate() -> str:
     """The content of ``dos.rs``."""
     python = platform.python_version()
     out = [
-        "// GENERATED FILE: do not edit. Regenerate with `python scripts/generate_dos_tables.py`.\n",
+        "// GENERATED FILE: do not edit. "
+        "Regenerate with `python scripts/generate_dos_tables.py`.\n",
         "//\n",
-        f"// Source: CPython {python}'s `cp437` and `cp850` codecs (Lib/encodings/cp437.py, cp850.py,\n",
-        "// made by CPython's gencodec.py from the Unicode Consortium's VENDORS/MICSFT/PC/CP437.TXT and\n",
-        "// CP850.TXT). CPython is under the PSF License Agreement (Python Software Foundation License\n",
+        f"// Source: CPython {python}'s `cp437` and `cp850` codecs "
+        "(Lib/encodings/cp437.py, cp850.py,\n",
+        "// made by CPython's gencodec.py from the Unicode Consortium's "
+        "VENDORS/MICSFT/PC/CP437.TXT and\n",
+        "// CP850.TXT). CPython is under the PSF License Agreement "
+        "(Python Software Foundation License\n",
         "// Version 2); the mapping data are Unicode, Inc.'s, under the Unicode License.\n",
         "\n",
         "//! The DOS code pages IBM437 and IBM850 (bytes 0x80..=0xFF; 0x00..=0x7F are ASCII).\n",

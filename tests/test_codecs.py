@@ -9,9 +9,12 @@ it with the expected string, so the exhaustive checks run in a few seconds.
 from __future__ import annotations
 
 import codecs
+import itertools
 import json
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -173,7 +176,8 @@ ESCAPES = [b"\x1b$B", b"\x1b$@", b"\x1b(J", b"\x1b(I", b"\x1b(B", b"\x1b"]
     )
 )
 def test_random_bytes_in_context(chunks: list[bytes]) -> None:
-    # whatever surrounds a sequence, the decoder and the reference agree, and errors="strict" raises exactly when the standard reports an error
+    # whatever surrounds a sequence, the decoder and the reference agree, and errors="strict"
+    # raises exactly when the standard reports an error
     data = b"".join(chunks)
     for name in [*MULTI_BYTE, "ISO-2022-JP"]:
         expected = ref.decode(data, name)
@@ -581,12 +585,12 @@ def test_generated_dos_tables_are_current() -> None:
     assert result.returncode == 0, result.stderr
 
 
-@pytest.mark.parametrize(("name", "unit"), [("GBK", "中文"), ("windows-1251", "Жж"), ("EUC-KR", "한")])
+@pytest.mark.parametrize(
+    ("name", "unit"), [("GBK", "中文"), ("windows-1251", "Жж"), ("EUC-KR", "한")]
+)
 def test_large_inputs_release_the_gil(name: str, unit: str) -> None:
     # Another thread runs Python code all through a long decode or encode: impossible if the
     # core held the GIL for the whole call.
-    import threading
-    import time
 
     text = unit * 6_000_000
     data = encode(text, name)
@@ -609,5 +613,14 @@ def test_large_inputs_release_the_gil(name: str, unit: str) -> None:
     for start, end in spans:
         # (while the core holds the GIL, no tick: the largest gap would be the whole call)
         inside = [start, *(tick for tick in ticks if start < tick < end), end]
-        largest_gap = max(b - a for a, b in zip(inside, inside[1:], strict=False))
+        largest_gap = max(b - a for a, b in itertools.pairwise(inside))
         assert largest_gap < (end - start) / 2, (name, largest_gap, end - start)
+
+
+def test_the_modules_examples() -> None:
+    import doctest
+
+    from mojifix import codecs as module
+
+    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert (failures, tried > 20) == (0, True)
