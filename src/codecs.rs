@@ -294,6 +294,29 @@ pub fn encode_with_errors(text: &str, encoding: &'static Encoding) -> (Vec<u8>, 
     (out.bytes, out.errors)
 }
 
+/// Encode a string given as code units that are each one character, as Python stores a `str`
+/// (one, two or four bytes a character), with a legacy (single-byte or multi-byte) encoding's
+/// extended encoder: as [`encode_with_errors`] (or, if `strict`, up to the first error), with
+/// the errors' ranges in units and lone surrogates unencodable. None for the other encodings
+/// (UTF-8, UTF-16, ISO-2022-JP, replacement), which take `&str`.
+///
+/// ```
+/// use _core::codecs::{encode_units, encoding_for, Unencodable};
+/// let cp1252 = encoding_for("windows-1252").unwrap();
+/// let units: Vec<u16> = "Ā€é".encode_utf16().collect();
+/// let (bytes, errors) = encode_units(&units, cp1252, false).unwrap();
+/// assert_eq!((bytes, errors), (b"\x80\xe9".to_vec(), vec![Unencodable { input: 0..1, output: 0 }]));
+/// assert!(encode_units(&[0x61u8], encoding_for("UTF-8").unwrap(), false).is_none());
+/// ```
+pub fn encode_units<U: Copy + Into<u32>>(
+    units: &[U],
+    encoding: &'static Encoding,
+    strict: bool,
+) -> Option<(Vec<u8>, Vec<Unencodable>)> {
+    let mut out = Output::new(units.len(), strict);
+    encoder::encode_units(units, encoding, &mut out).then_some((out.bytes, out.errors))
+}
+
 /// An encoder's output: bytes and errors.
 struct Output {
     bytes: Vec<u8>,

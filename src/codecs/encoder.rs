@@ -206,6 +206,69 @@ pub(super) fn encode(text: &str, encoding: &'static Encoding, out: &mut Output) 
     }
 }
 
+/// Encode a string given as code units that are each one character (Python's one-, two- or
+/// four-byte forms); a unit that is no character (a lone surrogate) is unencodable, and the
+/// errors' ranges are unit indexes. False if `encoding` is not a legacy encoding.
+pub(super) fn encode_units<U: Copy + Into<u32>>(
+    units: &[U],
+    encoding: &'static Encoding,
+    out: &mut Output,
+) -> bool {
+    let Some(table) = table(encoding) else {
+        return false;
+    };
+    out.bytes.reserve(units.len());
+    let pairs = !table.pair_starts.is_empty();
+    let mut i = 0;
+    while i < units.len() {
+        let code: u32 = units[i].into();
+        i += 1;
+        if code < 0x80 {
+            out.bytes.push(code as u8);
+            continue;
+        }
+        let Some(c) = char::from_u32(code) else {
+            if out.error(i - 1..i) {
+                return true;
+            }
+            continue;
+        };
+        if pairs && table.pair_starts.contains(&c) {
+            let next = units.get(i).and_then(|&u| char::from_u32(u.into()));
+            if let Some(sequence) = next.and_then(|next| pair_of(encoding, c, next)) {
+                out.bytes.extend_from_slice(sequence);
+                i += 1;
+                continue;
+            }
+        }
+        let entry = table.entry(c);
+        if entry != 0 && entry != ASK {
+            out.bytes.push(entry as u8);
+            if entry >> 24 > 1 {
+                out.bytes.push((entry >> 8) as u8);
+                if entry >> 24 > 2 {
+                    out.bytes.push((entry >> 16) as u8);
+                }
+            }
+        } else if let Some(sequence) = ask(encoding, c).filter(|_| entry == ASK) {
+            out.bytes.extend_from_slice(&sequence);
+        } else if out.error(i - 1..i) {
+            return true;
+        }
+    }
+    true
+}
+
+/// The bytes of the decoder's two-code-point sequence `first`, `second`, if there is one.
+fn pair_of(encoding: &'static Encoding, first: char, second: char) -> Option<&'static [u8]> {
+    let inverse = inverse(encoding)?;
+    inverse.pairs.iter().find_map(|(pair, bytes)| {
+        let mut chars = pair.chars();
+        (chars.next() == Some(first) && chars.next() == Some(second) && chars.next().is_none())
+            .then_some(*bytes)
+    })
+}
+
 /// The decoder's multi-code-point sequence that `rest` starts with: its length in `rest` and
 /// its bytes.
 fn pair_at(encoding: &'static Encoding, rest: &str) -> Option<(usize, &'static [u8])> {

@@ -399,6 +399,24 @@ fn arbitrary_bytes_never_panic_and_errors_are_where_the_replacements_are() {
 }
 
 #[test]
+fn lone_surrogates_are_unencodable_units() {
+    let units: [u16; 4] = [0x61, 0xDC80, 0xDCFF, 0x62];
+    for name in ["windows-1252", "Shift_JIS", "gb18030"] {
+        let (bytes, errors) = encode_units(&units, enc(name), false).unwrap();
+        assert_eq!(
+            (bytes, errors),
+            (
+                b"ab".to_vec(),
+                vec![Unencodable {
+                    input: 1..3,
+                    output: 1
+                }]
+            )
+        );
+    }
+}
+
+#[test]
 fn arbitrary_text_never_panics_and_round_trips_where_encodable() {
     let mut random = Random(0x2545_F491_4F6C_DD1D);
     let pool: Vec<char> = "a\\~\u{1B}\u{E}é€\u{80}\u{81}¥‾−ｱア日本語中文한국어ÊÊ̄\u{304}\u{30C}ḿ\u{E5E5}\u{E843}\u{E7C7}😀\u{10FFFF}\u{FFFD}\u{3000}∵丂"
@@ -412,6 +430,13 @@ fn arbitrary_text_never_panics_and_round_trips_where_encodable() {
         for name in NAMES {
             let encoding = enc(name);
             let (bytes, errors) = encode_with_errors(&text, encoding);
+            let units: Vec<u32> = text.chars().map(u32::from).collect();
+            if let Some((from_units, unit_errors)) = encode_units(&units, encoding, false) {
+                // the same encoder over a str's own storage: same bytes, same errors
+                assert_eq!(from_units, bytes, "{name} {text:?}");
+                let outputs = |e: &[Unencodable]| e.iter().map(|e| e.output).collect::<Vec<_>>();
+                assert_eq!(outputs(&unit_errors), outputs(&errors), "{name} {text:?}");
+            }
             for error in &errors {
                 assert!(
                     text.is_char_boundary(error.input.start)

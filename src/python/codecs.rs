@@ -211,17 +211,10 @@ fn encode<'py>(
     encoding: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let encoding = encoding_for(encoding)?;
-    let utf8 = Utf8::of(text)?;
-    let wtf8 = utf8.is_wtf8();
-    let utf8 = utf8.bytes();
-    let (bytes, errors) = detached(py, utf8.len(), || encode_wtf8(utf8, wtf8, encoding, true));
+    let (bytes, errors) = encode_str(py, text, encoding, true)?;
     match errors.first() {
         None => Ok(PyBytes::new(py, &bytes).into_any()),
-        Some(error) => {
-            let start = char_count(&utf8[..error.input.start]);
-            let end = start + char_count(&utf8[error.input.clone()]);
-            Ok((start, end).into_pyobject(py)?.into_any())
-        }
+        Some((range, _)) => Ok((range.start, range.end).into_pyobject(py)?.into_any()),
     }
 }
 
@@ -235,23 +228,88 @@ fn encode_segments<'py>(
     encoding: &str,
 ) -> PyResult<Segments<Bound<'py, PyBytes>>> {
     let encoding = encoding_for(encoding)?;
+    let (bytes, errors) = encode_str(py, text, encoding, false)?;
+    let mut segments = Vec::with_capacity(errors.len() + 1);
+    let mut output = 0;
+    for (_, at) in &errors {
+        segments.push(PyBytes::new(py, &bytes[output..*at]));
+        output = *at;
+    }
+    segments.push(PyBytes::new(py, &bytes[output..]));
+    Ok((
+        segments,
+        errors.into_iter().map(|(r, _)| (r.start, r.end)).collect(),
+    ))
+}
+
+/// Encode a str: its bytes, and the character range and output offset of each error (up to
+/// the first if `strict`). Legacy encodings read the str's own one-, two- or four-byte form;
+/// the others its UTF-8.
+#[allow(clippy::type_complexity)]
+fn encode_str(
+    py: Python<'_>,
+    text: &Bound<'_, PyString>,
+    encoding: &'static Encoding,
+    strict: bool,
+) -> PyResult<(Vec<u8>, Vec<(Range<usize>, usize)>)> {
+    let length = text.len()?;
+    let units = Units::of(text)?;
+    let encoded = detached(py, length, || match units {
+        Units::One(units) => codecs::encode_units(units, encoding, strict),
+        Units::Two(units) => codecs::encode_units(units, encoding, strict),
+        Units::Four(units) => codecs::encode_units(units, encoding, strict),
+    });
+    if let Some((bytes, errors)) = encoded {
+        return Ok((
+            bytes,
+            errors.into_iter().map(|e| (e.input, e.output)).collect(),
+        ));
+    }
     let utf8 = Utf8::of(text)?;
     let wtf8 = utf8.is_wtf8();
     let utf8 = utf8.bytes();
-    let (bytes, errors) = detached(py, utf8.len(), || encode_wtf8(utf8, wtf8, encoding, false));
-    let mut segments = Vec::with_capacity(errors.len() + 1);
+    let (bytes, errors) = detached(py, utf8.len(), || encode_wtf8(utf8, wtf8, encoding, strict));
+    let (mut byte_at, mut char_at) = (0, 0);
     let mut ranges = Vec::with_capacity(errors.len());
-    let (mut output, mut byte_at, mut char_at) = (0, 0, 0);
-    for error in &errors {
-        segments.push(PyBytes::new(py, &bytes[output..error.output]));
-        output = error.output;
+    for error in errors {
         char_at += char_count(&utf8[byte_at..error.input.start]);
         let end = char_at + char_count(&utf8[error.input.clone()]);
-        ranges.push((char_at, end));
+        ranges.push((char_at..end, error.output));
         (byte_at, char_at) = (error.input.end, end);
     }
-    segments.push(PyBytes::new(py, &bytes[output..]));
-    Ok((segments, ranges))
+    Ok((bytes, ranges))
+}
+
+/// A str's own storage: one code unit a character, of one, two or four bytes.
+enum Units<'a> {
+    One(&'a [u8]),
+    Two(&'a [u16]),
+    Four(&'a [u32]),
+}
+
+impl<'a> Units<'a> {
+    fn of(text: &'a Bound<'_, PyString>) -> PyResult<Self> {
+        let string = text.as_ptr();
+        // SAFETY: `text` is a str (ready once PyUnicode_READY succeeds, as every str is since
+        // Python 3.12); its data are PyUnicode_GET_LENGTH units of PyUnicode_KIND bytes, and
+        // a str never changes, so the slice is valid while `text` is.
+        unsafe {
+            if ffi::PyUnicode_READY(string) != 0 {
+                return Err(PyErr::fetch(text.py()));
+            }
+            let length = ffi::PyUnicode_GET_LENGTH(string) as usize;
+            let data = ffi::PyUnicode_DATA(string);
+            Ok(match ffi::PyUnicode_KIND(string) {
+                ffi::PyUnicode_1BYTE_KIND => {
+                    Units::One(std::slice::from_raw_parts(data.cast(), length))
+                }
+                ffi::PyUnicode_2BYTE_KIND => {
+                    Units::Two(std::slice::from_raw_parts(data.cast(), length))
+                }
+                _ => Units::Four(std::slice::from_raw_parts(data.cast(), length)),
+            })
+        }
+    }
 }
 
 /// A str's UTF-8, or for a str with lone surrogates (from `errors="surrogateescape"`), its
