@@ -449,6 +449,13 @@ fn arbitrary_text_never_panics_and_round_trips_where_encodable() {
                 errors.is_empty(),
                 "{name} {text:?}"
             );
+            // The standard's mappings that are no round trips (¥ ‾ − in the Japanese encodings,
+            // the encoder-only GB18030-2022 characters, U+0080 as windows-1252's 0x80, which is
+            // €) aside, what encodes decodes back.
+            let one_way = |c: char| "¥‾−\u{80}\u{E843}".contains(c);
+            if errors.is_empty() && !text.chars().any(one_way) {
+                assert_eq!(decode(&bytes, encoding), text, "{name}");
+            }
         }
     }
 }
