@@ -39,17 +39,13 @@ impl Inverse {
     }
 }
 
-/// Every sequence of one to four bytes that `encoding`'s decoder turns into `c` on its own,
-/// shorter sequences first, then in pointer order (which is byte order), so the first one is
-/// the one the extended encoder falls back to; empty if there is none or `encoding` is not
-/// one of the six multi-byte encodings. Allocation-free: the tables are built once per
-/// encoding, at first use (a few milliseconds).
-///
-/// The sequences: every single byte and every pair of bytes; for EUC-JP also every
-/// `0x8F` JIS X 0212 triple; for gb18030 also the four-byte sequence of every BMP
-/// character (GBK's decoder reads those too, but GBK's list leaves them out, as GBK's encoder
-/// has none); characters beyond the BMP have no gb18030 sequence here (they are computed:
-/// use [`super::encode`]). Big5's four two-code-point sequences are not a character's.
+/// Every 1- or 2-byte sequence (and EUC-JP's 3-byte JIS X 0212 ones) that `encoding`'s
+/// decoder turns into `c` on its own: single bytes first, then in pointer order (which is byte
+/// order), so that the first is the one the extended encoder falls back to; empty if there is
+/// none or `encoding` is not one of the six multi-byte encodings (GBK, gb18030, Big5, EUC-JP,
+/// Shift_JIS, EUC-KR). gb18030's four-byte sequences are not listed (encoding_rs encodes them:
+/// use [`super::encode`]), nor Big5's four two-code-point sequences. Allocation-free: the
+/// tables are built once per encoding, at first use (a few milliseconds).
 ///
 /// ```
 /// use _core::codecs::{byte_sequences, encoding_for};
@@ -57,9 +53,9 @@ impl Inverse {
 /// // ∵ is in JIS X 0208, NEC row 13 and the IBM extensions
 /// assert_eq!(byte_sequences(sjis, '∵'), [&b"\x81\xe6"[..], b"\x87\x9a", b"\xfa\x5b"]);
 /// assert_eq!(byte_sequences(sjis, 'ｱ'), [&b"\xb1"[..]]);
-/// let gb18030 = encoding_for("gb18030").unwrap();
-/// assert_eq!(byte_sequences(gb18030, '\u{80}'), [&b"\x81\x30\x81\x30"[..]]);
-/// assert!(byte_sequences(encoding_for("GBK").unwrap(), '\u{80}').is_empty());
+/// let gbk = encoding_for("GBK").unwrap();
+/// assert_eq!(byte_sequences(gbk, '€'), [&b"\x80"[..], b"\xa2\xe3"]); // the encoder writes 0x80
+/// assert!(byte_sequences(encoding_for("gb18030").unwrap(), '\u{80}').is_empty()); // 81 30 81 30
 /// ```
 pub fn byte_sequences(encoding: &'static Encoding, c: char) -> &'static [&'static [u8]] {
     match inverse(encoding) {
@@ -117,15 +113,6 @@ fn build(encoding: &'static Encoding) -> Inverse {
     if encoding == encoding_rs::EUC_JP {
         for b in 0xA1..=0xFEu8 {
             candidates.extend((0xA1..=0xFEu8).map(|c| vec![0x8F, b, c]));
-        }
-    }
-    if encoding == encoding_rs::GB18030 {
-        for a in 0x81..=0x84u8 {
-            for b in 0x30..=0x39u8 {
-                for c in 0x81..=0xFEu8 {
-                    candidates.extend((0x30..=0x39u8).map(|d| vec![a, b, c, d]));
-                }
-            }
         }
     }
     let mut found: Vec<(char, Vec<u8>)> = Vec::new();
