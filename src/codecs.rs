@@ -208,10 +208,7 @@ pub fn decode_strict<'a>(
         false
     });
     // (the fast path above failed, so there is an error)
-    Err(first.unwrap_or(Malformed {
-        input: 0..bytes.len(),
-        output: 0,
-    }))
+    Err(first.unwrap_or(Malformed { input: 0..bytes.len(), output: 0 }))
 }
 
 /// The decoding loop: `on_error` gets each error in turn and says whether to go on.
@@ -222,9 +219,7 @@ fn decode_reporting(
 ) -> String {
     let mut decoder = encoding.new_decoder_without_bom_handling();
     let room = |decoder: &encoding_rs::Decoder, left: usize| {
-        decoder
-            .max_utf8_buffer_length_without_replacement(left)
-            .unwrap_or(left)
+        decoder.max_utf8_buffer_length_without_replacement(left).unwrap_or(left)
     };
     let mut text = String::with_capacity(room(&decoder, bytes.len()));
     let mut read = 0;
@@ -327,11 +322,7 @@ struct Output {
 
 impl Output {
     fn new(capacity: usize, strict: bool) -> Self {
-        Output {
-            bytes: Vec::with_capacity(capacity),
-            errors: Vec::new(),
-            strict,
-        }
+        Output { bytes: Vec::with_capacity(capacity), errors: Vec::new(), strict }
     }
 
     /// Record unencodable characters (joined to the run before them when adjacent); true if
@@ -355,11 +346,7 @@ fn encode_into(text: &str, encoding: &'static Encoding, out: &mut Output) {
         let big_endian = encoding == encoding_rs::UTF_16BE;
         out.bytes.reserve(text.len() * 2);
         for unit in text.encode_utf16() {
-            let bytes = if big_endian {
-                unit.to_be_bytes()
-            } else {
-                unit.to_le_bytes()
-            };
+            let bytes = if big_endian { unit.to_be_bytes() } else { unit.to_le_bytes() };
             out.bytes.extend_from_slice(&bytes);
         }
     } else if encoding == encoding_rs::REPLACEMENT {

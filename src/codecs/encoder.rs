@@ -85,17 +85,9 @@ fn table(encoding: &'static Encoding) -> Option<&'static Table> {
 }
 
 fn build(encoding: &'static Encoding) -> Table {
-    let mut table = Table {
-        pages: [0; 256],
-        blocks: Vec::new(),
-        pair_starts: Vec::new(),
-    };
+    let mut table = Table { pages: [0; 256], blocks: Vec::new(), pair_starts: Vec::new() };
     if let Some(inverse) = inverse(encoding) {
-        table.pair_starts = inverse
-            .pairs
-            .iter()
-            .filter_map(|(p, _)| p.chars().next())
-            .collect();
+        table.pair_starts = inverse.pairs.iter().filter_map(|(p, _)| p.chars().next()).collect();
     }
     let mut encoder = encoding.new_encoder();
     for c in (0x80..=0xFFFFu32).filter_map(char::from_u32) {
@@ -121,10 +113,7 @@ fn build(encoding: &'static Encoding) -> Table {
 
 /// One to three bytes as a table entry.
 fn pack(bytes: &[u8]) -> u32 {
-    let value = bytes
-        .iter()
-        .rev()
-        .fold(0u32, |value, &byte| (value << 8) | byte as u32);
+    let value = bytes.iter().rev().fold(0u32, |value, &byte| (value << 8) | byte as u32);
     value | (bytes.len() as u32) << 24
 }
 

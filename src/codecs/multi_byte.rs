@@ -100,9 +100,7 @@ fn decode_item(encoding: &'static Encoding, sequence: &[u8]) -> Option<String> {
     if result != DecoderResult::InputEmpty || read != sequence.len() {
         return None;
     }
-    std::str::from_utf8(&buffer[..written])
-        .ok()
-        .map(str::to_owned)
+    std::str::from_utf8(&buffer[..written]).ok().map(str::to_owned)
 }
 
 fn build(encoding: &'static Encoding) -> Inverse {
@@ -135,25 +133,16 @@ fn build(encoding: &'static Encoding) -> Inverse {
     found.sort_by_key(|&(c, _)| c); // stable: a character's sequences stay in order
     let mut buffer: Vec<u8> = Vec::new();
     let mut spans: Vec<(usize, usize)> = Vec::new();
-    let all = found
-        .iter()
-        .map(|(_, s)| s)
-        .chain(pair_bytes.iter().map(|(_, s)| s));
+    let all = found.iter().map(|(_, s)| s).chain(pair_bytes.iter().map(|(_, s)| s));
     for sequence in all {
         spans.push((buffer.len(), sequence.len()));
         buffer.extend_from_slice(sequence);
     }
     let buffer: &'static [u8] = Box::leak(buffer.into_boxed_slice());
-    let mut slices: Vec<&'static [u8]> = spans
-        .iter()
-        .map(|&(start, len)| &buffer[start..start + len])
-        .collect();
+    let mut slices: Vec<&'static [u8]> =
+        spans.iter().map(|&(start, len)| &buffer[start..start + len]).collect();
     let pair_slices = slices.split_off(found.len());
-    let pairs = pair_bytes
-        .into_iter()
-        .map(|(text, _)| text)
-        .zip(pair_slices)
-        .collect();
+    let pairs = pair_bytes.into_iter().map(|(text, _)| text).zip(pair_slices).collect();
     let mut inverse = Inverse {
         sequences: slices,
         pages: (0..256).map(|_| None).collect(),

@@ -95,12 +95,7 @@ pub struct SingleByte {
 
 impl SingleByte {
     fn new(name: &'static str, high: [char; 128]) -> Self {
-        let mut table = SingleByte {
-            name,
-            high,
-            pages: [0; 256],
-            page_bytes: Vec::new(),
-        };
+        let mut table = SingleByte { name, high, pages: [0; 256], page_bytes: Vec::new() };
         for (offset, &c) in high.iter().enumerate() {
             let code = c as u32;
             if c == '\u{FFFD}' || code > 0xFFFF || table.encode(c).is_some() {
@@ -204,9 +199,7 @@ impl SingleByte {
 /// assert!(single_byte("latin1").is_none() && single_byte("Shift_JIS").is_none());
 /// ```
 pub fn single_byte(name: &str) -> Option<&'static SingleByte> {
-    tables()
-        .iter()
-        .find(|table| table.name.eq_ignore_ascii_case(name))
+    tables().iter().find(|table| table.name.eq_ignore_ascii_case(name))
 }
 
 /// Every table, in the order of [`SINGLE_BYTE_NAMES`], built once.

@@ -32,11 +32,7 @@ fn enc(name: &str) -> &'static Encoding {
 
 /// Decodes to `expected` and encodes back to bytes that decode to it.
 fn check(encoding: &'static Encoding, bytes: &[u8], expected: &str) {
-    assert_eq!(
-        decode_strict(bytes, encoding).as_deref(),
-        Ok(expected),
-        "{bytes:x?}"
-    );
+    assert_eq!(decode_strict(bytes, encoding).as_deref(), Ok(expected), "{bytes:x?}");
     let encoded = encode(expected, encoding).expect("encodable");
     assert_eq!(decode(&encoded, encoding), expected, "{}", encoding.name());
 }
@@ -57,11 +53,7 @@ fn every_label_of_encodings_json() {
         } else if line.starts_with("\"name\"") {
             let name = line.split('"').nth(3).unwrap();
             for label in labels.drain(..) {
-                assert_eq!(
-                    encoding_for(&label).map(|e| e.name()),
-                    Some(name),
-                    "{label}"
-                );
+                assert_eq!(encoding_for(&label).map(|e| e.name()), Some(name), "{label}");
                 let shouted = format!(" \t{}\n", label.to_ascii_uppercase());
                 assert_eq!(encoding_for(&shouted).map(|e| e.name()), Some(name));
                 checked += 1;
@@ -100,13 +92,7 @@ fn single_byte_indexes() {
     }
     let user = enc("x-user-defined");
     for byte in 0x80..=0xFFu8 {
-        check(
-            user,
-            &[byte],
-            &char::from_u32(0xF780 + byte as u32 - 0x80)
-                .unwrap()
-                .to_string(),
-        );
+        check(user, &[byte], &char::from_u32(0xF780 + byte as u32 - 0x80).unwrap().to_string());
     }
 }
 
@@ -115,10 +101,7 @@ fn windows_1252_writes_c1_controls_as_their_bytes() {
     let c1: String = (0x80..=0x9Fu32).filter_map(char::from_u32).collect();
     let bytes: Vec<u8> = (0x80..=0x9F).collect();
     assert_eq!(encode(&c1, enc("windows-1252")).unwrap(), bytes);
-    assert_eq!(
-        encode("\u{80}", enc("windows-1250")).unwrap_err().input,
-        0..2
-    );
+    assert_eq!(encode("\u{80}", enc("windows-1250")).unwrap_err().input, 0..2);
 }
 
 #[test]
@@ -126,10 +109,7 @@ fn gb18030_and_gbk_index() {
     let (gb18030, gbk) = (enc("gb18030"), enc("GBK"));
     for (&pointer, &c) in &index("gb18030") {
         let (lead, trail) = (pointer / 190, pointer % 190);
-        let bytes = [
-            (lead + 0x81) as u8,
-            (trail + if trail < 0x3F { 0x40 } else { 0x41 }) as u8,
-        ];
+        let bytes = [(lead + 0x81) as u8, (trail + if trail < 0x3F { 0x40 } else { 0x41 }) as u8];
         check(gb18030, &bytes, &c.to_string());
         if c != '\u{20AC}' {
             check(gbk, &bytes, &c.to_string());
@@ -171,10 +151,7 @@ fn big5_index() {
     ];
     let bytes_of = |pointer: u32| {
         let (lead, trail) = (pointer / 157, pointer % 157);
-        [
-            (lead + 0x81) as u8,
-            (trail + if trail < 0x3F { 0x40 } else { 0x62 }) as u8,
-        ]
+        [(lead + 0x81) as u8, (trail + if trail < 0x3F { 0x40 } else { 0x62 }) as u8]
     };
     for (pointer, pair) in pairs {
         check(big5, &bytes_of(pointer), pair);
@@ -221,15 +198,8 @@ fn jis_indexes() {
     // Shift_JIS's user-defined area
     for pointer in 8836..=10715u32 {
         let (lead, trail) = (pointer / 188, pointer % 188);
-        let bytes = [
-            (lead + 0xC1) as u8,
-            (trail + if trail < 0x3F { 0x40 } else { 0x41 }) as u8,
-        ];
-        check(
-            sjis,
-            &bytes,
-            &char::from_u32(0xE000 + pointer - 8836).unwrap().to_string(),
-        );
+        let bytes = [(lead + 0xC1) as u8, (trail + if trail < 0x3F { 0x40 } else { 0x41 }) as u8];
+        check(sjis, &bytes, &char::from_u32(0xE000 + pointer - 8836).unwrap().to_string());
     }
     // ISO-2022-JP keeps halfwidth katakana
     assert_eq!(encode("aｱ", iso).unwrap(), b"a\x1b(I1\x1b(B");
@@ -243,10 +213,7 @@ fn jis_indexes() {
 fn byte_sequences_are_every_way_to_write_a_character() {
     let sjis = enc("Shift_JIS");
     // NEC row 13 and IBM extensions: the standard's encoder picks the JIS X 0208 one.
-    assert_eq!(
-        byte_sequences(sjis, '∵'),
-        [&b"\x81\xe6"[..], b"\x87\x9a", b"\xfa\x5b"]
-    );
+    assert_eq!(byte_sequences(sjis, '∵'), [&b"\x81\xe6"[..], b"\x87\x9a", b"\xfa\x5b"]);
     let big5 = enc("Big5");
     assert_eq!(byte_sequences(big5, '\u{5341}').len(), 2);
     assert!(byte_sequences(enc("windows-1252"), 'é').is_empty());
@@ -362,27 +329,14 @@ fn arbitrary_bytes_never_panic_and_errors_are_where_the_replacements_are() {
             let mut last_end = 0;
             for error in &errors {
                 assert!(error.input.start < error.input.end && error.input.end <= bytes.len());
-                assert!(
-                    error.input.start >= last_end || name == "replacement",
-                    "{name} {round}"
-                );
+                assert!(error.input.start >= last_end || name == "replacement", "{name} {round}");
                 assert_eq!(&text[error.output..error.output + 3], "\u{FFFD}");
                 last_end = error.input.end;
             }
             assert!(text.matches('\u{FFFD}').count() >= errors.len());
-            assert_eq!(
-                decode_strict(&bytes, encoding).is_ok(),
-                errors.is_empty(),
-                "{name}"
-            );
-            assert_eq!(
-                String::from_utf16(&decode_utf16(&bytes, encoding)).unwrap(),
-                text
-            );
-            match (
-                decode_strict(&bytes, encoding),
-                decode_utf16_strict(&bytes, encoding),
-            ) {
+            assert_eq!(decode_strict(&bytes, encoding).is_ok(), errors.is_empty(), "{name}");
+            assert_eq!(String::from_utf16(&decode_utf16(&bytes, encoding)).unwrap(), text);
+            match (decode_strict(&bytes, encoding), decode_utf16_strict(&bytes, encoding)) {
                 (Ok(text), Ok(units)) => assert_eq!(String::from_utf16(&units).unwrap(), text),
                 (Err(a), Err(b)) => assert_eq!(a.input, b.input, "{name} {bytes:x?}"),
                 (a, b) => panic!("{name} {bytes:x?}: {a:?} {b:?}"),
@@ -403,16 +357,7 @@ fn lone_surrogates_are_unencodable_units() {
     let units: [u16; 4] = [0x61, 0xDC80, 0xDCFF, 0x62];
     for name in ["windows-1252", "Shift_JIS", "gb18030"] {
         let (bytes, errors) = encode_units(&units, enc(name), false).unwrap();
-        assert_eq!(
-            (bytes, errors),
-            (
-                b"ab".to_vec(),
-                vec![Unencodable {
-                    input: 1..3,
-                    output: 1
-                }]
-            )
-        );
+        assert_eq!((bytes, errors), (b"ab".to_vec(), vec![Unencodable { input: 1..3, output: 1 }]));
     }
 }
 
@@ -424,9 +369,8 @@ fn arbitrary_text_never_panics_and_round_trips_where_encodable() {
         .collect();
     for _ in 0..3000 {
         let length = random.below(12) as usize;
-        let text: String = (0..length)
-            .map(|_| pool[random.below(pool.len() as u64) as usize])
-            .collect();
+        let text: String =
+            (0..length).map(|_| pool[random.below(pool.len() as u64) as usize]).collect();
         for name in NAMES {
             let encoding = enc(name);
             let (bytes, errors) = encode_with_errors(&text, encoding);
@@ -444,11 +388,7 @@ fn arbitrary_text_never_panics_and_round_trips_where_encodable() {
                 );
                 assert!(error.output <= bytes.len());
             }
-            assert_eq!(
-                encode(&text, encoding).is_ok(),
-                errors.is_empty(),
-                "{name} {text:?}"
-            );
+            assert_eq!(encode(&text, encoding).is_ok(), errors.is_empty(), "{name} {text:?}");
             // The standard's mappings that are no round trips (¥ ‾ − in the Japanese encodings,
             // the encoder-only GB18030-2022 characters, U+0080 as windows-1252's 0x80, which is
             // €) aside, what encodes decodes back.

@@ -57,9 +57,7 @@ fn decode<'py>(py: Python<'py>, data: &[u8], encoding: &str) -> PyResult<Bound<'
     let encoding = encoding_for(encoding)?;
     // (without `strict` there is no error to report: every one became U+FFFD)
     decode_to_str(py, data, encoding, false)?.map_err(|range| {
-        PyValueError::new_err(format!(
-            "decoding error at {range:?} without errors=\"strict\""
-        ))
+        PyValueError::new_err(format!("decoding error at {range:?} without errors=\"strict\""))
     })
 }
 
@@ -95,9 +93,7 @@ fn decode_to_str<'py>(
         return decode_single_byte(py, data, table, strict);
     }
     let units = if strict {
-        match detached(py, data.len(), || {
-            codecs::decode_utf16_strict(data, encoding)
-        }) {
+        match detached(py, data.len(), || codecs::decode_utf16_strict(data, encoding)) {
             Ok(units) => units,
             Err(error) => return Ok(Err(error.input)),
         }
@@ -145,11 +141,7 @@ fn py_string_from_utf16<'py>(py: Python<'py>, units: &[u16]) -> PyResult<Bound<'
     let length = units.len() as ffi::Py_ssize_t;
     let pointer = if units.iter().any(|&unit| unit & 0xF800 == 0xD800) {
         // surrogate pairs: CPython's UTF-16 decoder joins them
-        let mut byte_order: c_int = if cfg!(target_endian = "little") {
-            -1
-        } else {
-            1
-        };
+        let mut byte_order: c_int = if cfg!(target_endian = "little") { -1 } else { 1 };
         // SAFETY: the pointer and length (in bytes) describe `units`, which outlives the call;
         // a null `errors` means strict, and valid UTF-16 cannot fail.
         unsafe {
@@ -185,9 +177,7 @@ fn decode_segments<'py>(
     encoding: &str,
 ) -> PyResult<Segments<Bound<'py, PyString>>> {
     let encoding = encoding_for(encoding)?;
-    let (text, errors) = detached(py, data.len(), || {
-        codecs::decode_with_errors(data, encoding)
-    });
+    let (text, errors) = detached(py, data.len(), || codecs::decode_with_errors(data, encoding));
     let mut segments = Vec::with_capacity(errors.len() + 1);
     let mut start = 0;
     for error in &errors {
@@ -195,10 +185,7 @@ fn decode_segments<'py>(
         start = error.output + '\u{FFFD}'.len_utf8();
     }
     segments.push(PyString::new(py, &text[start..]));
-    let ranges = errors
-        .iter()
-        .map(|e| (e.input.start, e.input.end))
-        .collect();
+    let ranges = errors.iter().map(|e| (e.input.start, e.input.end)).collect();
     Ok((segments, ranges))
 }
 
@@ -236,10 +223,7 @@ fn encode_segments<'py>(
         output = *at;
     }
     segments.push(PyBytes::new(py, &bytes[output..]));
-    Ok((
-        segments,
-        errors.into_iter().map(|(r, _)| (r.start, r.end)).collect(),
-    ))
+    Ok((segments, errors.into_iter().map(|(r, _)| (r.start, r.end)).collect()))
 }
 
 /// Encode a str: its bytes, and the character range and output offset of each error (up to
@@ -260,10 +244,7 @@ fn encode_str(
         Units::Four(units) => codecs::encode_units(units, encoding, strict),
     });
     if let Some((bytes, errors)) = encoded {
-        return Ok((
-            bytes,
-            errors.into_iter().map(|e| (e.input, e.output)).collect(),
-        ));
+        return Ok((bytes, errors.into_iter().map(|e| (e.input, e.output)).collect()));
     }
     let utf8 = Utf8::of(text)?;
     let wtf8 = utf8.is_wtf8();
@@ -324,8 +305,7 @@ impl<'a, 'py> Utf8<'a, 'py> {
         match text.to_str() {
             Ok(s) => Ok(Utf8::Str(s)),
             Err(_) => Ok(Utf8::Wtf8(
-                text.call_method1("encode", ("utf-8", "surrogatepass"))?
-                    .cast_into::<PyBytes>()?,
+                text.call_method1("encode", ("utf-8", "surrogatepass"))?.cast_into::<PyBytes>()?,
             )),
         }
     }
@@ -371,11 +351,7 @@ fn encode_wtf8(
             codecs::encode_with_errors(piece, encoding)
         };
         for error in piece_errors {
-            push_error(
-                &mut errors,
-                shifted(error.input, start),
-                bytes.len() + error.output,
-            );
+            push_error(&mut errors, shifted(error.input, start), bytes.len() + error.output);
             if strict {
                 return (bytes, errors);
             }
