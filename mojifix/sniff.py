@@ -49,6 +49,7 @@ from typing import Any, Final, NamedTuple, cast
 
 import regex
 
+from mojifix.codecs import decode
 from mojifix.labels import lookup
 
 __all__ = [
@@ -1423,49 +1424,12 @@ def _detect(body: bytes, preferred: str | None) -> tuple[str, str] | None:
 # Decoding
 # --------------------------------------------------------------------------------------------
 
-#: WHATWG name -> Python codec, used only until mojifix.codecs is available.
-_SHIM_CODECS: Final[Mapping[str, str]] = {
-    "UTF-8": "utf-8",
-    "UTF-16LE": "utf-16-le",
-    "UTF-16BE": "utf-16-be",
-    "Shift_JIS": "cp932",
-    "EUC-KR": "cp949",
-    "GBK": "gb18030",
-    "gb18030": "gb18030",
-    "Big5": "big5hkscs",
-    "EUC-JP": "euc_jp",
-    "ISO-2022-JP": "iso2022_jp",
-    "IBM866": "cp866",
-    "macintosh": "mac_roman",
-    "x-mac-cyrillic": "mac_cyrillic",
-    "KOI8-R": "koi8_r",
-    "KOI8-U": "koi8_u",
-    "windows-874": "cp874",
-}
-
-
 def _decode(data: bytes, encoding: str, errors: str = "replace") -> str:
     """Decode with the WHATWG decoder of *encoding* (mojifix.codecs), without BOM handling.
 
     ``errors="strict"`` raises :class:`UnicodeDecodeError` on malformed input.
     """
-    if encoding == "UTF-8":
-        return data.decode("utf-8", errors)  # CPython's UTF-8 decoder is WHATWG's
-    try:
-        from mojifix.codecs import decode
-
-        return decode(data, encoding, errors)
-    except NotImplementedError:  # pragma: no cover - only while mojifix.codecs is a stub
-        return _shim_decode(data, encoding)
-
-
-def _shim_decode(data: bytes, encoding: str) -> str:  # pragma: no cover
-    if encoding == "replacement":
-        return "\ufffd" if data else ""
-    if encoding == "x-user-defined":
-        return "".join(chr(b) if b < 0x80 else chr(0xF780 + b - 0x80) for b in data)
-    python = _SHIM_CODECS.get(encoding) or encoding.lower().replace("windows-", "cp")
-    return data.decode(python, "replace")
+    return decode(data, encoding, errors)
 
 
 def _legitimate_replacements(data: bytes, encoding: str) -> int:

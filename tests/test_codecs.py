@@ -9,10 +9,12 @@ it with the expected string, so the exhaustive checks run in a few seconds.
 from __future__ import annotations
 
 import codecs
-import importlib.util
+import itertools
 import json
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -21,7 +23,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mojifix
-from mojifix import codecs as whatwg
 from mojifix.codecs import decode, encode
 from mojifix.labels import ENCODINGS
 
@@ -175,8 +176,8 @@ ESCAPES = [b"\x1b$B", b"\x1b$@", b"\x1b(J", b"\x1b(I", b"\x1b(B", b"\x1b"]
     )
 )
 def test_random_bytes_in_context(chunks: list[bytes]) -> None:
-    # whatever surrounds a sequence, the fast path (C codec + error handler + corrections) and
-    # the reference agree, and errors="strict" raises exactly when the standard reports an error
+    # whatever surrounds a sequence, the decoder and the reference agree, and errors="strict"
+    # raises exactly when the standard reports an error
     data = b"".join(chunks)
     for name in [*MULTI_BYTE, "ISO-2022-JP"]:
         expected = ref.decode(data, name)
@@ -474,6 +475,11 @@ def test_spec_encoder_mappings_that_are_not_round_trips() -> None:
     assert encode("\u3000", "gb18030") == b"\xa1\xa1"  # 0xA3A0 also decodes to it
     with pytest.raises(UnicodeEncodeError):
         encode("\ue5e5", "gb18030")
+    # GB18030-2022's encoder-only table: these private-use characters (which no decoder
+    # produces any more) are written with the bytes that now decode to their new code points
+    assert encode("\ue843\ue791", "gb18030") == b"\xfe\x7e\xa6\xdd"
+    assert encode("\ue843", "GBK") == b"\xfe\x7e"
+    assert decode(b"\xfe\x7e\xa6\xdd", "gb18030") == "\u9fb9\ufe14"
     with pytest.raises(UnicodeEncodeError):
         encode("😀", "GBK")  # GBK's encoder has no four-byte sequences
 
@@ -507,38 +513,6 @@ def test_strict_decoding_errors() -> None:
         assert info.value.start == start, (data, name)
     assert decode(b"\x82\xa0\xa0x", "Shift_JIS", errors="ignore") == "あx"
     assert decode(b"\x82\xa0\xa0x", "Shift_JIS", errors="backslashreplace") == "あ\\xa0x"
-
-
-# --- the fast path's corrections ---------------------------------------------------------------
-
-
-@pytest.mark.parametrize("name", ["gb18030", "Big5", "EUC-JP", "Shift_JIS", "EUC-KR"])
-def test_generated_corrections_match_the_running_python(name: str) -> None:
-    computed = whatwg._differences_uncached(name)
-    stored = whatwg._differences(name)
-    assert computed.translate == stored.translate
-    assert computed.errors == stored.errors
-    assert computed.fallback == stored.fallback
-    assert whatwg._encoder_fixes_uncached(name) == whatwg._encoder_fixes(name)
-    for clean in {whatwg._CLEAN_CODECS.get(name)} - {None}:  # exact wherever it does not fail
-        exact = whatwg._differences_uncached(name, clean)
-        assert (exact.translate, exact.fallback) == ({}, {})
-    if name == "gb18030":  # GBK shares the decoder, not the encoder
-        assert whatwg._differences("GBK") == stored
-        assert whatwg._encoder_fixes_uncached("GBK") == whatwg._encoder_fixes("GBK")
-
-
-def test_generated_tables_are_current() -> None:
-    # (c_codecs.py is checked by test_generated_corrections_match_the_running_python)
-    spec = importlib.util.spec_from_file_location(
-        "generate_tables", ROOT / "scripts" / "generate_tables.py"
-    )
-    assert spec is not None and spec.loader is not None
-    generator = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(generator)
-    for name, content in generator.generate().items():
-        path = ROOT / "mojifix" / "_tables" / name
-        assert path.read_text(encoding="utf-8") == content, f"{name}: run generate_tables.py"
 
 
 # --- API ----------------------------------------------------------------------------------------
@@ -580,3 +554,73 @@ def test_labels_and_bad_input() -> None:
         decode("text", "utf-8")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="wants str"):
         encode(b"bytes", "utf-8")  # type: ignore[arg-type]
+
+
+def test_python_error_handlers() -> None:
+    data = b"\x82\xa0\xa0\xff\x83\x65"
+    text = decode(data, "Shift_JIS", errors="surrogateescape")
+    assert text == "あ\udca0\udcffテ"
+    assert encode(text, "Shift_JIS", errors="surrogateescape") == data  # lone surrogates in
+    with pytest.raises(UnicodeEncodeError) as info:
+        encode(text, "Shift_JIS")
+    assert (info.value.start, info.value.end) == (1, 2)
+    assert decode(b"a\xffb\xfe", "EUC-KR", errors="ignore") == "ab"
+    assert encode("a한\U0001f600b", "Shift_JIS", errors="ignore") == b"ab"
+
+    def skip_one_more(exc: UnicodeError) -> tuple[str, int]:
+        assert isinstance(exc, (UnicodeDecodeError, UnicodeEncodeError))
+        return "<", exc.end + 1
+
+    codecs.register_error("mojifix-test-skip-one-more", skip_one_more)
+    decoded = decode(b"\xa0ABC\xffDE", "Shift_JIS", errors="mojifix-test-skip-one-more")
+    assert decoded == "<BC<E"
+    assert encode("a한bc", "Shift_JIS", errors="mojifix-test-skip-one-more") == b"a<c"
+
+
+def test_generated_dos_tables_are_current() -> None:
+    script = ROOT / "scripts" / "generate_dos_tables.py"
+    result = subprocess.run(
+        [sys.executable, str(script), "--check"], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "unit"), [("GBK", "中文"), ("windows-1251", "Жж"), ("EUC-KR", "한")]
+)
+def test_large_inputs_release_the_gil(name: str, unit: str) -> None:
+    # Another thread runs Python code all through a long decode or encode: impossible if the
+    # core held the GIL for the whole call.
+
+    text = unit * 6_000_000
+    data = encode(text, name)
+    spans: list[tuple[float, float]] = []
+    ticks: list[float] = []
+    done = threading.Event()
+
+    def work() -> None:
+        for call in (lambda: decode(data, name), lambda: encode(text, name)):
+            start = time.perf_counter()
+            call()
+            spans.append((start, time.perf_counter()))
+        done.set()
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    while not done.is_set():
+        ticks.append(time.perf_counter())
+    worker.join()
+    for start, end in spans:
+        # (while the core holds the GIL, no tick: the largest gap would be the whole call)
+        inside = [start, *(tick for tick in ticks if start < tick < end), end]
+        largest_gap = max(b - a for a, b in itertools.pairwise(inside))
+        assert largest_gap < (end - start) / 2, (name, largest_gap, end - start)
+
+
+def test_the_modules_examples() -> None:
+    import doctest
+
+    from mojifix import codecs as module
+
+    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert (failures, tried > 20) == (0, True)

@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 
+mod codecs;
 mod repair;
 
 /// `mojifix._core`: the compiled core of mojifix.
@@ -10,5 +11,6 @@ mod repair;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     repair::register(m)?;
+    codecs::register(m)?;
     Ok(())
 }

@@ -1,0 +1,168 @@
+//! The inverse of the multi-byte decoders (GBK, gb18030, Big5, EUC-JP, Shift_JIS, EUC-KR):
+//! every byte sequence each decoder turns into a character, found by running encoding_rs's
+//! decoder over every sequence once, at first use. Nothing here copies an index.
+
+use std::sync::OnceLock;
+
+use encoding_rs::{DecoderResult, Encoding};
+
+/// What one decoder makes of single byte sequences.
+pub(super) struct Inverse {
+    /// The sequences of each character, grouped by character (shorter first, then in pointer
+    /// order); the bytes live in a buffer leaked once per encoding, like a static table.
+    sequences: Vec<&'static [u8]>,
+    /// Code point >> 8 -> the 256 entries of that block (BMP only), each
+    /// `first sequence << 8 | number of sequences`, 0 for none.
+    pages: Vec<Option<Box<[u32; 256]>>>,
+    /// The same for characters beyond the BMP, sorted by character.
+    astral: Vec<(char, u32)>,
+    /// Sequences that decode to more than one code point (Big5's Ê̄ Ê̌ ê̄ ê̌).
+    pub(super) pairs: Vec<(String, &'static [u8])>,
+}
+
+impl Inverse {
+    fn sequences_of(&self, c: char) -> &[&'static [u8]] {
+        let code = c as u32;
+        let entry = if code <= 0xFFFF {
+            match &self.pages[(code >> 8) as usize] {
+                Some(page) => page[(code & 0xFF) as usize],
+                None => 0,
+            }
+        } else {
+            match self.astral.binary_search_by_key(&c, |&(k, _)| k) {
+                Ok(found) => self.astral[found].1,
+                Err(_) => 0,
+            }
+        };
+        let (start, count) = ((entry >> 8) as usize, (entry & 0xFF) as usize);
+        &self.sequences[start..start + count]
+    }
+}
+
+/// Every 1- or 2-byte sequence (and EUC-JP's 3-byte JIS X 0212 ones) that `encoding`'s
+/// decoder turns into `c` on its own: single bytes first, then in pointer order (which is byte
+/// order), so that the first is the one the extended encoder falls back to; empty if there is
+/// none or `encoding` is not one of the six multi-byte encodings (GBK, gb18030, Big5, EUC-JP,
+/// Shift_JIS, EUC-KR). gb18030's four-byte sequences are not listed (encoding_rs encodes them:
+/// use [`super::encode`]), nor Big5's four two-code-point sequences. Allocation-free: the
+/// tables are built once per encoding, at first use (a few milliseconds).
+///
+/// ```
+/// use _core::codecs::{byte_sequences, encoding_for};
+/// let sjis = encoding_for("Shift_JIS").unwrap();
+/// // ∵ is in JIS X 0208, NEC row 13 and the IBM extensions
+/// assert_eq!(byte_sequences(sjis, '∵'), [&b"\x81\xe6"[..], b"\x87\x9a", b"\xfa\x5b"]);
+/// assert_eq!(byte_sequences(sjis, 'ｱ'), [&b"\xb1"[..]]);
+/// let gbk = encoding_for("GBK").unwrap();
+/// assert_eq!(byte_sequences(gbk, '€'), [&b"\x80"[..], b"\xa2\xe3"]); // the encoder writes 0x80
+/// assert!(byte_sequences(encoding_for("gb18030").unwrap(), '\u{80}').is_empty()); // 81 30 81 30
+/// ```
+pub fn byte_sequences(encoding: &'static Encoding, c: char) -> &'static [&'static [u8]] {
+    match inverse(encoding) {
+        Some(inverse) => inverse.sequences_of(c),
+        None => &[],
+    }
+}
+
+/// The inverse of `encoding`'s decoder, if it is one of the six multi-byte encodings.
+pub(super) fn inverse(encoding: &'static Encoding) -> Option<&'static Inverse> {
+    static GBK: OnceLock<Inverse> = OnceLock::new();
+    static GB18030: OnceLock<Inverse> = OnceLock::new();
+    static BIG5: OnceLock<Inverse> = OnceLock::new();
+    static EUC_JP: OnceLock<Inverse> = OnceLock::new();
+    static SHIFT_JIS: OnceLock<Inverse> = OnceLock::new();
+    static EUC_KR: OnceLock<Inverse> = OnceLock::new();
+    let cell = if encoding == encoding_rs::GBK {
+        &GBK
+    } else if encoding == encoding_rs::GB18030 {
+        &GB18030
+    } else if encoding == encoding_rs::BIG5 {
+        &BIG5
+    } else if encoding == encoding_rs::EUC_JP {
+        &EUC_JP
+    } else if encoding == encoding_rs::SHIFT_JIS {
+        &SHIFT_JIS
+    } else if encoding == encoding_rs::EUC_KR {
+        &EUC_KR
+    } else {
+        return None;
+    };
+    Some(cell.get_or_init(|| build(encoding)))
+}
+
+/// What `encoding`'s decoder makes of `sequence` as a whole: the text if it decodes without
+/// error and reads every byte, else None.
+fn decode_item(encoding: &'static Encoding, sequence: &[u8]) -> Option<String> {
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let mut buffer = [0u8; 16];
+    let (result, read, written) =
+        decoder.decode_to_utf8_without_replacement(sequence, &mut buffer, true);
+    if result != DecoderResult::InputEmpty || read != sequence.len() {
+        return None;
+    }
+    std::str::from_utf8(&buffer[..written]).ok().map(str::to_owned)
+}
+
+fn build(encoding: &'static Encoding) -> Inverse {
+    let mut candidates: Vec<Vec<u8>> = (0x80..=0xFFu8).map(|a| vec![a]).collect();
+    for a in 0x80..=0xFFu8 {
+        candidates.extend((0..=0xFFu8).map(|b| vec![a, b]));
+    }
+    if encoding == encoding_rs::EUC_JP {
+        for b in 0xA1..=0xFEu8 {
+            candidates.extend((0xA1..=0xFEu8).map(|c| vec![0x8F, b, c]));
+        }
+    }
+    let mut found: Vec<(char, Vec<u8>)> = Vec::new();
+    let mut pair_bytes: Vec<(String, Vec<u8>)> = Vec::new();
+    for sequence in candidates {
+        let Some(text) = decode_item(encoding, &sequence) else {
+            continue;
+        };
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => found.push((c, sequence)),
+            // several code points from one item, not a byte that is a character of its own
+            // followed by another (Shift_JIS's halfwidth katakana)
+            (Some(_), Some(_)) if decode_item(encoding, &sequence[..1]).is_none() => {
+                pair_bytes.push((text, sequence))
+            }
+            _ => {}
+        }
+    }
+    found.sort_by_key(|&(c, _)| c); // stable: a character's sequences stay in order
+    let mut buffer: Vec<u8> = Vec::new();
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    let all = found.iter().map(|(_, s)| s).chain(pair_bytes.iter().map(|(_, s)| s));
+    for sequence in all {
+        spans.push((buffer.len(), sequence.len()));
+        buffer.extend_from_slice(sequence);
+    }
+    let buffer: &'static [u8] = Box::leak(buffer.into_boxed_slice());
+    let mut slices: Vec<&'static [u8]> =
+        spans.iter().map(|&(start, len)| &buffer[start..start + len]).collect();
+    let pair_slices = slices.split_off(found.len());
+    let pairs = pair_bytes.into_iter().map(|(text, _)| text).zip(pair_slices).collect();
+    let mut inverse = Inverse {
+        sequences: slices,
+        pages: (0..256).map(|_| None).collect(),
+        astral: Vec::new(),
+        pairs,
+    };
+    let mut start = 0;
+    while start < found.len() {
+        let c = found[start].0;
+        let count = found[start..].iter().take_while(|(k, _)| *k == c).count();
+        let entry = ((start as u32) << 8) | count.min(255) as u32;
+        let code = c as u32;
+        if code <= 0xFFFF {
+            let page =
+                inverse.pages[(code >> 8) as usize].get_or_insert_with(|| Box::new([0; 256]));
+            page[(code & 0xFF) as usize] = entry;
+        } else {
+            inverse.astral.push((c, entry));
+        }
+        start += count;
+    }
+    inverse
+}

@@ -1,0 +1,267 @@
+//! Single-byte encodings as tables: the 128 characters of bytes 0x80..=0xFF, and their inverse.
+//!
+//! The WHATWG tables are read from encoding_rs's decoders at first use (no copy of the indexes
+//! here); IBM437 and IBM850 come from [`super::dos`], latin-1 is U+0080..=U+00FF.
+
+use std::sync::OnceLock;
+
+use encoding_rs::Encoding;
+
+use super::dos::{IBM437_HIGH, IBM850_HIGH};
+
+/// The WHATWG single-byte encodings, in the standard's order, then x-user-defined.
+const WHATWG: [&Encoding; 29] = [
+    encoding_rs::IBM866,
+    encoding_rs::ISO_8859_2,
+    encoding_rs::ISO_8859_3,
+    encoding_rs::ISO_8859_4,
+    encoding_rs::ISO_8859_5,
+    encoding_rs::ISO_8859_6,
+    encoding_rs::ISO_8859_7,
+    encoding_rs::ISO_8859_8,
+    encoding_rs::ISO_8859_8_I,
+    encoding_rs::ISO_8859_10,
+    encoding_rs::ISO_8859_13,
+    encoding_rs::ISO_8859_14,
+    encoding_rs::ISO_8859_15,
+    encoding_rs::ISO_8859_16,
+    encoding_rs::KOI8_R,
+    encoding_rs::KOI8_U,
+    encoding_rs::MACINTOSH,
+    encoding_rs::WINDOWS_874,
+    encoding_rs::WINDOWS_1250,
+    encoding_rs::WINDOWS_1251,
+    encoding_rs::WINDOWS_1252,
+    encoding_rs::WINDOWS_1253,
+    encoding_rs::WINDOWS_1254,
+    encoding_rs::WINDOWS_1255,
+    encoding_rs::WINDOWS_1256,
+    encoding_rs::WINDOWS_1257,
+    encoding_rs::WINDOWS_1258,
+    encoding_rs::X_MAC_CYRILLIC,
+    encoding_rs::X_USER_DEFINED,
+];
+
+/// Every name [`single_byte`] knows: the WHATWG single-byte encodings (canonical names, in
+/// the standard's order, then x-user-defined), then `IBM437`, `IBM850` and `latin-1`.
+pub const SINGLE_BYTE_NAMES: [&str; 32] = [
+    "IBM866",
+    "ISO-8859-2",
+    "ISO-8859-3",
+    "ISO-8859-4",
+    "ISO-8859-5",
+    "ISO-8859-6",
+    "ISO-8859-7",
+    "ISO-8859-8",
+    "ISO-8859-8-I",
+    "ISO-8859-10",
+    "ISO-8859-13",
+    "ISO-8859-14",
+    "ISO-8859-15",
+    "ISO-8859-16",
+    "KOI8-R",
+    "KOI8-U",
+    "macintosh",
+    "windows-874",
+    "windows-1250",
+    "windows-1251",
+    "windows-1252",
+    "windows-1253",
+    "windows-1254",
+    "windows-1255",
+    "windows-1256",
+    "windows-1257",
+    "windows-1258",
+    "x-mac-cyrillic",
+    "x-user-defined",
+    "IBM437",
+    "IBM850",
+    "latin-1",
+];
+
+/// A single-byte encoding: bytes 0x00..=0x7F are ASCII, `high[b - 0x80]` is the character of
+/// byte `b` (U+FFFD where the encoding has none: the decoder reports an error there).
+pub struct SingleByte {
+    /// The canonical name (the Encoding Standard's, or `IBM437`, `IBM850`, `latin-1`).
+    pub name: &'static str,
+    /// The character of each byte 0x80..=0xFF.
+    pub high: [char; 128],
+    /// Code point >> 8 -> 1 + index into `page_bytes`, or 0 if no character of that block
+    /// is in `high` (every character of these encodings is in the BMP).
+    pages: [u8; 256],
+    /// Code point & 0xFF -> its byte, or 0 for none (byte 0 is ASCII, never in `high`).
+    page_bytes: Vec<[u8; 256]>,
+}
+
+impl SingleByte {
+    fn new(name: &'static str, high: [char; 128]) -> Self {
+        let mut table = SingleByte { name, high, pages: [0; 256], page_bytes: Vec::new() };
+        for (offset, &c) in high.iter().enumerate() {
+            let code = c as u32;
+            if c == '\u{FFFD}' || code > 0xFFFF || table.encode(c).is_some() {
+                continue; // none, or a character already given a byte (the first one wins)
+            }
+            let page = (code >> 8) as usize;
+            if table.pages[page] == 0 {
+                table.page_bytes.push([0; 256]);
+                table.pages[page] = table.page_bytes.len() as u8; // at most 128 pages
+            }
+            table.page_bytes[table.pages[page] as usize - 1][(code & 0xFF) as usize] =
+                0x80 + offset as u8;
+        }
+        table
+    }
+
+    /// The character of `byte` (U+FFFD if the encoding has none).
+    ///
+    /// ```
+    /// let koi8 = _core::codecs::single_byte("KOI8-R").unwrap();
+    /// assert_eq!((koi8.decode(b'a'), koi8.decode(0xC1)), ('a', 'а'));
+    /// ```
+    #[inline]
+    pub fn decode(&self, byte: u8) -> char {
+        if byte < 0x80 {
+            byte as char
+        } else {
+            self.high[(byte - 0x80) as usize]
+        }
+    }
+
+    /// The largest code point `bytes` decode to (0 for no bytes): with [`Self::decode_into`],
+    /// a string type that stores one or two bytes a character (Python's) is written directly.
+    ///
+    /// ```
+    /// let cp1252 = _core::codecs::single_byte("windows-1252").unwrap();
+    /// assert_eq!((cp1252.max_code_point(b"caf\xe9"), cp1252.max_code_point(b"\x80")), (0xE9, 0x20AC));
+    /// ```
+    pub fn max_code_point(&self, bytes: &[u8]) -> u32 {
+        // (the per-byte maximum of 256 entries: one load and a max each, no branch)
+        let codes: [u32; 256] = std::array::from_fn(|b| self.decode(b as u8) as u32);
+        bytes.iter().fold(0, |max, &b| max.max(codes[b as usize]))
+    }
+
+    /// Decode `bytes` into `units`, one each (errors as U+FFFD); `units` is `bytes.len()` long
+    /// and wide enough for [`Self::max_code_point`] (`u8` below U+0100, else `u16`).
+    ///
+    /// ```
+    /// let koi8 = _core::codecs::single_byte("KOI8-R").unwrap();
+    /// let mut units = [0u16; 3];
+    /// koi8.decode_into(b"a\xc1\xff", &mut units);
+    /// assert_eq!(units, [0x61, 0x430, 0x42A]);
+    /// ```
+    pub fn decode_into<T: TryFrom<u32> + Copy + Default>(&self, bytes: &[u8], units: &mut [T]) {
+        let codes: [T; 256] =
+            std::array::from_fn(|b| T::try_from(self.decode(b as u8) as u32).unwrap_or_default());
+        for (unit, &b) in units.iter_mut().zip(bytes) {
+            *unit = codes[b as usize];
+        }
+    }
+
+    /// The byte of `c`, or None if the encoding has no byte for it: two table lookups.
+    ///
+    /// ```
+    /// let cp1251 = _core::codecs::single_byte("windows-1251").unwrap();
+    /// assert_eq!(cp1251.encode('Ж'), Some(0xC6));
+    /// assert_eq!(cp1251.encode('é'), None);
+    /// assert_eq!(cp1251.encode('\u{FFFD}'), None);
+    /// ```
+    #[inline]
+    pub fn encode(&self, c: char) -> Option<u8> {
+        let code = c as u32;
+        if code < 0x80 {
+            return Some(code as u8);
+        }
+        if code > 0xFFFF {
+            return None;
+        }
+        let page = self.pages[(code >> 8) as usize];
+        if page == 0 {
+            return None;
+        }
+        match self.page_bytes[page as usize - 1][(code & 0xFF) as usize] {
+            0 => None,
+            byte => Some(byte),
+        }
+    }
+}
+
+/// The table of a single-byte encoding by name (ASCII case-insensitive): one of
+/// [`SINGLE_BYTE_NAMES`]. Labels are not resolved here (`"latin1"` is a WHATWG label of
+/// windows-1252, while `"latin-1"` here is ISO-8859-1 proper): resolve them with
+/// [`super::encoding_for`] and pass `encoding.name()`.
+///
+/// ```
+/// use _core::codecs::single_byte;
+/// assert_eq!(single_byte("windows-1252").unwrap().high[0], '€');
+/// assert_eq!(single_byte("windows-1252").unwrap().high[1], '\u{81}');
+/// assert_eq!(single_byte("latin-1").unwrap().high[0], '\u{80}');
+/// assert_eq!(single_byte("ibm437").unwrap().encode('─'), Some(0xC4));
+/// assert!(single_byte("latin1").is_none() && single_byte("Shift_JIS").is_none());
+/// ```
+pub fn single_byte(name: &str) -> Option<&'static SingleByte> {
+    tables().iter().find(|table| table.name.eq_ignore_ascii_case(name))
+}
+
+/// Every table, in the order of [`SINGLE_BYTE_NAMES`], built once.
+fn tables() -> &'static [SingleByte] {
+    static TABLES: OnceLock<Vec<SingleByte>> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut tables: Vec<SingleByte> = WHATWG
+            .iter()
+            .map(|&encoding| SingleByte::new(encoding.name(), high_half(encoding)))
+            .collect();
+        tables.push(SingleByte::new("IBM437", IBM437_HIGH));
+        tables.push(SingleByte::new("IBM850", IBM850_HIGH));
+        let latin1 = std::array::from_fn(|i| char::from(0x80 + i as u8));
+        tables.push(SingleByte::new("latin-1", latin1));
+        tables
+    })
+}
+
+/// What encoding_rs's decoder makes of each byte 0x80..=0xFF.
+fn high_half(encoding: &'static Encoding) -> [char; 128] {
+    std::array::from_fn(|i| {
+        let byte = [0x80 + i as u8];
+        match encoding.decode_without_bom_handling_and_without_replacement(&byte) {
+            Some(text) => text.chars().next().unwrap_or('\u{FFFD}'),
+            None => '\u{FFFD}',
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_match_the_tables() {
+        let names: Vec<&str> = tables().iter().map(|t| t.name).collect();
+        assert_eq!(names, SINGLE_BYTE_NAMES);
+    }
+
+    #[test]
+    fn encode_inverts_decode() {
+        for table in tables() {
+            for byte in 0..=255u8 {
+                let c = table.decode(byte);
+                if c != '\u{FFFD}' {
+                    assert_eq!(table.encode(c), Some(byte), "{} {byte:#x}", table.name);
+                }
+            }
+            let mut mapped = 0;
+            for code in 0..0x1_0000u32 {
+                if let Some(c) = char::from_u32(code) {
+                    if let Some(byte) = table.encode(c) {
+                        assert_eq!(table.decode(byte), c, "{} {code:#x}", table.name);
+                        mapped += 1;
+                    }
+                }
+            }
+            let mut defined: Vec<char> = table.high.to_vec();
+            defined.retain(|&c| c != '\u{FFFD}');
+            defined.sort_unstable();
+            defined.dedup();
+            assert_eq!(mapped, 128 + defined.len(), "{}", table.name);
+        }
+    }
+}
