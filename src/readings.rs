@@ -168,7 +168,8 @@ pub fn keeps(reading: ReadingId, c: char) -> bool {
 }
 
 /// The bytes of `text` in `encoding` (a WHATWG name, `UTF-8`, `IBM437`, `IBM850` or
-/// `latin-1`), or `None` if it has a character the encoding lacks.
+/// `latin-1`), or `None` if it has a character the encoding lacks. The encoders are the
+/// codecs' extended ones: everything a decoder produces is written back.
 pub fn encode(text: &str, encoding: &str) -> Option<Vec<u8>> {
     if encoding == "UTF-8" {
         return Some(text.as_bytes().to_vec());
@@ -176,8 +177,7 @@ pub fn encode(text: &str, encoding: &str) -> Option<Vec<u8>> {
     if let Some(table) = crate::codecs::single_byte(encoding) {
         return text.chars().map(|c| table.encode(c)).collect();
     }
-    let (bytes, _, unmappable) = crate::codecs::encoding_for(encoding)?.encode(text);
-    (!unmappable).then(|| bytes.into_owned())
+    crate::codecs::encode(text, crate::codecs::encoding_for(encoding)?).ok()
 }
 
 /// `bytes` as `encoding`'s decoder reads them (errors become U+FFFD).
