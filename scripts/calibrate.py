@@ -184,7 +184,7 @@ def descend(parameters: Parameters, examples: Sequence[Example], rounds: int) ->
             for name, index in parameters.names():
                 current = parameters.get(name, index)
                 for candidate in (current - step, current + step):
-                    if candidate < 0:
+                    if candidate < 0 and name != "kept_space":
                         continue
                     parameters.set(name, index, candidate)
                     value = loss(evaluate(parameters, examples))

@@ -121,12 +121,13 @@ fn record(segments: &mut Vec<Segment>, choice: &Choice) {
         p += 1;
         let drift_before = drift;
         let mut input_start = None;
-        let mut rounds = 1;
+        let mut rounds = first.layers;
         let mut reading = choice.reading;
         let mut net_gain = choice.net_gain;
         loop {
             if let Some(j) = pieces.get(p).filter(|j| j.piece.start < span.1) {
                 span.1 = span.1.max(j.piece.end);
+                rounds = rounds.max(j.piece.layers);
                 change += j.piece.replacement.chars().count() as isize
                     - (j.piece.end - j.piece.start) as isize;
                 p += 1;

@@ -102,6 +102,7 @@ fn single_byte_piece(
                 lost: 0,
                 restored_spaces: 0,
                 kept_space: false,
+            layers: 1,
             });
         }
     }
@@ -157,6 +158,7 @@ fn multi_byte_pieces(
             lost: 0,
             restored_spaces: 0,
             kept_space: false,
+            layers: 1,
         });
         p.replacement.push(c);
         p.end = at + length;

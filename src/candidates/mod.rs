@@ -27,6 +27,9 @@ pub struct Piece {
     pub restored_spaces: u32,
     /// The restored 0xA0 had a space of its own after it, which stays ("Ã le" for "à le").
     pub kept_space: bool,
+    /// Layers of the same misreading undone at once ("ÃƒÂ©" is "é" read as windows-1252
+    /// twice): 1 for one.
+    pub layers: u32,
 }
 
 /// Every candidate piece of the text, for every reading, grouped by reading in text order.

@@ -423,6 +423,7 @@ fn pieces_of(
             lost: 0,
             restored_spaces: 0,
             kept_space: false,
+            layers: 1,
         };
         for token in &run[first_token..=last_token] {
             match token.reading {
@@ -519,9 +520,49 @@ fn single_byte_pieces(text: &[char], index: usize, ends: &[usize], out: &mut Vec
             .collect();
         let char_units: Vec<usize> = (0..=units.len()).collect();
         let tokens = read_utf8(&units, nbsp);
-        out.extend(pieces_of(text, start, &char_units, &tokens, reading));
+        let found = pieces_of(text, start, &char_units, &tokens, reading);
+        out.extend(found.into_iter().map(|piece| deeper(piece, table, index)));
         covered = stop;
     }
+}
+
+/// The piece with every further layer of the same misreading undone: while its repair
+/// re-encodes whole to valid UTF-8 of another text, it was misread more than once (UTF-8
+/// read as windows-1252 again and again: "ÃƒÆ’Ã‚Â©" is "é" three times over). Judged
+/// layer by layer, the middle layers ("Ã\u{83}Â©") look worse than the damage.
+fn deeper(mut piece: Piece, table: &codecs::SingleByte, index: usize) -> Piece {
+    for _ in 1..3 {
+        let units: Option<Vec<Unit>> = piece
+            .replacement
+            .chars()
+            .map(|c| match c {
+                _ if c.is_ascii() => Some(Unit::Byte(c as u8)),
+                '\u{80}'..='\u{9F}' if index == 0 => Some(Unit::Byte(c as u8)),
+                _ => table.encode(c).map(Unit::Byte),
+            })
+            .collect();
+        let Some(units) = units else { break };
+        let tokens = read_utf8(&units, false);
+        let mut next = String::with_capacity(piece.replacement.len());
+        let mut sequences = 0;
+        for token in &tokens {
+            match token.reading {
+                Reading::Ascii(b) => next.push(char::from(b)),
+                Reading::Char { c, restored: false } => {
+                    next.push(c);
+                    sequences += 1;
+                }
+                _ => return piece,
+            }
+        }
+        if sequences == 0 {
+            break;
+        }
+        piece.replacement = next;
+        piece.sequences += sequences;
+        piece.layers += 1;
+    }
+    piece
 }
 
 /// Pieces of UTF-8 misread by the `index`-th multi-byte decoder, around completions.
@@ -574,6 +615,7 @@ fn lossy_region(
         lost: 0,
         restored_spaces: 0,
         kept_space: false,
+            layers: 1,
     };
     let mut in_loss = false;
     for token in tokens {
