@@ -3,12 +3,19 @@
 //! Every byte is valid in most single-byte encodings, so re-encoding proves little here: a
 //! piece is each run of non-ASCII characters the decoder could have produced (with, for a
 //! multi-byte true encoding, the ASCII bytes that are trail bytes of its characters), read
-//! in the true encoding; the model of real text judges it in its context. Bytes the true
-//! encoding leaves undefined end a piece: no text was written with them.
+//! in the true encoding; the models judge it in its context. Bytes the true encoding leaves
+//! undefined end a piece: no text was written with them.
+//!
+//! Only *suspect* runs are read: those that look more like legacy mojibake than like text,
+//! by more than the decision's re-entry cost (`floor`). A run that does not could only be
+//! repaired inside a stretch that pays for it, which costs more than leaving it. Cyrillic
+//! words in ordinary case ("Привет", "мир") are not even looked up: a KOI8-R/windows-1251
+//! swap turns case around ("пТЙЧЕФ").
 
 use super::Piece;
 use crate::codecs::{self, SingleByte};
-use crate::readings::{self, LEGACY_PAIRS};
+use crate::model::{models, Cost, Which};
+use crate::readings::{self, Kind, LEGACY_PAIRS};
 use encoding_rs::Encoding;
 
 /// The true encoding of a legacy pair.
@@ -33,8 +40,8 @@ fn undefined(c: char) -> bool {
     c == '\u{FFFD}' || ('\u{80}'..='\u{9F}').contains(&c)
 }
 
-/// Pieces of one legacy pair.
-fn pair_pieces(text: &[char], index: usize, out: &mut Vec<Piece>) {
+/// Pieces of one legacy pair in the suspect runs.
+fn pair_pieces(text: &[char], runs: &[(usize, usize)], index: usize, out: &mut Vec<Piece>) {
     let (encoded_as, decoded_as) = LEGACY_PAIRS[index];
     let decoder = codecs::single_byte(decoded_as).expect("legacy decoders are single-byte");
     let source = match codecs::single_byte(encoded_as) {
@@ -42,36 +49,36 @@ fn pair_pieces(text: &[char], index: usize, out: &mut Vec<Piece>) {
         None => Source::MultiByte(codecs::encoding_for(encoded_as).expect("a WHATWG encoding")),
     };
     let reading = readings::legacy(index);
-    let mut at = 0;
-    while at < text.len() {
-        if text[at].is_ascii() {
-            at += 1;
-            continue;
-        }
-        // A run: non-ASCII characters the decoder could have made (and, for a multi-byte
-        // encoding, the ASCII trail bytes inside its characters).
-        let mut bytes = Vec::new();
-        let mut stop = at;
-        while stop < text.len() && !text[stop].is_ascii() {
-            match misread_byte(decoder, text[stop]) {
-                Some(b) => bytes.push(b),
-                None => break,
+    let mut done = 0;
+    for &(run_start, run_end) in runs {
+        let mut at = run_start.max(done);
+        while at < run_end {
+            // Characters the decoder could have made (and, for a multi-byte encoding, the
+            // ASCII trail bytes inside its characters).
+            let mut bytes = Vec::new();
+            let mut stop = at;
+            while stop < run_end {
+                match misread_byte(decoder, text[stop]) {
+                    Some(b) => bytes.push(b),
+                    None => break,
+                }
+                stop += 1;
             }
-            stop += 1;
-        }
-        if stop == at {
-            at += 1;
-            continue;
-        }
-        match source {
-            Source::SingleByte(table) => {
-                single_byte_piece(text, at, stop, &bytes, table, reading, out);
-                at = stop;
+            if stop == at {
+                at += 1;
+                continue;
             }
-            Source::MultiByte(encoding) => {
-                at = multi_byte_pieces(text, at, decoder, encoding, reading, out);
+            match source {
+                Source::SingleByte(table) => {
+                    single_byte_piece(text, at, stop, &bytes, table, reading, out);
+                    at = stop;
+                }
+                Source::MultiByte(encoding) => {
+                    at = multi_byte_pieces(text, at, decoder, encoding, reading, out);
+                }
             }
         }
+        done = at;
     }
 }
 
@@ -102,7 +109,7 @@ fn single_byte_piece(
                 lost: 0,
                 restored_spaces: 0,
                 kept_space: false,
-            layers: 1,
+                layers: 1,
             });
         }
     }
@@ -179,14 +186,60 @@ fn decode_exactly(encoding: &'static Encoding, bytes: &[u8]) -> Option<char> {
     }
 }
 
-/// Every piece of every legacy misreading, grouped by reading, in text order.
-pub fn pieces(text: &[char]) -> Vec<Piece> {
+/// Is this a Cyrillic word in ordinary case (a capital then small letters, or only small
+/// ones), between characters that are no letters?
+fn plain_cyrillic(text: &[char], start: usize, end: usize) -> bool {
+    let cyrillic = |c: char| ('\u{400}'..='\u{4FF}').contains(&c);
+    let letter_beside =
+        |i: Option<usize>| i.and_then(|i| text.get(i)).is_some_and(|c| c.is_alphabetic());
+    if letter_beside(start.checked_sub(1)) || letter_beside(Some(end)) {
+        return false;
+    }
+    let run = &text[start..end];
+    run.iter().all(|&c| cyrillic(c) && c.is_alphabetic())
+        && run.iter().skip(1).all(|c| c.is_lowercase())
+}
+
+/// The runs of non-ASCII characters that could be legacy mojibake worth repairing.
+pub fn suspect_runs(text: &[char], floor: Cost) -> Vec<(usize, usize)> {
+    let models = models();
+    let mut runs = Vec::new();
+    let mut at = 0;
+    while at < text.len() {
+        if text[at].is_ascii() {
+            at += 1;
+            continue;
+        }
+        let start = at;
+        while at < text.len() && !text[at].is_ascii() {
+            at += 1;
+        }
+        if plain_cyrillic(text, start, at) {
+            continue;
+        }
+        let before = start.checked_sub(1).map(|i| text[i]);
+        let after = text.get(at).copied();
+        let run = || text[start..at].iter().copied();
+        let as_text = models.cost_between(before, run(), after);
+        let as_mojibake =
+            models.cost_between_in(Which::Mojibake(Kind::LegacyAsLegacy), before, run(), after);
+        if as_text - as_mojibake > floor {
+            runs.push((start, at));
+        }
+    }
+    runs
+}
+
+/// Every piece of every legacy misreading in the suspect runs, grouped by reading, in text
+/// order.
+pub fn pieces(text: &[char], floor: Cost) -> Vec<Piece> {
     let mut out = Vec::new();
-    if text.iter().all(char::is_ascii) {
+    let runs = suspect_runs(text, floor);
+    if runs.is_empty() {
         return out;
     }
     for index in 0..LEGACY_PAIRS.len() {
-        pair_pieces(text, index, &mut out);
+        pair_pieces(text, &runs, index, &mut out);
     }
     out
 }
@@ -198,7 +251,7 @@ mod tests {
 
     fn has(text: &str, original: &str, replacement: &str, encoded_as: &str) {
         let chars: Vec<char> = text.chars().collect();
-        let all: Vec<(String, String, &str)> = pieces(&chars)
+        let all: Vec<(String, String, &str)> = pieces(&chars, Cost::MIN)
             .into_iter()
             .map(|p| {
                 let original: String = chars[p.start..p.end].iter().collect();

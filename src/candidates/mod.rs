@@ -33,8 +33,10 @@ pub struct Piece {
 }
 
 /// Every candidate piece of the text, for every reading, grouped by reading in text order.
-pub fn pieces(text: &[char]) -> Vec<Piece> {
+/// `legacy_floor`: legacy pieces that look less like mojibake than this are not worth
+/// reading (see [`legacy`]).
+pub fn pieces(text: &[char], legacy_floor: crate::model::Cost) -> Vec<Piece> {
     let mut found = utf8::pieces(text);
-    found.extend(legacy::pieces(text));
+    found.extend(legacy::pieces(text, legacy_floor));
     found
 }

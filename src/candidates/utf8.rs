@@ -615,7 +615,7 @@ fn lossy_region(
         lost: 0,
         restored_spaces: 0,
         kept_space: false,
-            layers: 1,
+        layers: 1,
     };
     let mut in_loss = false;
     for token in tokens {

@@ -215,7 +215,7 @@ pub fn choose(
             end <= piece.start || piece.end <= start || (piece.start <= start && end <= piece.end)
         })
     };
-    for piece in candidates::pieces(text).into_iter().filter(takes_all) {
+    for piece in candidates::pieces(text, -parameters.reentry[2]).into_iter().filter(takes_all) {
         let gain = gain(text, &piece, parameters);
         by_reading[piece.reading as usize].push(Judged { piece, gain });
     }
@@ -230,8 +230,9 @@ pub fn choose(
         let kind = kind_index(readings()[reading].kind);
         // Legacy misreadings leave no structure to prove them: the letters must.
         let language = if kind == 2 { language_evidence(text, &judged) } else { 0 };
-        let entry = parameters.entry[kind] + parameters.prior[reading]
-            - parameters.language_weight * language / 1000;
+        let entry = (parameters.entry[kind] + parameters.prior[reading]
+            - parameters.language_weight * language / 1000)
+            .max(parameters.reentry[kind]);
         let (mut net_gain, mut chosen) =
             stretches(&judged, entry + parameters.partial[kind], parameters.reentry[kind]);
         // The text misread as a whole: every non-ASCII character is in a piece, or one the
@@ -252,16 +253,17 @@ pub fn choose(
     (best, best_net_gain)
 }
 
-/// The most a line's letter inventory counts for either way (nats): a line may mix
-/// languages, and an inventory is one language's.
+/// The most the letter inventories count for, either way (nats): a text may mix languages,
+/// and an inventory is one language's.
 const LANGUAGE_CAP: Cost = 15 * SCALE;
 
-/// How much better the letters fit a language with every piece repaired than as they are
-/// (a cost difference: positive when the repair makes one language's text), line by line.
+/// How much better the letters fit a language with the pieces that gain repaired than as
+/// they are (a cost difference: positive when the repair makes one language's text), line by
+/// line.
 fn language_evidence(text: &[char], judged: &[Judged]) -> Cost {
     let models = models();
     let mut total = 0;
-    let mut pieces = judged.iter().peekable();
+    let mut pieces = judged.iter().filter(|j| j.gain > 0).peekable();
     let mut line_start = 0;
     while pieces.peek().is_some() {
         let first = pieces.peek().expect("checked").piece.start;
@@ -279,11 +281,10 @@ fn language_evidence(text: &[char], judged: &[Judged]) -> Cost {
             models.count_letters(&mut repaired, original, -1);
             models.count_letters(&mut repaired, j.piece.replacement.chars(), 1);
         }
-        let difference = models.language_cost(&as_is) - models.language_cost(&repaired);
-        total += difference.clamp(-LANGUAGE_CAP, LANGUAGE_CAP);
+        total += models.language_cost(&as_is) - models.language_cost(&repaired);
         line_start = line_end;
     }
-    total
+    total.clamp(-LANGUAGE_CAP, LANGUAGE_CAP)
 }
 
 /// Could the whole text have been misread this way: is every non-ASCII character outside the
@@ -325,7 +326,7 @@ pub fn readings_judged(
     parameters: &Parameters,
 ) -> Vec<(ReadingId, Cost, Cost, usize)> {
     let mut by_reading: Vec<Vec<Judged>> = vec![Vec::new(); readings().len()];
-    for piece in candidates::pieces(text) {
+    for piece in candidates::pieces(text, -parameters.reentry[2]) {
         let gain = gain(text, &piece, parameters);
         by_reading[piece.reading as usize].push(Judged { piece, gain });
     }
@@ -339,8 +340,9 @@ pub fn readings_judged(
         let kind = kind_index(readings()[reading].kind);
         // Legacy misreadings leave no structure to prove them: the letters must.
         let language = if kind == 2 { language_evidence(text, &judged) } else { 0 };
-        let entry = parameters.entry[kind] + parameters.prior[reading]
-            - parameters.language_weight * language / 1000;
+        let entry = (parameters.entry[kind] + parameters.prior[reading]
+            - parameters.language_weight * language / 1000)
+            .max(parameters.reentry[kind]);
         let (net, _) =
             stretches(&judged, entry + parameters.partial[kind], parameters.reentry[kind]);
         out.push((reading as ReadingId, net, language, judged.len()));
