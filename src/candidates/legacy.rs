@@ -200,10 +200,32 @@ fn plain_cyrillic(text: &[char], start: usize, end: usize) -> bool {
         && run.iter().skip(1).all(|c| c.is_lowercase())
 }
 
-/// The runs of non-ASCII characters that could be legacy mojibake worth repairing.
-pub fn suspect_runs(text: &[char], floor: Cost) -> Vec<(usize, usize)> {
+/// Could a legacy decoder have made this character? (A run with one it could not, CJK or
+/// Greek or Arabic text, is no legacy candidate, and is not looked up.)
+fn legacy_decodable(c: char) -> bool {
+    static DECODABLE: std::sync::OnceLock<std::collections::HashSet<char>> =
+        std::sync::OnceLock::new();
+    DECODABLE
+        .get_or_init(|| {
+            let mut set = std::collections::HashSet::new();
+            for (_, decoded_as) in LEGACY_PAIRS {
+                let table =
+                    codecs::single_byte(decoded_as).expect("legacy decoders are single-byte");
+                set.extend(table.high.iter().copied().filter(|&c| c != '\u{FFFD}'));
+            }
+            set.extend(('\u{80}'..='\u{9F}').chain(std::iter::once('\u{FFFD}')));
+            set
+        })
+        .contains(&c)
+}
+
+/// The runs of non-ASCII characters that could be legacy mojibake worth repairing: none
+/// unless together they look more like mojibake than like text by more than `least` (the
+/// least a legacy reading must gain), then those that do by more than `floor`.
+pub fn suspect_runs(text: &[char], floor: Cost, least: Cost) -> Vec<(usize, usize)> {
     let models = models();
     let mut runs = Vec::new();
+    let mut total: Cost = 0;
     let mut at = 0;
     while at < text.len() {
         if text[at].is_ascii() {
@@ -214,7 +236,13 @@ pub fn suspect_runs(text: &[char], floor: Cost) -> Vec<(usize, usize)> {
         while at < text.len() && !text[at].is_ascii() {
             at += 1;
         }
-        if plain_cyrillic(text, start, at) {
+        // Legacy mojibake is made of letters (a Cyrillic or CJK text's letters read as
+        // another encoding's): a run of punctuation alone ("–", "«»") is not worth reading.
+        let run = &text[start..at];
+        if plain_cyrillic(text, start, at)
+            || !run.iter().all(|&c| legacy_decodable(c))
+            || !run.iter().any(|c| c.is_alphabetic())
+        {
             continue;
         }
         let before = start.checked_sub(1).map(|i| text[i]);
@@ -223,18 +251,23 @@ pub fn suspect_runs(text: &[char], floor: Cost) -> Vec<(usize, usize)> {
         let as_text = models.cost_between(before, run(), after);
         let as_mojibake =
             models.cost_between_in(Which::Mojibake(Kind::LegacyAsLegacy), before, run(), after);
-        if as_text - as_mojibake > floor {
+        let shape = as_text - as_mojibake;
+        total += shape.max(0);
+        if shape > floor {
             runs.push((start, at));
         }
+    }
+    if total <= least {
+        runs.clear();
     }
     runs
 }
 
 /// Every piece of every legacy misreading in the suspect runs, grouped by reading, in text
 /// order.
-pub fn pieces(text: &[char], floor: Cost) -> Vec<Piece> {
+pub fn pieces(text: &[char], floor: Cost, least: Cost) -> Vec<Piece> {
     let mut out = Vec::new();
-    let runs = suspect_runs(text, floor);
+    let runs = suspect_runs(text, floor, least);
     if runs.is_empty() {
         return out;
     }
@@ -251,7 +284,7 @@ mod tests {
 
     fn has(text: &str, original: &str, replacement: &str, encoded_as: &str) {
         let chars: Vec<char> = text.chars().collect();
-        let all: Vec<(String, String, &str)> = pieces(&chars, Cost::MIN)
+        let all: Vec<(String, String, &str)> = pieces(&chars, Cost::MIN, Cost::MIN)
             .into_iter()
             .map(|p| {
                 let original: String = chars[p.start..p.end].iter().collect();

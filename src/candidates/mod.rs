@@ -9,6 +9,7 @@
 pub mod legacy;
 pub mod utf8;
 
+use crate::model::Cost;
 use crate::readings::ReadingId;
 
 /// One span `text[start..end]` (character offsets) that `reading` turns into `replacement`.
@@ -33,10 +34,10 @@ pub struct Piece {
 }
 
 /// Every candidate piece of the text, for every reading, grouped by reading in text order.
-/// `legacy_floor`: legacy pieces that look less like mojibake than this are not worth
-/// reading (see [`legacy`]).
-pub fn pieces(text: &[char], legacy_floor: crate::model::Cost) -> Vec<Piece> {
+/// Legacy pieces that look less like mojibake than `legacy_floor` are not worth reading, nor
+/// any in a text whose runs together do not look so by `legacy_least` (see [`legacy`]).
+pub fn pieces(text: &[char], legacy_floor: Cost, legacy_least: Cost) -> Vec<Piece> {
     let mut found = utf8::pieces(text);
-    found.extend(legacy::pieces(text, legacy_floor));
+    found.extend(legacy::pieces(text, legacy_floor, legacy_least));
     found
 }

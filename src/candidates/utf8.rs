@@ -94,7 +94,21 @@ impl<T: Copy + Default + PartialEq + Eq + std::hash::Hash> RoleTable<T> {
     }
 }
 
-/// The decoders whose byte 0xA0 is NO-BREAK SPACE (an ASCII space may stand for it).
+/// The decoders after which real data turns NBSP into a space (those ftfy's
+/// `restore_byte_a0` knows). Not the ISO-8859 Cyrillic, Greek, Arabic or Thai ones, in whose
+/// text a common lead letter before a space would otherwise be a candidate everywhere
+/// ("а " is "Р" in ISO-8859-5).
+const NBSP_DECODERS: [&str; 7] = [
+    "windows-1252",
+    "windows-1250",
+    "windows-1251",
+    "windows-1253",
+    "windows-1254",
+    "windows-1257",
+    "ISO-8859-2",
+];
+
+/// The decoders whose byte 0xA0 may have become an ASCII space.
 fn nbsp_decoders() -> u32 {
     tables().nbsp
 }
@@ -121,7 +135,7 @@ fn tables() -> &'static Tables {
                     single.entry(c).or_default().add(0x80 + i as u8, bit);
                 }
             }
-            if table.high[0x20] == '\u{A0}' {
+            if NBSP_DECODERS.contains(name) {
                 nbsp |= bit;
             }
             if index == 0 {
@@ -603,7 +617,8 @@ fn lossy_region(
     tokens: &[Token],
     reading: readings::ReadingId,
 ) -> Option<Piece> {
-    if !tokens.iter().any(|t| matches!(t.reading, Reading::Invalid | Reading::Lost)) {
+    // The multi-byte decoders write U+FFFD for what they cannot read: no U+FFFD, no loss.
+    if !tokens.iter().any(|t| t.reading == Reading::Lost) {
         return None;
     }
     let mut piece = Piece {

@@ -215,7 +215,10 @@ pub fn choose(
             end <= piece.start || piece.end <= start || (piece.start <= start && end <= piece.end)
         })
     };
-    for piece in candidates::pieces(text, -parameters.reentry[2]).into_iter().filter(takes_all) {
+    for piece in candidates::pieces(text, -parameters.reentry[2], least_legacy_gain(parameters))
+        .into_iter()
+        .filter(takes_all)
+    {
         let gain = gain(text, &piece, parameters);
         by_reading[piece.reading as usize].push(Judged { piece, gain });
     }
@@ -320,13 +323,19 @@ fn discount_repeats(text: &[char], judged: &mut [Judged]) {
     }
 }
 
+/// The least net gain any legacy reading needs: its cheapest entry (the letter evidence
+/// lowers an entry to the re-entry cost at most).
+fn least_legacy_gain(parameters: &Parameters) -> Cost {
+    parameters.reentry[2]
+}
+
 /// For debugging: each reading with pieces, its net gain and its language evidence.
 pub fn readings_judged(
     text: &[char],
     parameters: &Parameters,
 ) -> Vec<(ReadingId, Cost, Cost, usize)> {
     let mut by_reading: Vec<Vec<Judged>> = vec![Vec::new(); readings().len()];
-    for piece in candidates::pieces(text, -parameters.reentry[2]) {
+    for piece in candidates::pieces(text, -parameters.reentry[2], least_legacy_gain(parameters)) {
         let gain = gain(text, &piece, parameters);
         by_reading[piece.reading as usize].push(Judged { piece, gain });
     }

@@ -1,0 +1,72 @@
+//! Time each stage of the core on texts from a JSON list (development aid).
+use std::time::Instant;
+
+fn main() {
+    let path = std::env::args().nth(1).expect("a JSON list of strings");
+    let data = std::fs::read_to_string(path).unwrap();
+    let texts: Vec<String> = parse(&data);
+    let chars: Vec<Vec<char>> = texts.iter().map(|t| t.chars().collect()).collect();
+    let bytes: usize = texts.iter().map(|t| t.len()).sum();
+    let _ = _core::model::models();
+    let time = |name: &str, f: &dyn Fn(&[char]) -> usize| {
+        let start = Instant::now();
+        let mut n = 0;
+        for _ in 0..3 {
+            for c in &chars {
+                n += f(c);
+            }
+        }
+        let secs = start.elapsed().as_secs_f64() / 3.0;
+        println!("{name:24} {:8.1} MB/s  ({n})", bytes as f64 / secs / 1e6);
+    };
+    if std::env::var("SUSPECTS").is_ok() {
+        let mut counts = std::collections::HashMap::<String, usize>::new();
+        for c in &chars {
+            for (s, e) in _core::candidates::legacy::suspect_runs(c, -5000, 5000) {
+                let run: String = c[s.saturating_sub(3)..(e + 3).min(c.len())].iter().collect();
+                *counts.entry(run).or_default() += 1;
+            }
+        }
+        let mut v: Vec<_> = counts.into_iter().collect();
+        v.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+        for (run, n) in v.iter().take(50) {
+            println!("{n:4} {run:?}");
+        }
+        return;
+    }
+    time("utf8 pieces", &|c| _core::candidates::utf8::pieces(c).len());
+    time("legacy suspect runs", &|c| _core::candidates::legacy::suspect_runs(c, -5000, 5000).len());
+    time("legacy pieces", &|c| _core::candidates::legacy::pieces(c, -5000, 5000).len());
+    time("analyze", &|c| _core::explanation::analyze(c, Default::default()).findings.len());
+}
+
+/// A JSON list of strings (no escapes beyond what serde would need: a tiny parser).
+fn parse(data: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = data.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '"' {
+            continue;
+        }
+        let mut s = String::new();
+        while let Some(c) = chars.next() {
+            match c {
+                '"' => break,
+                '\\' => match chars.next() {
+                    Some('n') => s.push('\n'),
+                    Some('t') => s.push('\t'),
+                    Some('u') => {
+                        let hex: String = (0..4).filter_map(|_| chars.next()).collect();
+                        let v = u32::from_str_radix(&hex, 16).unwrap();
+                        s.push(char::from_u32(v).unwrap_or('\u{FFFD}'));
+                    }
+                    Some(other) => s.push(other),
+                    None => {}
+                },
+                _ => s.push(c),
+            }
+        }
+        out.push(s);
+    }
+    out
+}
