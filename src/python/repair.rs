@@ -146,6 +146,14 @@ fn costs(text: &str) -> Vec<(char, f64, f64, f64, f64)> {
         .collect()
 }
 
+/// How likely `text` is as real text: its cost under the model of real text, in nats (the
+/// negative natural log-probability; lower is likelier). For choosing among decodings.
+#[pyfunction]
+fn text_cost(py: Python<'_>, text: &str) -> f64 {
+    let models = crate::model::models();
+    py.detach(|| models.cost_between(None, text.chars(), None) as f64 / 1000.0)
+}
+
 /// The mojibake `decoded_as` makes of `text` in `encoded_as`, or None if it cannot hold it.
 #[pyfunction]
 fn misread(text: &str, encoded_as: &str, decoded_as: &str) -> Option<String> {
@@ -237,5 +245,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(candidates, m)?)?;
     m.add_function(wrap_pyfunction!(misread, m)?)?;
     m.add_function(wrap_pyfunction!(costs, m)?)?;
+    m.add_function(wrap_pyfunction!(text_cost, m)?)?;
     Ok(())
 }
