@@ -58,6 +58,7 @@ class Parameters:
     reentry: list[int] = field(default_factory=lambda: [2000, 3000, 5000])
     partial: list[int] = field(default_factory=lambda: [4000, 4000, 6000])
     per_sequence: list[int] = field(default_factory=lambda: [1000, 1000, 0])
+    known_word: list[int] = field(default_factory=lambda: [3000, 3000, 6000])
     per_lost: list[int] = field(default_factory=lambda: [3000, 3000, 3000])
     per_restored_space: int = 3000
     kept_space: int = 1000
@@ -72,7 +73,7 @@ class Parameters:
     def names(self) -> list[tuple[str, int | None]]:
         """Every tunable coordinate: (attribute, index or None)."""
         coords: list[tuple[str, int | None]] = []
-        for name in ("entry", "reentry", "partial", "per_sequence", "per_lost"):
+        for name in ("entry", "reentry", "partial", "per_sequence", "known_word", "per_lost"):
             coords += [(name, i) for i in range(3)]
         coords += [("per_restored_space", None), ("kept_space", None), ("language_weight", None)]
         coords += [("prior", i) for i in range(len(self.prior))]
@@ -176,22 +177,32 @@ def describe(counts: dict[str, list[int]]) -> str:
 
 
 def descend(parameters: Parameters, examples: Sequence[Example], rounds: int) -> Parameters:
+    """Coordinate descent: each coordinate moved by a step while that lowers the loss, with
+    smaller steps after. A coordinate whose moves change nothing is left alone after its first
+    try at a step size (most readings' priors decide no example)."""
     best = loss(evaluate(parameters, examples))
     for step in [2000, 1000, 500][:rounds]:
+        idle: set[tuple[str, int | None]] = set()
         improved = True
         while improved:
             improved = False
             for name, index in parameters.names():
+                if (name, index) in idle:
+                    continue
                 current = parameters.get(name, index)
+                moved = False
                 for candidate in (current - step, current + step):
                     if candidate < 0 and name != "kept_space":
                         continue
                     parameters.set(name, index, candidate)
                     value = loss(evaluate(parameters, examples))
+                    moved = moved or value != best
                     if value < best:
                         best, current, improved = value, candidate, True
                         print(f"  {name}[{index}] = {candidate}: loss {best}", file=sys.stderr)
                     parameters.set(name, index, current)
+                if not moved:
+                    idle.add((name, index))
     return parameters
 
 
@@ -214,6 +225,7 @@ pub static PARAMETERS: Parameters = Parameters {{
     partial: {parameters.partial},
     language_weight: {parameters.language_weight},
     per_sequence: {parameters.per_sequence},
+    known_word: {parameters.known_word},
     per_lost: {parameters.per_lost},
     per_restored_space: {parameters.per_restored_space},
     kept_space: {parameters.kept_space},

@@ -30,6 +30,7 @@ import hashlib
 import json
 import math
 import random
+import re
 import struct
 import sys
 import unicodedata
@@ -39,15 +40,26 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import wordfreq  # noqa: E402
+
 from mojifix import _core  # noqa: E402
 from scripts.model import texts  # noqa: E402
 
 TEXT_OUTPUT = ROOT / "src" / "model" / "text.bin"
 MOJIBAKE_OUTPUT = ROOT / "src" / "model" / "mojibake.bin"
 LANGUAGES_OUTPUT = ROOT / "src" / "model" / "languages.bin"
+WORDS_OUTPUT = ROOT / "src" / "model" / "words.bin"
+WORDS_MAGIC = b"MJFXWORD"
+#: Words with a non-ASCII letter taken from each wordfreq language, most frequent first.
+WORDS_PER_LANGUAGE = 20_000
+#: A word of the other sources' train items counts if it occurs this often.
+MIN_WORD_COUNT = 2
 TEXT_MAGIC = b"MJFXTEXT"
 MOJIBAKE_MAGIC = b"MJFXMOJI"
 LANGUAGES_MAGIC = b"MJFXLANG"
+
+#: A word: a run of letters (as the core cuts them: ``char::is_alphabetic``).
+_WORD = re.compile(r"[^\W\d_]+")
 #: Smoothing of the languages' letter counts: what an unseen letter counts for.
 LETTER_PSEUDO_COUNT = 0.1
 #: A language needs this many non-ASCII letters in train to have a letter inventory.
@@ -208,7 +220,7 @@ def letters_by_language(items: Iterable[texts.Item]) -> dict[str, collections.Co
     for item in items:
         if texts.split_of(item.source, item.lang, item.text) != "train" or item.text.isascii():
             continue
-        if not texts.is_clean(item.text):
+        if not texts.usable(item):
             continue
         counts[item.lang].update(
             c for c in item.text if not c.isascii() and unicodedata.category(c)[0] in "LM"
@@ -216,11 +228,46 @@ def letters_by_language(items: Iterable[texts.Item]) -> dict[str, collections.Co
     return {lang: c for lang, c in counts.items() if sum(c.values()) >= MIN_LANGUAGE_LETTERS}
 
 
+def word_hash(word: str) -> int:
+    """FNV-1a of the word's UTF-8, 32 bits: the core computes the same (``src/model.rs``).
+
+    >>> word_hash("dziękuję") == word_hash("DZIĘKUJĘ".lower())
+    True
+    """
+    value = 0x811C9DC5
+    for byte in word.encode("utf-8"):
+        value = ((value ^ byte) * 0x01000193) & 0xFFFFFFFF
+    return value
+
+
+def known_words(items: Iterable[texts.Item]) -> tuple[set[str], dict[str, int]]:
+    """Words people write that have a non-ASCII letter, in lower case: wordfreq's most
+    frequent ones per language, and the words the other train items use more than once."""
+    words: set[str] = set()
+    per_source: dict[str, int] = {}
+    for lang in sorted(wordfreq.available_languages()):
+        frequencies = wordfreq.get_frequency_dict(lang)
+        ranked = sorted(frequencies, key=lambda w: (-frequencies[w], w))
+        chosen = [w for w in ranked if not w.isascii() and _WORD.fullmatch(w)][:WORDS_PER_LANGUAGE]
+        words.update(w.lower() for w in chosen)
+    per_source["wordfreq"] = len(words)
+    counts = collections.Counter[str]()
+    for item in items:
+        if item.source == "wordfreq" or item.text.isascii() or not texts.usable(item):
+            continue
+        if texts.split_of(item.source, item.lang, item.text) != "train":
+            continue
+        counts.update(w.lower() for w in _WORD.findall(item.text) if not w.isascii())
+    others = {w for w, n in counts.items() if n >= MIN_WORD_COUNT} - words
+    per_source["faker, cldr"] = len(others)
+    return words | others, per_source
+
+
 def by_split(items: Iterable[texts.Item]) -> dict[str, list[str]]:
-    """The clean texts of each split (:func:`texts.is_clean`)."""
+    """The usable texts of each split (:func:`texts.usable`)."""
     split: dict[str, list[str]] = {"train": [], "dev": [], "test": []}
     for item in items:
-        if texts.is_clean(item.text):
+        if texts.usable(item):
             split[texts.split_of(item.source, item.lang, item.text)].append(item.text)
     return split
 
@@ -536,6 +583,18 @@ def write_languages(
     LANGUAGES_OUTPUT.write_bytes(header(lines) + body)
 
 
+def write_words(words: set[str], lines: list[str]) -> None:
+    hashes = sorted({word_hash(w) for w in words})
+    body = b"".join(
+        [
+            WORDS_MAGIC,
+            struct.pack("<3I", FORMAT_VERSION, SCALE, len(hashes)),
+            array.array("I", hashes).tobytes(),
+        ]
+    )
+    WORDS_OUTPUT.write_bytes(header(lines) + body)
+
+
 LAYOUT = [
     "Tables (little-endian u16 unless said): u16[tokens] back-off, u16[tokens] continuation",
     "within the shape (emission included), u16[shapes][shapes] -log P(shape | shape),",
@@ -635,6 +694,22 @@ def main(argv: list[str] | None = None) -> int:
     ]
     write_languages(tokens, letters, language_lines)
     print("\n".join(language_lines[:7]), file=sys.stderr)
+
+    words, per_source = known_words(items)
+    word_lines = [
+        "mojifix's known words: the words with a non-ASCII letter that people write, as 32-bit",
+        "FNV-1a hashes of their lower-case UTF-8, so that a repair that makes a known word of an",
+        "unknown one (dziêkujê -> dziękuję) counts, and one that unmakes a known word counts against.",
+        "Generated by scripts/generate_models.py; do not edit. Read by src/model.rs.",
+        *SOURCES,
+        f"Words: {len(words)} ({', '.join(f'{k} {v}' for k, v in per_source.items())}): each"
+        f" wordfreq language's {WORDS_PER_LANGUAGE} most frequent, and the train items' words seen"
+        f" at least {MIN_WORD_COUNT} times.",
+        f"Layout: {WORDS_MAGIC.decode()}, 3 u32 (version {FORMAT_VERSION}, scale {SCALE}, words),"
+        " u32[words] sorted hashes.",
+    ]
+    write_words(words, word_lines)
+    print("\n".join(word_lines[5:]), file=sys.stderr)
     return 0
 
 

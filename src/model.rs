@@ -20,10 +20,13 @@ static TEXT_MODEL: &[u8] = include_bytes!("model/text.bin");
 static MOJIBAKE_MODELS: &[u8] = include_bytes!("model/mojibake.bin");
 /// The generated letter inventories of the languages, over the same tokens.
 static LANGUAGES: &[u8] = include_bytes!("model/languages.bin");
+/// The generated known words (hashes of words with a non-ASCII letter).
+static WORDS: &[u8] = include_bytes!("model/words.bin");
 
 const TEXT_MAGIC: &[u8; 8] = b"MJFXTEXT";
 const MOJIBAKE_MAGIC: &[u8; 8] = b"MJFXMOJI";
 const LANGUAGES_MAGIC: &[u8; 8] = b"MJFXLANG";
+const WORDS_MAGIC: &[u8; 8] = b"MJFXWORD";
 const FORMAT_VERSION: u32 = 3;
 
 /// A token: a character of its own, a class of characters, or the boundary of a text.
@@ -58,13 +61,15 @@ pub struct Models {
     text: Bigrams,
     mojibake: Vec<(Kind, Bigrams)>,
     languages: Languages,
+    /// Sorted hashes of the known words ([`word_hash`]).
+    words: Vec<u32>,
 }
 
 /// The models, parsed from the generated files at first use.
 pub fn models() -> &'static Models {
     static MODELS: OnceLock<Models> = OnceLock::new();
     MODELS.get_or_init(|| {
-        Models::parse(TEXT_MODEL, MOJIBAKE_MODELS, LANGUAGES)
+        Models::parse(TEXT_MODEL, MOJIBAKE_MODELS, LANGUAGES, WORDS)
             .expect("the generated models are well-formed")
     })
 }
@@ -85,6 +90,7 @@ impl Models {
         text_file: &[u8],
         mojibake_file: &[u8],
         languages_file: &[u8],
+        words_file: &[u8],
     ) -> Result<Models, String> {
         let mut reader = Reader::after_header(text_file)?;
         reader.magic(TEXT_MAGIC)?;
@@ -120,6 +126,13 @@ impl Models {
             mojibake.push((kind, Bigrams::read(&mut reader, tokens, shapes)?));
         }
         let languages = Languages::parse(languages_file, tokens, &digest)?;
+        let mut reader = Reader::after_header(words_file)?;
+        reader.magic(WORDS_MAGIC)?;
+        let count = reader.u32()? as usize;
+        let words = reader.u32s(count)?;
+        if words.windows(2).any(|pair| pair[0] >= pair[1]) {
+            return Err("the known words are not sorted".into());
+        }
         Ok(Models {
             page_of,
             pages,
@@ -131,6 +144,7 @@ impl Models {
             text,
             mojibake,
             languages,
+            words,
         })
     }
 
@@ -240,6 +254,26 @@ impl Languages {
             return Err("a letter of no language".into());
         }
         Ok(Languages { floors, letter, offsets, entries })
+    }
+}
+
+/// FNV-1a of a word's UTF-8, 32 bits, as `scripts/generate_models.py` hashes the known words.
+pub fn word_hash(word: impl IntoIterator<Item = char>) -> u32 {
+    let mut value: u32 = 0x811C_9DC5;
+    let mut buffer = [0u8; 4];
+    for c in word {
+        for &byte in c.encode_utf8(&mut buffer).as_bytes() {
+            value = (value ^ u32::from(byte)).wrapping_mul(0x0100_0193);
+        }
+    }
+    value
+}
+
+impl Models {
+    /// Is this word (already in lower case) one people write? Only words with a non-ASCII
+    /// letter are listed.
+    pub fn is_known_word(&self, lower: impl IntoIterator<Item = char>) -> bool {
+        self.words.binary_search(&word_hash(lower)).is_ok()
     }
 }
 

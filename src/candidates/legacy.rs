@@ -237,11 +237,12 @@ pub fn suspect_runs(text: &[char], floor: Cost, least: Cost) -> Vec<(usize, usiz
             at += 1;
         }
         // Legacy mojibake is made of letters (a Cyrillic or CJK text's letters read as
-        // another encoding's): a run of punctuation alone ("–", "«»") is not worth reading.
+        // another encoding's) or of C1 controls (windows-1252 read as latin-1): a run of
+        // punctuation alone ("–", "«»") is not worth reading.
         let run = &text[start..at];
         if plain_cyrillic(text, start, at)
             || !run.iter().all(|&c| legacy_decodable(c))
-            || !run.iter().any(|c| c.is_alphabetic())
+            || !run.iter().any(|&c| c.is_alphabetic() || ('\u{80}'..='\u{9F}').contains(&c))
         {
             continue;
         }

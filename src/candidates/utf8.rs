@@ -618,7 +618,7 @@ fn lossy_region(
     reading: readings::ReadingId,
 ) -> Option<Piece> {
     // The multi-byte decoders write U+FFFD for what they cannot read: no U+FFFD, no loss.
-    if !tokens.iter().any(|t| t.reading == Reading::Lost) {
+    if !text[start..stop].contains(&'\u{FFFD}') {
         return None;
     }
     let mut piece = Piece {

@@ -42,6 +42,9 @@ pub struct Parameters {
     pub partial: [Cost; 3],
     /// Evidence per valid multi-byte sequence of a piece.
     pub per_sequence: [Cost; 3],
+    /// Evidence of a repair that makes a known word of an unknown one (and against one that
+    /// unmakes a known word).
+    pub known_word: [Cost; 3],
     /// Cost per sequence repaired as U+FFFD (bytes were lost: the repair is less certain).
     pub per_lost: [Cost; 3],
     /// Cost per space read as byte 0xA0.
@@ -94,11 +97,44 @@ pub fn evidence(text: &[char], piece: &Piece) -> (Cost, Cost) {
     (as_text - repaired, as_text - as_mojibake)
 }
 
-/// What repairing `piece` gains: the lesser ratio, and the evidence of its structure.
+/// The word around a piece, as it is and repaired, lower-cased: +1 if only the repaired one
+/// is a known word, -1 if only the one as it is, 0 otherwise.
+pub fn word_evidence(text: &[char], piece: &Piece) -> Cost {
+    let mut start = piece.start;
+    while start > 0 && text[start - 1].is_alphabetic() {
+        start -= 1;
+    }
+    let mut end = piece.end;
+    while end < text.len() && text[end].is_alphabetic() {
+        end += 1;
+    }
+    let lower = |chars: &mut dyn Iterator<Item = char>| -> Vec<char> {
+        chars.flat_map(char::to_lowercase).collect()
+    };
+    let as_is = lower(&mut text[start..end].iter().copied());
+    let repaired = lower(
+        &mut text[start..piece.start]
+            .iter()
+            .copied()
+            .chain(piece.replacement.chars())
+            .chain(text[piece.end..end].iter().copied()),
+    );
+    if repaired.iter().any(|c| !c.is_alphabetic()) {
+        return 0;
+    }
+    let models = models();
+    Cost::from(models.is_known_word(repaired)) - Cost::from(models.is_known_word(as_is))
+}
+
+/// What repairing `piece` gains: the lesser ratio, and the evidence of its structure and of
+/// the words it makes.
 pub fn gain(text: &[char], piece: &Piece, parameters: &Parameters) -> Cost {
     let (repair, shape) = evidence(text, piece);
     let kind = kind_index(readings()[piece.reading as usize].kind);
-    repair.min(shape) + parameters.per_sequence[kind] * Cost::from(piece.sequences)
+    let words = if parameters.known_word[kind] == 0 { 0 } else { word_evidence(text, piece) };
+    repair.min(shape)
+        + parameters.known_word[kind] * words
+        + parameters.per_sequence[kind] * Cost::from(piece.sequences)
         - parameters.per_lost[kind] * Cost::from(piece.lost)
         - parameters.per_restored_space * Cost::from(piece.restored_spaces)
         - if piece.kept_space { parameters.kept_space } else { 0 }

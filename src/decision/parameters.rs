@@ -10,6 +10,7 @@ pub static PARAMETERS: Parameters = Parameters {
     partial: [nats(4), nats(4), nats(6)],
     language_weight: 500,
     per_sequence: [nats(1), nats(1), 0],
+    known_word: [nats(3), nats(3), nats(6)],
     per_lost: [nats(3), nats(3), nats(3)],
     per_restored_space: nats(3),
     kept_space: nats(1),
