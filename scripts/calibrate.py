@@ -42,6 +42,10 @@ from scripts import generate_models  # noqa: E402
 OUTPUT = ROOT / "src" / "decision" / "parameters.rs"
 #: One clean text changed costs as much as this many damaged texts left unrepaired.
 FALSE_REPAIR_WEIGHT = 30
+#: How low a coordinate may go (costs are otherwise not negative): a prior may make a reading's
+#: entry cheaper than its kind's (C1 controls are nearly never text), a kept space may be
+#: preferred to a consumed one.
+LOWEST = {"prior": -20_000, "kept_space": -10_000}
 #: Texts drawn per split and family.
 CLEAN_TEXTS = 6_000
 DAMAGED_TEXTS = 6_000
@@ -192,7 +196,7 @@ def descend(parameters: Parameters, examples: Sequence[Example], rounds: int) ->
                 current = parameters.get(name, index)
                 moved = False
                 for candidate in (current - step, current + step):
-                    if candidate < 0 and name != "kept_space":
+                    if candidate < LOWEST.get(name, 0):
                         continue
                     parameters.set(name, index, candidate)
                     value = loss(evaluate(parameters, examples))

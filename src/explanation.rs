@@ -80,11 +80,14 @@ struct Segment {
     net_gain: i64,
 }
 
-/// Is this piece lost data rather than mojibake: valid UTF-8 whose characters are all
-/// U+FFFD ("锟斤拷" is the UTF-8 of U+FFFD U+FFFD read as GBK)? (A sequence the reader
-/// itself found cut short is mojibake to repair: "â€?" becomes U+FFFD.)
+/// Is this piece lost data rather than mojibake: UTF-8 read as a multi-byte encoding whose
+/// characters are all U+FFFD ("锟斤拷" is the UTF-8 of U+FFFD U+FFFD read as GBK, a sight
+/// Chinese readers know and name)? Through a single-byte decoder ("ï¿½") it is repaired to
+/// the U+FFFD it stands for, as a sequence the reader found cut short is ("â€?").
 fn is_lost(piece: &crate::candidates::Piece) -> bool {
-    piece.lost == 0 && piece.replacement.chars().all(|c| c == '\u{FFFD}')
+    readings()[piece.reading as usize].kind == crate::readings::Kind::Utf8AsMultiByte
+        && piece.lost == 0
+        && piece.replacement.chars().all(|c| c == '\u{FFFD}')
 }
 
 /// Map a choice made on the current text onto the segments, which keep input offsets.

@@ -269,9 +269,9 @@ pub fn choose(
         let kind = kind_index(readings()[reading].kind);
         // Legacy misreadings leave no structure to prove them: the letters must.
         let language = if kind == 2 { language_evidence(text, &judged) } else { 0 };
-        let entry = (parameters.entry[kind] + parameters.prior[reading]
-            - parameters.language_weight * language / 1000)
-            .max(parameters.reentry[kind]);
+        let entry = (parameters.entry[kind] - parameters.language_weight * language / 1000)
+            .max(parameters.reentry[kind])
+            + parameters.prior[reading];
         let (mut net_gain, mut chosen) =
             stretches(&judged, entry + parameters.partial[kind], parameters.reentry[kind]);
         // The text misread as a whole: every non-ASCII character is in a piece, or one the
@@ -385,9 +385,9 @@ pub fn readings_judged(
         let kind = kind_index(readings()[reading].kind);
         // Legacy misreadings leave no structure to prove them: the letters must.
         let language = if kind == 2 { language_evidence(text, &judged) } else { 0 };
-        let entry = (parameters.entry[kind] + parameters.prior[reading]
-            - parameters.language_weight * language / 1000)
-            .max(parameters.reentry[kind]);
+        let entry = (parameters.entry[kind] - parameters.language_weight * language / 1000)
+            .max(parameters.reentry[kind])
+            + parameters.prior[reading];
         let (net, _) =
             stretches(&judged, entry + parameters.partial[kind], parameters.reentry[kind]);
         out.push((reading as ReadingId, net, language, judged.len()));
