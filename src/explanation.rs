@@ -160,6 +160,26 @@ fn record(segments: &mut Vec<Segment>, choice: &Choice) {
     *segments = merged;
 }
 
+/// The repair of a UTF-8 text, or `None` when nothing changes: the entry point for batches
+/// (`crate::batch`, the Python bindings). ASCII text costs one pass.
+pub fn fix_str(text: &str, options: Options) -> Option<String> {
+    if text.is_ascii() {
+        return None;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let repaired = analyze(&chars, options).repaired;
+    (repaired != chars).then(|| repaired.into_iter().collect())
+}
+
+/// The detection score of a UTF-8 text (0.0 for ASCII).
+pub fn score_str(text: &str) -> f64 {
+    if text.is_ascii() {
+        return 0.0;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    analyze(&chars, Options::default()).score
+}
+
 /// Analyse a text: repair it round by round and explain what was found.
 pub fn analyze(input: &[char], options: Options) -> Analysis {
     analyze_with(input, options, &PARAMETERS)
