@@ -204,6 +204,12 @@ impl Models {
         self.cost_between_in(Which::Text, before, chars, after)
     }
 
+    /// The cost of token `b` after token `a` in the chosen model.
+    #[inline]
+    pub fn pair_cost(&self, which: Which, a: Token, b: Token) -> Cost {
+        self.bigrams(which).cost(a, b, self)
+    }
+
     /// [`Models::cost_between`] in the chosen model.
     pub fn cost_between_in(
         &self,

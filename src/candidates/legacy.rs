@@ -278,6 +278,22 @@ pub fn pieces(text: &[char], floor: Cost, least: Cost) -> Vec<Piece> {
     out
 }
 
+/// The pieces of one legacy reading in the suspect runs (`reading` a [`readings::legacy`]
+/// id).
+pub fn reading_pieces(
+    text: &[char],
+    floor: Cost,
+    least: Cost,
+    reading: readings::ReadingId,
+) -> Vec<Piece> {
+    let mut out = Vec::new();
+    let index = (0..LEGACY_PAIRS.len()).find(|&i| readings::legacy(i) == reading);
+    if let Some(index) = index {
+        pair_pieces(text, &suspect_runs(text, floor, least), index, &mut out);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -245,16 +245,16 @@ pub fn choose(
     repaired: &[(usize, usize)],
     parameters: &Parameters,
 ) -> (Option<Choice>, Option<Cost>) {
-    let mut by_reading: Vec<Vec<Judged>> = vec![Vec::new(); readings().len()];
     let takes_all = |piece: &Piece| {
         repaired.iter().all(|&(start, end)| {
             end <= piece.start || piece.end <= start || (piece.start <= start && end <= piece.end)
         })
     };
-    for piece in candidates::pieces(text, -parameters.reentry[2], least_legacy_gain(parameters))
-        .into_iter()
-        .filter(takes_all)
-    {
+    let least = least_legacy_gain(parameters);
+    // Legacy runs that do not look like mojibake at all can only join a stretch of a legacy
+    // reading that wins without them: they are read only then (below).
+    let mut by_reading: Vec<Vec<Judged>> = vec![Vec::new(); readings().len()];
+    for piece in candidates::pieces(text, 0, least).into_iter().filter(takes_all) {
         let gain = gain(text, &piece, parameters);
         by_reading[piece.reading as usize].push(Judged { piece, gain });
     }
@@ -264,32 +264,61 @@ pub fn choose(
         if judged.is_empty() {
             continue;
         }
-        let mut judged = disjoint(judged);
-        discount_repeats(text, &mut judged);
-        let kind = kind_index(readings()[reading].kind);
-        // Legacy misreadings leave no structure to prove them: the letters must.
-        let language = if kind == 2 { language_evidence(text, &judged) } else { 0 };
-        let entry = (parameters.entry[kind] - parameters.language_weight * language / 1000)
-            .max(parameters.reentry[kind])
-            + parameters.prior[reading];
-        let (mut net_gain, mut chosen) =
-            stretches(&judged, entry + parameters.partial[kind], parameters.reentry[kind]);
-        // The text misread as a whole: every non-ASCII character is in a piece, or one the
-        // reading keeps as it is.
-        if misread_as_a_whole(text, &judged, reading as ReadingId) {
-            let whole = judged.iter().map(|j| j.gain).sum::<Cost>() - entry;
-            if whole > net_gain {
-                (net_gain, chosen) = (whole, vec![true; judged.len()]);
+        let choice = judge(text, reading as ReadingId, judged, parameters);
+        best_net_gain = Some(best_net_gain.map_or(choice.net_gain, |b| b.max(choice.net_gain)));
+        if choice.net_gain > 0 && best.as_ref().is_none_or(|b| b.net_gain < choice.net_gain) {
+            best = Some(choice);
+        }
+    }
+    if let Some(choice) = &best {
+        if readings()[choice.reading as usize].kind == Kind::LegacyAsLegacy {
+            let pieces = candidates::legacy::reading_pieces(
+                text,
+                -parameters.reentry[2],
+                least,
+                choice.reading,
+            );
+            let judged: Vec<Judged> = pieces
+                .into_iter()
+                .filter(takes_all)
+                .map(|piece| Judged { gain: gain(text, &piece, parameters), piece })
+                .collect();
+            let fuller = judge(text, choice.reading, judged, parameters);
+            if fuller.net_gain >= choice.net_gain {
+                best = Some(fuller);
             }
         }
-        best_net_gain = Some(best_net_gain.map_or(net_gain, |b| b.max(net_gain)));
-        if net_gain <= 0 || best.as_ref().is_some_and(|b| b.net_gain >= net_gain) {
-            continue;
-        }
-        let pieces = judged.into_iter().zip(chosen).filter(|(_, c)| *c).map(|(j, _)| j).collect();
-        best = Some(Choice { reading: reading as ReadingId, pieces, net_gain });
     }
     (best, best_net_gain)
+}
+
+/// One reading's best choice of pieces (its net gain may be negative: nothing chosen pays).
+fn judge(
+    text: &[char],
+    reading: ReadingId,
+    judged: Vec<Judged>,
+    parameters: &Parameters,
+) -> Choice {
+    let mut judged = disjoint(judged);
+    discount_repeats(text, &mut judged);
+    let kind = kind_index(readings()[reading as usize].kind);
+    // Legacy misreadings leave no structure to prove them: the letters must.
+    let language = if kind == 2 { language_evidence(text, &judged) } else { 0 };
+    let entry = (parameters.entry[kind] - parameters.language_weight * language / 1000)
+        .max(parameters.reentry[kind])
+        + parameters.prior[reading as usize];
+    let (mut net_gain, mut chosen) =
+        stretches(&judged, entry + parameters.partial[kind], parameters.reentry[kind]);
+    // The text misread as a whole: every non-ASCII character is in a piece, or one the
+    // reading keeps as it is.
+    if misread_as_a_whole(text, &judged, reading) {
+        let whole = judged.iter().map(|j| j.gain).sum::<Cost>() - entry;
+        if whole > net_gain {
+            (net_gain, chosen) = (whole, vec![true; judged.len()]);
+        }
+    }
+    let pieces = judged.into_iter().zip(chosen).filter(|(_, c)| *c).map(|(j, _)| j).collect();
+    Choice { reading, pieces, net_gain }
 }
 
 /// The most the letter inventories count for, either way (nats): a text may mix languages,
@@ -371,7 +400,7 @@ pub fn readings_judged(
     parameters: &Parameters,
 ) -> Vec<(ReadingId, Cost, Cost, usize)> {
     let mut by_reading: Vec<Vec<Judged>> = vec![Vec::new(); readings().len()];
-    for piece in candidates::pieces(text, -parameters.reentry[2], least_legacy_gain(parameters)) {
+    for piece in candidates::pieces(text, 0, least_legacy_gain(parameters)) {
         let gain = gain(text, &piece, parameters);
         by_reading[piece.reading as usize].push(Judged { piece, gain });
     }
@@ -380,17 +409,14 @@ pub fn readings_judged(
         if judged.is_empty() {
             continue;
         }
-        let mut judged = disjoint(judged);
-        discount_repeats(text, &mut judged);
-        let kind = kind_index(readings()[reading].kind);
-        // Legacy misreadings leave no structure to prove them: the letters must.
-        let language = if kind == 2 { language_evidence(text, &judged) } else { 0 };
-        let entry = (parameters.entry[kind] - parameters.language_weight * language / 1000)
-            .max(parameters.reentry[kind])
-            + parameters.prior[reading];
-        let (net, _) =
-            stretches(&judged, entry + parameters.partial[kind], parameters.reentry[kind]);
-        out.push((reading as ReadingId, net, language, judged.len()));
+        let n = judged.len();
+        let language = if readings()[reading].kind == Kind::LegacyAsLegacy {
+            language_evidence(text, &disjoint(judged.clone()))
+        } else {
+            0
+        };
+        let choice = judge(text, reading as ReadingId, judged, parameters);
+        out.push((reading as ReadingId, choice.net_gain, language, n));
     }
     out
 }

@@ -236,7 +236,15 @@ fn readings_judged(text: &str) -> Vec<(&'static str, &'static str, f64, f64, usi
         .collect()
 }
 
+/// For tuning: (single-byte likeness, multi-byte likeness, position) of each completion.
+#[pyfunction]
+fn completion_likeness(text: &str) -> Vec<(Option<i64>, Option<i64>, usize)> {
+    let chars: Vec<char> = text.chars().collect();
+    crate::candidates::utf8::completion_likeness(&chars)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(completion_likeness, m)?)?;
     m.add_function(wrap_pyfunction!(readings_judged, m)?)?;
     m.add_function(wrap_pyfunction!(fix_with_parameters, m)?)?;
     m.add_function(wrap_pyfunction!(reading_names, m)?)?;
