@@ -222,37 +222,42 @@ CHECK = """
 
 # Each script runs in a fresh interpreter; CHECK is appended to each.
 IMPORT_ORDERS = {
-    "mojifix-then-pandas": """
-        import sys
-        import mojifix
-        assert "pandas" not in sys.modules, "import mojifix imported pandas"
-        assert "mojifix.integrations.pandas" not in sys.modules
-        import pandas as pd
-    """,
-    "pandas-then-mojifix": """
-        import pandas as pd
-        import mojifix
-    """,
-    "mojifix.pandas": """
+    "mojifix.pandas-then-pandas": """
         import mojifix.pandas
         import pandas as pd
     """,
-    "find_spec-before-import": """
-        import importlib.util
-        import mojifix
-        assert importlib.util.find_spec("pandas") is not None  # "is pandas installed?" checks
+    "pandas-then-mojifix.pandas": """
         import pandas as pd
+        import mojifix.pandas
     """,
-    "autoregister-twice": """
-        import sys
-        import mojifix
-        from mojifix.integrations import _PostImportFinder, _autoregister
-        _autoregister(); _autoregister()
-        assert sum(isinstance(f, _PostImportFinder) for f in sys.meta_path) == 1
+    "mojifix.integrations.pandas": """
         import pandas as pd
-        assert not any(isinstance(f, _PostImportFinder) for f in sys.meta_path)
+        import mojifix.integrations.pandas
     """,
 }
+
+
+def test_import_mojifix_has_no_side_effects() -> None:
+    """``import mojifix`` leaves the import system, exit hooks and pandas alone."""
+    code = textwrap.dedent(
+        """
+        import atexit, sys
+        finders = list(sys.meta_path)
+        exit_hooks = atexit._ncallbacks()
+        import mojifix
+        assert sys.meta_path == finders, sys.meta_path
+        assert atexit._ncallbacks() == exit_hooks, "import mojifix registered an atexit hook"
+        assert "pandas" not in sys.modules, "import mojifix imported pandas"
+        import pandas as pd
+        assert "mojifix" not in pd.Series._accessors, "registered without import mojifix.pandas"
+        import mojifix.pandas
+        assert "mojifix" in pd.Series._accessors and "mojifix" in pd.DataFrame._accessors
+        print("ok")
+        """
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "ok"
 
 
 @pytest.fixture(scope="module")

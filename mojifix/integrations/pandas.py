@@ -1,8 +1,9 @@
 """The ``.mojifix`` accessor for pandas Series and DataFrames.
 
-Importing this module (or ``mojifix.pandas``) registers the accessors; ``import mojifix``
-registers them too, as soon as pandas is imported, without importing pandas itself.
+Importing this module (or its short name ``mojifix.pandas``) registers the accessors, as pandas
+extensions do; ``import mojifix`` alone never imports pandas and registers nothing.
 
+>>> import mojifix.pandas
 >>> import pandas as pd
 >>> s = pd.Series(["plain", None, "naïve"])
 >>> s.mojifix.fix().tolist()
