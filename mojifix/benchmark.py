@@ -1060,37 +1060,28 @@ def bench_cli(cfg: Config) -> list[Result]:
 
 
 def bench_startup(cfg: Config) -> list[Result]:
-    """``mojifix fix`` on a two-line file in a new process, with the compiled-pattern cache
-    of :mod:`mojifix._patterns` (filled first) against without it (``MOJIFIX_CACHE_DIR=``):
-    the start-up every CLI run, spawned worker and Dask/datatrove worker pays once."""
+    """``mojifix fix`` on a two-line damaged file in a new process: the start-up every CLI
+    run, spawned worker and Dask/datatrove worker pays once (imports, then the patterns the
+    detector compiles on first use)."""
     g = "cli"
-    name = "mojifix fix start-up (2-line file), pattern cache on vs off"
+    name = "mojifix fix start-up (2-line file)"
 
     def make() -> Result:
         with tempfile.TemporaryDirectory(prefix="mojifix-bench-") as tmp:
             inp, out = Path(tmp) / "in.txt", Path(tmp) / "out.txt"
             inp.write_text("CafÃ© au lait\nÐŸÑ€Ð¸Ð²ÐµÑ‚\n", encoding="utf-8")
             cmd = [sys.executable, "-m", "mojifix", "fix", str(inp), "-o", str(out), "--quiet"]
-            cache = {**os.environ, "MOJIFIX_CACHE_DIR": str(Path(tmp) / "cache")}
-            off = {**os.environ, "MOJIFIX_CACHE_DIR": ""}
-
-            def once(env: dict[str, str]) -> float:
-                start = time.perf_counter()
-                subprocess.run(cmd, env=env, check=True, capture_output=True)
-                out.unlink()
-                return time.perf_counter() - start
-
-            once(cache)  # fills the cache
             rounds = 2 if cfg.quick else 5
-            t_on = t_off = math.inf
-            for _ in range(rounds):  # alternately, as time_pair does
-                t_on = min(t_on, once(cache))
-                t_off = min(t_off, once(off))
+            best = math.inf
+            for _ in range(rounds):
+                start = time.perf_counter()
+                subprocess.run(cmd, check=True, capture_output=True)
+                best = min(best, time.perf_counter() - start)
+                out.unlink()
             return Result(
-                g, name, "cache on", None, 0.0, None, None, t_off / t_on, t_off / t_on,
-                "x faster", "(info)", None,
-                f"{t_on:.2f} s with the cache, {t_off:.2f} s without (best of {rounds})",
-                {"seconds_cache_on": t_on, "seconds_cache_off": t_off},
+                g, name, "start-up", None, 0.0, None, None, None, best,
+                "s", "(info)", None, f"{best:.2f} s (best of {rounds})",
+                {"seconds": best},
             )  # fmt: skip
 
     return _guard(name, g, make)
