@@ -232,7 +232,8 @@ def _keys_if(absent: tuple[str, ...], obj: dict[str, Any]) -> tuple[str, ...]:
 
 def _check_row(job: Job, row: list[str]) -> None:
     if len(row) != job.width:
-        raise Malformed(f"{len(row)} fields where the header has {job.width}")
+        fields = "1 field" if len(row) == 1 else f"{len(row)} fields"
+        raise Malformed(f"{fields} where the header has {job.width}")
 
 
 def _csv_cell(job: Job, row: list[str], name: str, index: int) -> str:
