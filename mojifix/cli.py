@@ -1031,6 +1031,8 @@ def format_scan(result: dict[str, Any]) -> str:
             lines.append(f"  {ex['input']}:{ex['record']} [{ex['field']}] score {ex['score']}")
             lines.append(f"    - {ex['text']!r}")
             lines.append(f"    + {ex['fixed']!r}")
+            if ex.get("fix_error"):
+                lines.append(f"    ! {ex['fix_error']}")
     dup = result.get("duplicates")
     if dup:
         lines.append(
@@ -1170,12 +1172,14 @@ exit status: 0 ok, 1 scan --fail-above exceeded, 2 usage or input/output error,
 FIX_EPILOG = """\
 formats (from the file name, through .gz/.zst; or --format):
   .txt        line by line (line endings kept)
-  .jsonl      one JSON object per line; --field NAME (repeatable, a.b for nested; default: text)
-  .csv/.tsv   --column NAME (repeatable; default: every column); delimiter and quoting kept
+  .jsonl      one JSON object per line; --field NAME (repeatable, a.b for nested; default: text);
+              a missing or null field is passed over; only the changed strings are rewritten
+  .csv/.tsv   --column NAME (repeatable; default: every column); delimiter and quote character
+              sniffed from the first KB unless --delimiter is given; unchanged rows kept as read
   .parquet    --column NAME (default: every string column); row group by row group
 
-malformed records (bad JSON, invalid UTF-8, missing or non-string field, wrong number of CSV
-fields) are listed on stderr with their line number and counted in the summary;
+malformed records (bad JSON, invalid UTF-8, a field that is not a string or null, wrong number of
+CSV fields) are listed on stderr with their line number and counted in the summary;
 --on-error keep (default) copies them unchanged, skip drops them, fail stops with exit 2.
 
 examples:
@@ -1272,7 +1276,9 @@ def _add_record_options(p: argparse.ArgumentParser) -> None:
         help="JSON field (a.b for nested) or CSV/Parquet column to work on; repeatable",
     )
     p.add_argument(
-        "--delimiter", type=_one_char, help="CSV delimiter (default: ',' for .csv, tab for .tsv)"
+        "--delimiter",
+        type=_one_char,
+        help="CSV delimiter (default: sniffed from the first KB, else ',' for .csv, tab for .tsv)",
     )
     p.add_argument(
         "--on-error",

@@ -370,3 +370,23 @@ def test_messages_go_above_the_progress_bar(tmp_path: Path) -> None:
     assert len(messages) >= 3
     for i in messages:
         assert screen[i - 1] in "\r\n", repr(screen[max(0, i - 80) : i + 40])
+
+
+def test_a_fix_that_raises_in_a_scan_example_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scan shows ``fix``'s repair of each example; a bug there is said, not swallowed."""
+    import mojifix.repair
+    from mojifix._work import FieldScan, Outcome
+    from mojifix.scan import ScanAccumulator
+
+    def broken(text: str) -> str:
+        raise KeyError("boom")
+
+    monkeypatch.setattr(mojifix.repair, "fix", broken)
+    acc = ScanAccumulator(threshold=0.5)
+    acc.start_input("a.txt", "text")
+    finding = ("utf-8-as-single-byte", 3, 5, "UTF-8", "windows-1252")
+    acc.add(Outcome(1, 0, "unchanged", fields=[FieldScan("line", 12, 0.9, [finding], MOJIBAKE)]))
+    result = acc.result(command=["mojifix", "scan"])
+    example = result["examples"]["utf-8-as-single-byte"][0]
+    assert example["fix_error"].startswith("mojifix.fix raised KeyError: 'boom'")
+    assert "! mojifix.fix raised KeyError" in format_scan(result)
