@@ -1113,7 +1113,7 @@ def refuse_binary(name: str, data: bytes, encoding: str) -> None:
     was decoded with is not UTF-16 (which a BOM or the Content-Type would have chosen).
 
     >>> refuse_binary("a.html", b"<p>ok</p>", "windows-1252")
-    >>> refuse_binary("picture.png", b"\\x89PNG\\r\\n\\x1a\\n\\x00\\x00\\x00\\rIHDR", "windows-1252")
+    >>> refuse_binary("picture.png", b"\\x89PNG\\r\\n\\x1a\\n\\x00\\x00\\x00\\rIHDR", "utf-8")
     Traceback (most recent call last):
     ...
     mojifix._io.UsageError: picture.png is binary, not HTML text: a NUL byte at offset 8, and \
