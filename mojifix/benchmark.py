@@ -17,7 +17,7 @@ The inputs are built deterministically (a fixed seed) from the corpus's clean ro
 - *damaged*: the clean multilingual documents encoded as UTF-8 and read as
   windows-1252 (the most common mojibake of all).
 
-Example (the quick mode runs in a few seconds; ``--json -`` prints the results as JSON):
+Example (the quick mode takes about a minute; ``--json -`` prints the results as JSON):
 
 >>> from mojifix.benchmark import Result, format_table
 >>> r = Result("throughput", "fix, ASCII-only", "fix", None, 1.0, 250.0, None, None,
@@ -457,7 +457,7 @@ def _cn_decode(body: bytes) -> str:
 
 @dataclass
 class Config:
-    """Sizes and repeats for one run; ``quick`` shrinks everything to a few seconds."""
+    """Sizes and repeats for one run; ``quick`` shrinks everything (about a minute in all)."""
 
     quick: bool = False
     repeat: int = 5
@@ -1797,7 +1797,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Throughput of mojifix beside ftfy, plsfix, w3lib and charset-normalizer "
         "(ratios measured side by side, best of N), plus scaling, memory and adversarial inputs.",
     )
-    p.add_argument("--quick", action="store_true", help="small inputs: a few seconds, for CI")
+    p.add_argument("--quick", action="store_true", help="small inputs: about a minute, for CI")
     p.add_argument(
         "--adversarial",
         action="store_true",
