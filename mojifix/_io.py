@@ -28,6 +28,7 @@ import os
 import stat
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
 from typing import IO, BinaryIO
@@ -154,6 +155,19 @@ def refuse_same_file(output: str, inputs: list[str]) -> None:
             )
 
 
+def _link_chain(name: str) -> Iterator[str]:
+    """*name*, then each path its symbolic links lead to (folders' links resolved), at most 40
+    (the kernel's own limit on links followed)."""
+    path = os.path.abspath(name)
+    for _ in range(40):
+        folder, base = os.path.split(path)
+        path = os.path.join(os.path.realpath(folder), base)
+        yield path
+        if not os.path.islink(path):
+            return
+        path = os.path.join(os.path.dirname(path), os.readlink(path))
+
+
 def _through_proc(name: str) -> bool:
     """Whether the path *name*, or a symbolic link on the way to its target, is in ``/proc``
     (``/dev/stdout`` -> ``/proc/self/fd/1``): a name for an open file, not a place on disk.
@@ -161,43 +175,21 @@ def _through_proc(name: str) -> bool:
     >>> _through_proc("/dev/stdout"), _through_proc("/tmp/out.txt")
     (True, False)
     """
-    path = os.path.abspath(name)
-    for _ in range(40):  # the kernel's own limit on links followed
-        folder, base = os.path.split(path)
-        path = os.path.join(os.path.realpath(folder), base)
-        if path == "/proc" or path.startswith("/proc/"):
-            return True
-        if not os.path.islink(path):
-            return False
-        path = os.path.join(os.path.dirname(path), os.readlink(path))
-    return False
+    return any(path == "/proc" or path.startswith("/proc/") for path in _link_chain(name))
 
 
 def own_descriptor(name: str) -> int | None:
     """The file descriptor of this process that *name* stands for (``/dev/stdout``,
-    ``/dev/fd/3``, ``/proc/self/fd/1``), or ``None``.
+    ``/dev/fd/3``, ``/proc/self/fd/1``, or a link to one of them), or ``None``.
 
     >>> own_descriptor("/dev/stdout"), own_descriptor("/dev/fd/2"), own_descriptor("out.txt")
     (1, 2, None)
     """
-    aliases = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
-    if name in aliases:
-        return aliases[name]
-    for prefix in ("/dev/fd/", "/proc/self/fd/", f"/proc/{os.getpid()}/fd/"):
-        if name.startswith(prefix) and name[len(prefix) :].isdigit():
-            return int(name[len(prefix) :])
-    if not _through_proc(name):
-        return None
-    target = os.path.abspath(name)
-    for _ in range(40):
-        folder, base = os.path.split(target)
-        target = os.path.join(os.path.realpath(folder), base)
-        for prefix in ("/proc/self/fd/", f"/proc/{os.getpid()}/fd/"):
-            if target.startswith(prefix) and target[len(prefix) :].isdigit():
-                return int(target[len(prefix) :])
-        if not os.path.islink(target):
-            return None
-        target = os.path.join(os.path.dirname(target), os.readlink(target))
+    prefixes = ("/proc/self/fd/", f"/proc/{os.getpid()}/fd/")
+    for path in _link_chain(name):
+        for prefix in prefixes:
+            if path.startswith(prefix) and path[len(prefix) :].isdigit():
+                return int(path[len(prefix) :])
     return None
 
 
