@@ -94,7 +94,8 @@ def _zstandard() -> object:
         import zstandard
     except ImportError:
         raise UsageError(
-            "reading or writing .zst files needs the 'zstandard' package: pip install zstandard"
+            "reading or writing .zst files needs the 'zstandard' package: "
+            "pip install 'mojifix[zstd]' (or pip install zstandard)"
         ) from None
     return zstandard
 

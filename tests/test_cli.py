@@ -528,7 +528,7 @@ def test_zstd_is_read_or_refused_clearly(tmp_path: Path) -> None:
         import zstandard  # noqa: F401
     except ImportError:
         proc = run("fix", src, "-o", out, check=2)
-        assert b"pip install zstandard" in proc.stderr and not out.exists()
+        assert b"pip install 'mojifix[zstd]'" in proc.stderr and not out.exists()
         return
     run("fix", src, "-o", out)
     assert run("fix", out).stdout == src.read_bytes()
