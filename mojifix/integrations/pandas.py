@@ -5,9 +5,9 @@ extensions do; ``import mojifix`` alone never imports pandas and registers nothi
 
 >>> import mojifix.pandas
 >>> import pandas as pd
->>> s = pd.Series(["plain", None, "naïve"])
+>>> s = pd.Series(["plain", None, "naïve"], dtype=object)
 >>> s.mojifix.fix().tolist()
-['plain', nan, 'naïve']
+['plain', None, 'naïve']
 >>> s.mojifix.score().round(2).tolist()
 [0.0, nan, 0.0]
 >>> pd.Series([1, 2]).mojifix
@@ -438,7 +438,7 @@ class MojifixDataFrameAccessor:
 
         >>> import pandas as pd
         >>> rep = pd.DataFrame({"t": ["ok", "fine"]}).mojifix.report()
-        >>> rep.loc["t", ["rows", "damaged"]].tolist()
+        >>> [int(n) for n in rep.loc["t", ["rows", "damaged"]]]
         [2, 0]
         """
         frame = self._frame
