@@ -40,7 +40,3 @@ __all__ = [
     "lookup",
     "score",
 ]
-
-from mojifix.integrations import _autoregister  # the pandas accessor, lazily
-
-_autoregister()

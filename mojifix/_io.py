@@ -28,6 +28,7 @@ import os
 import stat
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
 from typing import IO, BinaryIO
@@ -93,7 +94,8 @@ def _zstandard() -> object:
         import zstandard
     except ImportError:
         raise UsageError(
-            "reading or writing .zst files needs the 'zstandard' package: pip install zstandard"
+            "reading or writing .zst files needs the 'zstandard' package: "
+            "pip install 'mojifix[zstd]' (or pip install zstandard)"
         ) from None
     return zstandard
 
@@ -154,6 +156,44 @@ def refuse_same_file(output: str, inputs: list[str]) -> None:
             )
 
 
+def _link_chain(name: str) -> Iterator[str]:
+    """*name*, then each path its symbolic links lead to (folders' links resolved), at most 40
+    (the kernel's own limit on links followed)."""
+    path = os.path.abspath(name)
+    for _ in range(40):
+        folder, base = os.path.split(path)
+        path = os.path.join(os.path.realpath(folder), base)
+        yield path
+        if not os.path.islink(path):
+            return
+        path = os.path.join(os.path.dirname(path), os.readlink(path))
+
+
+def _through_proc(name: str) -> bool:
+    """Whether the path *name*, or a symbolic link on the way to its target, is in ``/proc``
+    (``/dev/stdout`` -> ``/proc/self/fd/1``): a name for an open file, not a place on disk.
+
+    >>> _through_proc("/dev/stdout"), _through_proc("/tmp/out.txt")
+    (True, False)
+    """
+    return any(path == "/proc" or path.startswith("/proc/") for path in _link_chain(name))
+
+
+def own_descriptor(name: str) -> int | None:
+    """The file descriptor of this process that *name* stands for (``/dev/stdout``,
+    ``/dev/fd/3``, ``/proc/self/fd/1``, or a link to one of them), or ``None``.
+
+    >>> own_descriptor("/dev/stdout"), own_descriptor("/dev/fd/2"), own_descriptor("out.txt")
+    (1, 2, None)
+    """
+    prefixes = ("/proc/self/fd/", f"/proc/{os.getpid()}/fd/")
+    for path in _link_chain(name):
+        for prefix in prefixes:
+            if path.startswith(prefix) and path[len(prefix) :].isdigit():
+                return int(path[len(prefix) :])
+    return None
+
+
 def _current_umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
@@ -169,6 +209,12 @@ class AtomicOutput:
     CLI's SIGTERM handler) removes the temporary file instead.  ``-`` is stdout, and an
     existing non-regular file (``/dev/null``, a FIFO) is written in place.
 
+    A symbolic link is written through, never replaced: the temporary file goes beside the
+    link's target and replaces the target.  A link that leads through ``/proc`` (``/dev/stdout``
+    is one: ``/proc/self/fd/1``) names an open file, not a place on disk: a descriptor of this
+    process is written to as it is (``-o /dev/stdout >> log`` appends), another is opened in
+    place.
+
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp()
     >>> with AtomicOutput(os.path.join(d, "out.txt")) as f:
@@ -180,12 +226,23 @@ class AtomicOutput:
     def __init__(self, name: str) -> None:
         self.name = name
         self._tmp: str | None = None
+        self._final = name  # where the temporary file goes: the name, or a link's target
         self._raw: IO[bytes] | None = None
         self.stream: IO[bytes]
         if name == "-":
             self.stream = sys.stdout.buffer
             return
+        descriptor = own_descriptor(name)
+        if descriptor is not None:
+            try:
+                self._raw = open(os.dup(descriptor), "wb", closefd=True)  # noqa: SIM115
+            except OSError as exc:
+                raise UsageError(f"cannot write {name}: {exc.strerror or exc}") from None
+            self.stream = self._layers(self._raw)
+            return
         path = Path(name)
+        if path.is_symlink() and not _through_proc(name):
+            path = Path(os.path.realpath(name))  # the link stays; its target is replaced
         try:
             st = path.stat()
         except FileNotFoundError:
@@ -194,7 +251,7 @@ class AtomicOutput:
             raise UsageError(f"cannot write {name}: {exc.strerror or exc}") from None
         if st is not None and stat.S_ISDIR(st.st_mode):
             raise UsageError(f"cannot write {name}: it is a directory")
-        if st is not None and not stat.S_ISREG(st.st_mode):
+        if (st is not None and not stat.S_ISREG(st.st_mode)) or _through_proc(name):
             try:
                 self._raw = open(name, "wb")  # noqa: SIM115
             except OSError as exc:
@@ -208,16 +265,20 @@ class AtomicOutput:
             except OSError as exc:
                 raise UsageError(f"cannot write {name}: {exc.strerror or exc}") from None
             self._tmp = handle.name
+            self._final = str(path)
             self._raw = handle
-        comp = compression_of(name)
+        assert self._raw is not None
+        self.stream = self._layers(self._raw)
+
+    def _layers(self, raw: IO[bytes]) -> IO[bytes]:
+        """The compression layer the output's name asks for (``.gz``, ``.zst``), if any."""
+        comp = compression_of(self.name)
         if comp == "gz":
-            self.stream = gzip.GzipFile(fileobj=self._raw, mode="wb", mtime=0)  # type: ignore[assignment]
-        elif comp == "zst":
+            return gzip.GzipFile(fileobj=raw, mode="wb", mtime=0)  # type: ignore[return-value]
+        if comp == "zst":
             zstd = _zstandard()
-            self.stream = zstd.ZstdCompressor().stream_writer(self._raw, closefd=False)  # type: ignore[attr-defined]
-        else:
-            assert self._raw is not None
-            self.stream = self._raw
+            return zstd.ZstdCompressor().stream_writer(raw, closefd=False)  # type: ignore[attr-defined,no-any-return]
+        return raw
 
     def __enter__(self) -> IO[bytes]:
         return self.stream
@@ -236,7 +297,7 @@ class AtomicOutput:
         self._raw.close()
         if self._tmp is not None:
             os.chmod(self._tmp, 0o666 & ~_current_umask())
-            os.replace(self._tmp, self.name)
+            os.replace(self._tmp, self._final)
             self._tmp = None
 
     def abort(self) -> None:

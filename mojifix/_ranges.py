@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from mojifix._io import UsageError, compression_of
-from mojifix._work import CHANGED, MALFORMED, Job, transform_record
+from mojifix._work import CHANGED, MALFORMED, MAX_KEYS, Job, transform_record
 
 #: Bytes read at a time while looking for the newline that ends a range.
 _PROBE = 1 << 16
@@ -61,6 +61,8 @@ class RangeResult:
     malformed: list[tuple[int, int, str, int, int]]
     end: int  # byte offset in the file after the range (for the progress bar)
     spill: str | None = None  # the file holding ``output`` when it was not sent back
+    present: frozenset[str] = frozenset()  # JSONL: the job's fields some record here has
+    keys: tuple[str, ...] = ()  # JSONL: top-level keys of records that lack a field
 
     def take_output(self) -> bytes:
         """The range's output, read from (and removing) the spill file if there is one."""
@@ -167,24 +169,32 @@ def run_range(
     offset = start
     written = 0
     index = -1
+    present: set[str] = set()
+    keys: dict[str, None] = {}
     for index, line in enumerate(io.BytesIO(data)):  # splits after b"\n" only, like a file
         outcome = transform_record(job, index, offset, line)
         out = outcome.output
         assert isinstance(out, bytes)
         if outcome.status == MALFORMED:
             malformed.append((index, offset, outcome.error or "", written, written + len(out)))
-        elif outcome.status == CHANGED:
-            changed += 1
+        else:
+            if outcome.status == CHANGED:
+                changed += 1
+            if len(present) < len(job.fields):
+                present.update(f for f in job.fields if f not in outcome.absent)
+            if outcome.keys and len(keys) < MAX_KEYS:
+                keys.update(dict.fromkeys(outcome.keys))
         pieces.append(out)
         written += len(out)
         offset += len(line)
     output = b"".join(pieces)
+    seen = frozenset(present), tuple(keys)[:MAX_KEYS]
     if spill_dir is None:
-        return RangeResult(output, index + 1, changed, malformed, end)
+        return RangeResult(output, index + 1, changed, malformed, end, None, *seen)
     fd, spill = tempfile.mkstemp(dir=spill_dir, suffix=f"-{start}")
-    with open(fd, "wb") as f:
-        f.write(output)
-    return RangeResult(b"", index + 1, changed, malformed, end, spill)
+    with open(fd, "wb") as spill_file:
+        spill_file.write(output)
+    return RangeResult(b"", index + 1, changed, malformed, end, spill, *seen)
 
 
 #: The prefix of the folders where workers leave the output of their ranges

@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Union
 
+from mojifix import _json_edit
+
 #: a line (text, JSONL), a row (CSV), or Parquet ``(column, value, score or None)`` triples
 Payload = Union[bytes, list[str], list[tuple[str, str | None, float | None]]]  # noqa: UP007
 Record = tuple[int, int, Payload]
@@ -69,6 +71,8 @@ class Outcome:
     raw_key: int | None = None
     fold_key: int | None = None
     joined: str | None = None
+    absent: tuple[str, ...] = ()  # JSONL: the job's fields this record does not have
+    keys: tuple[str, ...] = ()  # JSONL: the record's top-level keys, when a field is absent
 
 
 @dataclass
@@ -86,7 +90,11 @@ class FieldScan:
 
 
 class Malformed(ValueError):
-    """A record that cannot be processed (bad JSON, invalid UTF-8, missing field...)."""
+    """A record that cannot be processed (bad JSON, invalid UTF-8, a field that is not text...)."""
+
+
+class MissingField(Malformed):
+    """A JSON record without the field asked for (skipped, like a null: not malformed)."""
 
 
 # --- reading the payload ------------------------------------------------------------------
@@ -125,7 +133,7 @@ def decode_utf8(content: bytes, offset: int) -> str:
 
 
 def get_path(obj: Any, path: str) -> Any:
-    """The value at a dotted ``path`` in nested JSON objects; :class:`Malformed` if missing.
+    """The value at a dotted ``path`` in nested JSON objects; :class:`MissingField` if missing.
 
     >>> get_path({"meta": {"title": "x"}}, "meta.title")
     'x'
@@ -133,30 +141,34 @@ def get_path(obj: Any, path: str) -> Any:
     value = obj
     for part in path.split("."):
         if not isinstance(value, dict) or part not in value:
-            raise Malformed(f"missing field {path!r}")
+            raise MissingField(f"missing field {path!r}")
         value = value[part]
     return value
 
 
-def set_path(obj: Any, path: str, new: Any) -> None:
-    """Set the value at a dotted ``path`` (which must exist).
+def json_fields(obj: Any, paths: Sequence[str]) -> tuple[list[tuple[str, str]], tuple[str, ...]]:
+    """The ``(path, text)`` pairs of a JSON record's string fields, and the paths it lacks.
 
-    >>> d = {"a": {"b": "x"}}
-    >>> set_path(d, "a.b", "y"); d
-    {'a': {'b': 'y'}}
+    A missing or null field is skipped (as CSV, Parquet, pandas and ``datasets`` skip missing
+    values); a field that holds a number, a list or an object raises :class:`Malformed`.
+
+    >>> json_fields({"title": None, "text": "x"}, ["title", "text", "meta.id"])
+    ([('text', 'x')], ('meta.id',))
     """
-    *parents, last = path.split(".")
-    for part in parents:
-        obj = obj[part]
-    obj[last] = new
-
-
-def _string_at(obj: Any, path: str) -> str:
-    value = get_path(obj, path)
-    if not isinstance(value, str):
-        kind = "null" if value is None else type(value).__name__
-        raise Malformed(f"field {path!r} is {kind}, not a string")
-    return value
+    texts = []
+    absent = []
+    for path in paths:
+        try:
+            value = get_path(obj, path)
+        except MissingField:
+            absent.append(path)
+            continue
+        if value is None:
+            continue
+        if not isinstance(value, str):
+            raise Malformed(f"field {path!r} is {type(value).__name__}, not a string")
+        texts.append((path, value))
+    return texts, tuple(absent)
 
 
 def load_json_line(content: bytes, offset: int) -> Any:
@@ -167,7 +179,11 @@ def load_json_line(content: bytes, offset: int) -> Any:
     >>> load_json_line(UTF8_BOM + b'{"a": 1}', 0)
     {'a': 1}
     """
-    text = decode_utf8(content.removeprefix(UTF8_BOM), offset)
+    return parse_json_text(decode_utf8(content.removeprefix(UTF8_BOM), offset))
+
+
+def parse_json_text(text: str) -> Any:
+    """Parse the text of one JSONL line into a JSON object, or raise :class:`Malformed`."""
     if not text.strip():
         raise Malformed("empty line, not a JSON object")
     try:
@@ -179,39 +195,45 @@ def load_json_line(content: bytes, offset: int) -> Any:
     return obj
 
 
-def dump_json_line(obj: Any, terminator: bytes) -> bytes:
-    """Serialise a record as one line of UTF-8 JSON (``\\u`` escapes only for lone surrogates)."""
-    try:
-        return json.dumps(obj, ensure_ascii=False).encode("utf-8") + (terminator or b"\n")
-    except UnicodeEncodeError:
-        return json.dumps(obj, ensure_ascii=True).encode("ascii") + (terminator or b"\n")
-
-
-def extract_fields(job: Job, payload: Payload, offset: int) -> list[tuple[str, str]]:
-    """The ``(field name, text)`` pairs of a record that the job works on."""
+def extract_fields(
+    job: Job, payload: Payload, offset: int
+) -> tuple[list[tuple[str, str]], tuple[str, ...], tuple[str, ...]]:
+    """The ``(field name, text)`` pairs of a record that the job works on, the JSONL fields
+    the record lacks, and (only when it lacks some) its top-level keys."""
     if job.fmt == "text":
         assert isinstance(payload, bytes)
         content, _ = split_terminator(payload)
-        return [("line", decode_utf8(content, offset))]
+        return [("line", decode_utf8(content, offset))], (), ()
     if job.fmt == "jsonl":
         assert isinstance(payload, bytes)
         content, _ = split_terminator(payload)
         obj = load_json_line(content, offset)
-        return [(path, _string_at(obj, path)) for path in job.fields]
+        texts, absent = json_fields(obj, job.fields)
+        return texts, absent, _keys_if(absent, obj)
     if job.fmt == "pairs":
         triples: list[tuple[str, str | None, float | None]] = payload  # type: ignore[assignment]
-        return [(name, value) for name, value, _ in triples if isinstance(value, str)]
+        return [(name, value) for name, value, _ in triples if isinstance(value, str)], (), ()
     assert isinstance(payload, list)
     row: list[str] = payload  # type: ignore[assignment]
-    return [
+    cells = [
         (name, _csv_cell(job, row, name, i))
         for name, i in zip(job.fields, job.columns, strict=True)
     ]
+    return cells, (), ()
+
+
+#: Top-level keys of a record kept for the message about a field no record has.
+MAX_KEYS = 50
+
+
+def _keys_if(absent: tuple[str, ...], obj: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(obj)[:MAX_KEYS] if absent else ()
 
 
 def _check_row(job: Job, row: list[str]) -> None:
     if len(row) != job.width:
-        raise Malformed(f"{len(row)} fields where the header has {job.width}")
+        fields = "1 field" if len(row) == 1 else f"{len(row)} fields"
+        raise Malformed(f"{fields} where the header has {job.width}")
 
 
 def _csv_cell(job: Job, row: list[str], name: str, index: int) -> str:
@@ -256,27 +278,7 @@ def transform_record(job: Job, number: int, offset: int, payload: Payload) -> Ou
             status = CHANGED if out != payload else UNCHANGED
             return Outcome(number, offset, status, out)
         if job.fmt == "jsonl":
-            assert isinstance(payload, bytes)
-            content, term = split_terminator(payload)
-            obj = load_json_line(content, offset)
-            texts = [(path, _string_at(obj, path)) for path in job.fields]
-            changed = False
-            explained = []
-            for path, text in texts:
-                new, steps = _transform(job, text)
-                if new != text:
-                    changed = True
-                    set_path(obj, path, new)
-                if steps:
-                    explained.append({"field": path, "steps": steps})
-            if job.explain:
-                obj[EXPLAIN_KEY] = explained
-            elif not changed:
-                return Outcome(number, offset, UNCHANGED, payload)
-            bom = UTF8_BOM if content.startswith(UTF8_BOM) else b""
-            return Outcome(
-                number, offset, CHANGED if changed else UNCHANGED, bom + dump_json_line(obj, term)
-            )
+            return _transform_json_line(job, number, offset, payload)
         assert isinstance(payload, list)
         row: list[str] = list(payload)  # type: ignore[arg-type]
         changed = False
@@ -291,6 +293,36 @@ def transform_record(job: Job, number: int, offset: int, payload: Payload) -> Ou
         return Outcome(number, offset, MALFORMED, payload, str(exc))
     except Exception as exc:  # a bug in the core on this record: never lose the record
         return Outcome(number, offset, MALFORMED, payload, internal_error(job.action, exc))
+
+
+def _transform_json_line(job: Job, number: int, offset: int, payload: Payload) -> Outcome:
+    """``fix``/``fold`` of one JSONL record: only the string values that change are rewritten
+    (:mod:`mojifix._json_edit`); every other byte of the line stays as it was."""
+    assert isinstance(payload, bytes)
+    content, term = split_terminator(payload)
+    bom = UTF8_BOM if content.startswith(UTF8_BOM) else b""
+    text = decode_utf8(content.removeprefix(UTF8_BOM), offset + len(bom))
+    obj = parse_json_text(text)
+    texts, absent = json_fields(obj, job.fields)
+    keys = _keys_if(absent, obj)
+    edits = []
+    explained = []
+    for path, value in texts:
+        new, steps = _transform(job, value)
+        if new != value:
+            span = _json_edit.value_span(text, path)
+            assert span is not None  # json_fields found it
+            edits.append((span, new))
+        if steps:
+            explained.append({"field": path, "steps": steps})
+    if not edits and not job.explain:
+        return Outcome(number, offset, UNCHANGED, payload, absent=absent, keys=keys)
+    new_text = _json_edit.replace_values(text, edits)
+    if job.explain:
+        new_text = _json_edit.set_member(new_text, EXPLAIN_KEY, explained)
+    output = bom + new_text.encode("utf-8") + term
+    status = CHANGED if edits else UNCHANGED
+    return Outcome(number, offset, status, output, absent=absent, keys=keys)
 
 
 def internal_error(action: str, exc: Exception) -> str:
@@ -317,7 +349,7 @@ def scan_record(job: Job, number: int, offset: int, payload: Payload) -> Outcome
     from mojifix.detect import detect
 
     try:
-        pairs = extract_fields(job, payload, offset)
+        pairs, absent, keys = extract_fields(job, payload, offset)
     except Malformed as exc:
         return Outcome(number, offset, MALFORMED, None, str(exc))
     known: dict[str, float] = {}
@@ -340,7 +372,7 @@ def scan_record(job: Job, number: int, offset: int, payload: Payload) -> Outcome
         scans.append(
             FieldScan(name, len(text), float(detection.score), findings, text if damaged else None)
         )
-    outcome = Outcome(number, offset, UNCHANGED, None, None, scans)
+    outcome = Outcome(number, offset, UNCHANGED, None, None, scans, absent=absent, keys=keys)
     if job.duplicates:
         from mojifix.fold import fold
 

@@ -18,6 +18,7 @@ import contextlib
 import csv
 import importlib
 import io
+import itertools
 import json
 import os
 import shutil
@@ -28,7 +29,7 @@ from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from types import FrameType
-from typing import IO, Any, BinaryIO, TextIO, TypeVar
+from typing import Any, BinaryIO, TextIO, TypeVar
 
 from mojifix._io import (
     AtomicOutput,
@@ -36,11 +37,19 @@ from mojifix._io import (
     guess_format,
     input_size,
     open_input,
+    own_descriptor,
     refuse_same_file,
 )
-from mojifix._ranges import file_identity, line_ranges, make_spill_folder, run_range, splittable
+from mojifix._ranges import (
+    RangeResult,
+    file_identity,
+    line_ranges,
+    make_spill_folder,
+    run_range,
+    splittable,
+)
 from mojifix._version import __version__
-from mojifix._work import MALFORMED, Job, Outcome, Record, run_chunk, warm_up
+from mojifix._work import CHANGED, MALFORMED, MAX_KEYS, Job, Outcome, Record, run_chunk, warm_up
 
 _In = TypeVar("_In")
 _Out = TypeVar("_Out")
@@ -54,6 +63,9 @@ CHUNK_BYTES = 1 << 20
 
 #: Malformed records listed one by one on stderr before "... and N more".
 MAX_LISTED_ERRORS = 20
+
+#: Encoding pairs in the text scan report; the others are counted ("... and N more").
+MAX_PAIRS_PRINTED = 10
 
 ON_ERROR = ("keep", "skip", "fail")
 
@@ -135,7 +147,12 @@ class Progress:
     """A tqdm bar on stderr, only when stderr is a terminal and ``--quiet`` is not given.
 
     It advances with the position in the input file (bytes) or, for stdin, with records.
+    Messages printed while it is shown go through :func:`say` (tqdm's own ``write``), so
+    that they do not land on the bar's line.
     """
+
+    #: Bars shown now (in this process).
+    shown = 0
 
     def __init__(
         self,
@@ -166,6 +183,7 @@ class Progress:
             leave=False,
             file=sys.stderr,
         )
+        Progress.shown += 1
 
     def update(self, records: int, position: int | None = None) -> None:
         """Advance by *records*, or to the byte *position* (default: where ``raw`` is)."""
@@ -185,6 +203,26 @@ class Progress:
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
+            self.bar = None
+            Progress.shown -= 1
+
+
+def say(message: str) -> None:
+    """Print a message on stderr; above the progress bar, with tqdm's ``write``, when one is
+    shown (a plain ``print`` would continue the bar's line).
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     say("mojifix fix: a.txt: line 3: not valid UTF-8")
+    >>> err.getvalue()
+    'mojifix fix: a.txt: line 3: not valid UTF-8\\n'
+    """
+    if Progress.shown:
+        from tqdm import tqdm
+
+        tqdm.write(message, file=sys.stderr)
+    else:
+        print(message, file=sys.stderr)
 
 
 def _progress_enabled(args: argparse.Namespace) -> bool:
@@ -201,41 +239,78 @@ def _line_records(stream: BinaryIO) -> Iterator[Record]:
         offset += len(line)
 
 
-class CsvInput:
-    """A CSV/TSV file read as rows, remembering its dialect so that output keeps it.
+#: How much of a CSV file :class:`csv.Sniffer` looks at to guess its dialect.
+SNIFF_CHARS = 1024
+#: The delimiters the sniffer may choose from (it would otherwise take any character that
+#: appears as often on every line of the sample, a letter included).
+SNIFF_DELIMITERS = ",;\t|"
 
-    The delimiter comes from the format (``,`` or tab) unless ``--delimiter`` is given; the
-    line terminator from the first line; ``QUOTE_ALL`` is kept when every header field is
-    quoted, otherwise output quotes only where needed (``QUOTE_MINIMAL``).
+
+class CsvInput:
+    """A CSV/TSV file read as rows, remembering its dialect and its rows' text.
+
+    The delimiter and the quote character are sniffed from the first KB with
+    :class:`csv.Sniffer`, unless ``--delimiter`` is given (then the quote character is ``"``);
+    when the sniffer cannot tell, the format's default (``,`` or tab) is used.
+    :attr:`dialect_note` says which was used.  Each row's text is kept as it was read
+    (:attr:`raw_rows`, in order), so that the rows nothing changed are written back byte for
+    byte; changed rows are written in the same dialect, with their own line terminator, quoting
+    every field when every header field was quoted (``QUOTE_ALL``), else only where needed.
     """
 
-    def __init__(self, stream: BinaryIO, fmt: str, delimiter: str | None, name: str) -> None:
+    def __init__(
+        self, stream: BinaryIO, fmt: str, delimiter: str | None, name: str, keep_raw: bool = False
+    ) -> None:
         self.name = name
         self.text = io.TextIOWrapper(stream, encoding="utf-8", errors="surrogateescape", newline="")
-        self.delimiter = delimiter or ("\t" if fmt == "tsv" else ",")
-        first = self.text.readline()
-        self.bom = first.startswith("\ufeff")  # kept in the output, not part of the header
-        first = first.removeprefix("\ufeff")
+        head = self.text.read(SNIFF_CHARS)
+        head += self.text.readline()  # whole lines only
+        self.bom = head.startswith("\ufeff")  # kept in the output, not part of the header
+        head = head.removeprefix("\ufeff")
+        self.delimiter, self.quotechar, how = _dialect(head, fmt, delimiter)
+        self.dialect_note = (
+            f"{name}: CSV delimiter {self.delimiter!r}, quote character {self.quotechar!r} ({how})"
+        )
+        first = next(iter(io.StringIO(head, newline="")), "")
         self.lineterminator = "\r\n" if first.endswith("\r\n") else "\n"
         stripped = first.rstrip("\r\n")
         cells = stripped.split(self.delimiter) if stripped else []
-        all_quoted = bool(cells) and all(len(c) >= 2 and c[0] == c[-1] == '"' for c in cells)
+        q = self.quotechar
+        all_quoted = bool(cells) and all(len(c) >= 2 and c[0] == c[-1] == q for c in cells)
         self.quoting = csv.QUOTE_ALL if all_quoted else csv.QUOTE_MINIMAL
-        lines = _prepend(first, self.text)
-        self.reader = csv.reader(lines, delimiter=self.delimiter)
+        self.keep_raw = keep_raw
+        self.raw_rows: collections.deque[str] = collections.deque()
+        self._consumed: list[str] = []
+        lines = self._lines(itertools.chain(io.StringIO(head, newline=""), self.text))
+        self.reader = csv.reader(lines, delimiter=self.delimiter, quotechar=self.quotechar)
         try:
             self.header: list[str] = next(self.reader)
         except StopIteration:
             self.header = []
         except csv.Error as exc:
             raise UsageError(f"{name}: line 1: not readable as CSV: {exc}") from None
-        self.header_line = first
+        self.header_raw = self._take_raw()
+
+    def _lines(self, lines: Iterable[str]) -> Iterator[str]:
+        """The file's lines, each remembered until the row it belongs to is complete (the
+        csv reader asks for one more line only while a quoted field is open)."""
+        for line in lines:
+            self._consumed.append(line)
+            yield line
+
+    def _take_raw(self) -> str:
+        raw = "".join(self._consumed)
+        self._consumed.clear()
+        return raw
 
     def records(self) -> Iterator[Record]:
         reader = self.reader
         start = reader.line_num + 1
         try:
             for row in reader:
+                raw = self._take_raw()
+                if self.keep_raw:
+                    self.raw_rows.append(raw)
                 yield start, -1, row
                 start = reader.line_num + 1
         except csv.Error as exc:  # e.g. a NUL byte, or an unterminated quote at the end
@@ -244,27 +319,54 @@ class CsvInput:
                 "and the quoting"
             ) from None
 
-    def writer(self, out: IO[bytes]) -> tuple[Any, io.TextIOWrapper]:
-        wrapper = io.TextIOWrapper(out, encoding="utf-8", errors="surrogateescape", newline="")
-        if self.bom:
-            wrapper.write("\ufeff")
-        writer = csv.writer(
-            wrapper,
+    def header_text(self) -> str:
+        """The header line as it was read (with the byte order mark, if the file had one)."""
+        return ("\ufeff" if self.bom else "") + self.header_raw
+
+    def row_text(self, row: list[str] | None, raw: str, changed: bool) -> str:
+        """What to write for a row: its text as read, or, when it changed, the new row in the
+        file's dialect, ended like the row it replaces."""
+        if not changed or row is None:
+            return raw
+        ending = raw[len(raw.rstrip("\r\n")) :] or ""
+        out = io.StringIO()
+        csv.writer(
+            out,
             delimiter=self.delimiter,
+            quotechar=self.quotechar,
             quoting=self.quoting,  # type: ignore[arg-type]
-            lineterminator=self.lineterminator,
-        )
-        return writer, wrapper
+            lineterminator=ending,
+        ).writerow(row)
+        return out.getvalue()
 
     def detach(self) -> None:
         with contextlib.suppress(ValueError):  # already detached
             self.text.detach()
 
 
-def _prepend(first: str, rest: Iterable[str]) -> Iterator[str]:
-    if first:
-        yield first
-    yield from rest
+def _dialect(head: str, fmt: str, delimiter: str | None) -> tuple[str, str, str]:
+    r"""``(delimiter, quote character, how they were chosen)`` for a CSV file that starts with
+    *head*.
+
+    >>> _dialect('id;name\r\n1;"JosÃ©"\r\n2;MÃ¼ller\r\n', "csv", None)
+    (';', '"', 'sniffed from the first KB; --delimiter to choose')
+    >>> _dialect("a,b\n1,2\n", "csv", "\t")
+    ('\t', '"', 'from --delimiter')
+    >>> _dialect("one column\nonly\n", "tsv", None)[0]
+    '\t'
+    """
+    if delimiter:
+        return delimiter, '"', "from --delimiter"
+    default = "\t" if fmt == "tsv" else ","
+    try:
+        sniffed = csv.Sniffer().sniff(head, delimiters=SNIFF_DELIMITERS)
+    except csv.Error:
+        return default, '"', f"the {fmt.upper()} default: the sniffer could not tell"
+    return (
+        sniffed.delimiter,
+        sniffed.quotechar or '"',
+        "sniffed from the first KB; --delimiter to choose",
+    )
 
 
 # --- planning inputs and outputs ------------------------------------------------------------
@@ -378,17 +480,80 @@ class Tally:
             self.kept += 1
             action = "kept as-is"
         if self.listed < MAX_LISTED_ERRORS:
-            print(f"mojifix {self.command}: {where}: {outcome.error} ({action})", file=sys.stderr)
+            say(f"mojifix {self.command}: {where}: {outcome.error} ({action})")
         self.listed += 1
 
     def summary(self) -> str:
         text = (
-            f"mojifix {self.command}: {self.read} records read, {self.changed} changed, "
-            f"{self.kept} malformed kept as-is, {self.skipped} malformed skipped"
+            f"mojifix {self.command}: {plural(self.read, 'record')} read, {self.changed} "
+            f"changed, {self.kept} malformed kept as-is, {self.skipped} malformed skipped"
         )
         if self.listed > MAX_LISTED_ERRORS:
-            text += f" ({self.listed - MAX_LISTED_ERRORS} malformed records not listed above)"
+            unlisted = plural(self.listed - MAX_LISTED_ERRORS, "malformed record")
+            text += f" ({unlisted} not listed above)"
         return text
+
+
+class FieldPresence:
+    """The JSONL fields that no record of an input has had so far.
+
+    A record without a field (or with ``null``) is passed over for that field; a ``--field``
+    that *no* record has is a typo, and an error (exit 2) naming the keys the records have.
+
+    >>> presence = FieldPresence("a.jsonl", "jsonl", ["titel"])
+    >>> presence.add(Outcome(1, 0, "unchanged", absent=("titel",), keys=("title", "text")))
+    >>> presence.check()
+    Traceback (most recent call last):
+    ...
+    mojifix._io.UsageError: a.jsonl: no record has the field 'titel' (1 record read); \
+the records' keys are: title, text; choose fields with --field
+    """
+
+    def __init__(self, name: str, fmt: str, fields: Iterable[str] | None) -> None:
+        self.name = name
+        self.missing = dict.fromkeys(fields or ()) if fmt == "jsonl" else {}
+        self.keys: dict[str, None] = {}
+        self.records = 0
+
+    def _saw(self, present: Iterable[str], keys: Iterable[str], records: int) -> None:
+        self.records += records
+        for field in present:
+            self.missing.pop(field, None)
+        if len(self.keys) < MAX_KEYS:
+            self.keys.update(dict.fromkeys(keys))
+
+    def add(self, outcome: Outcome) -> None:
+        """Note the fields of one record (malformed records do not count)."""
+        if self.missing and outcome.status != MALFORMED:
+            present = [f for f in self.missing if f not in outcome.absent]
+            self._saw(present, outcome.keys, 1)
+
+    def add_range(self, result: RangeResult) -> None:
+        """Note the fields of the records of one byte range (``--jobs``)."""
+        if self.missing:
+            self._saw(result.present, result.keys, result.records - len(result.malformed))
+
+    def check(self) -> None:
+        """Raise :class:`UsageError` if a field was in no well-formed record of the input."""
+        if not (self.missing and self.records):
+            return
+        fields = ", ".join(map(repr, self.missing))
+        keys = ", ".join(list(self.keys)[:MAX_KEYS]) or "none"
+        raise UsageError(
+            f"{self.name}: no record has the {plural(len(self.missing), 'field', number=False)} "
+            f"{fields} ({plural(self.records, 'record')} read); the records' keys are: {keys}; "
+            "choose fields with --field"
+        )
+
+
+def plural(count: int, noun: str, *, number: bool = True) -> str:
+    """``"1 record"``, ``"2 records"``; with ``number=False`` only the noun.
+
+    >>> plural(1, "record"), plural(1234, "field"), plural(2, "field", number=False)
+    ('1 record', '1234 fields', 'fields')
+    """
+    word = noun if count == 1 else noun + "s"
+    return f"{count} {word}" if number else word
 
 
 # --- arrow ----------------------------------------------------------------------------------
@@ -397,27 +562,18 @@ class Tally:
 def _arrow_transform(array: Any, job: Job) -> Any:
     """Apply ``fix``/``fold`` to an Arrow string array (nulls stay null).
 
-    ``fix`` goes through ``mojifix.arrow.fix_array`` when the integration is available;
-    otherwise (and for ``fold``) a plain Python loop.
+    ``fix`` goes through the Arrow kernel ``mojifix.arrow.fix_array``; ``fold`` through a
+    plain loop.
     """
     import pyarrow as pa
 
     if job.action == "fix":
-        fix_array: Callable[[Any], Any] | None
-        try:
-            from mojifix.arrow import fix_array
-        except (ImportError, AttributeError):  # the integration is not there: plain loop
-            fix_array = None
-        if fix_array is not None:
-            with contextlib.suppress(NotImplementedError, TypeError):
-                return fix_array(array)
-        from mojifix.repair import fix
+        from mojifix.arrow import fix_array
 
-        func: Callable[[str], str] = fix
-    else:
-        from mojifix.fold import fold
+        return fix_array(array)
+    from mojifix.fold import fold
 
-        func = partial(fold, profile=job.profile, casefold=job.casefold)
+    func = partial(fold, profile=job.profile, casefold=job.casefold)
     return pa.array([None if v is None else func(v) for v in array.to_pylist()], type=array.type)
 
 
@@ -501,26 +657,16 @@ def _transform_parquet(
 
 def _parquet_records(name: str, fields: list[str] | None) -> Iterator[Record]:
     """Rows of ``(column, value, score)``; the scores come from ``mojifix.arrow.score_array``
-    (vectorised: ASCII and repeated values are scored once) when it is available, so that
-    ``detect`` only runs on the values that score as damaged."""
-    score_array: Callable[[Any], Any] | None
-    try:
-        from mojifix.arrow import score_array
-    except (ImportError, AttributeError):
-        score_array = None
-    pf = _open_parquet(name)
+    (vectorised: ASCII and repeated values are scored once), so that ``detect`` only runs on
+    the values that score as damaged."""
+    pf = _open_parquet(name)  # (says how to install pyarrow if it is missing)
+    from mojifix.arrow import score_array
+
     columns = _parquet_columns(pf.schema_arrow, fields, name)
     number = 0
     for batch in pf.iter_batches(columns=columns):
         values = [batch.column(c).to_pylist() for c in columns]
-        scores: list[list[Any]] = []
-        for c, column_values in zip(columns, values, strict=True):
-            try:
-                if score_array is None:
-                    raise NotImplementedError
-                scores.append(score_array(batch.column(c)).to_pylist())
-            except (NotImplementedError, TypeError):
-                scores.append([None] * len(column_values))
+        scores = [score_array(batch.column(c)).to_pylist() for c in columns]
         for i in range(batch.num_rows):
             number += 1
             row = [(c, values[j][i], scores[j][i]) for j, c in enumerate(columns)]
@@ -548,47 +694,45 @@ def _transform_stream(
     stream, raw = open_input(name)
     progress = Progress(name, raw, _progress_enabled(args))
     csv_in: CsvInput | None = None
-    wrapper: io.TextIOWrapper | None = None
     try:
         with AtomicOutput(out) as sink:
             if fmt in ("csv", "tsv"):
-                csv_in = CsvInput(stream, fmt, args.delimiter, name)
+                csv_in = CsvInput(stream, fmt, args.delimiter, name, keep_raw=True)
+                if not args.quiet:
+                    say(f"mojifix {base.action}: {csv_in.dialect_note}")
                 names, indexes = _csv_columns(csv_in.header, fields, name)
                 job = replace(
                     base, fields=tuple(names), columns=tuple(indexes), width=len(csv_in.header)
                 )
-                writer, wrapper = csv_in.writer(sink)
-                if csv_in.header:
-                    writer.writerow(csv_in.header)
+                sink.write(csv_in.header_text().encode("utf-8", "surrogateescape"))
                 records: Iterable[Record] = csv_in.records()
             else:
                 job = replace(base, fields=tuple(fields or ()))
                 records = _line_records(stream)
+            presence = FieldPresence(name, fmt, job.fields)
             func = partial(run_chunk, job)
             for outcomes in ordered_map(func, _chunked(records), pool, args.jobs):
                 for outcome in outcomes:
+                    presence.add(outcome)
                     tally.read += 1
+                    row_raw = csv_in.raw_rows.popleft() if csv_in is not None else ""
                     if outcome.status == MALFORMED:
                         tally.malformed(name, outcome)
                         if args.on_error == "skip":
                             continue
-                    elif outcome.status == "changed":
+                    elif outcome.status == CHANGED:
                         tally.changed += 1
                     if csv_in is not None:
-                        writer.writerow(outcome.output)
+                        row = outcome.output if isinstance(outcome.output, list) else None
+                        text = csv_in.row_text(row, row_raw, outcome.status == CHANGED)  # type: ignore[arg-type]
+                        sink.write(text.encode("utf-8", "surrogateescape"))
                     else:
                         assert isinstance(outcome.output, bytes)
                         sink.write(outcome.output)
                 progress.update(len(outcomes))
-            if wrapper is not None:
-                wrapper.flush()
-                wrapper.detach()  # the sink is closed by AtomicOutput, not by the wrapper
-                wrapper = None
+            presence.check()  # before the output is committed
     finally:
         progress.close()
-        if wrapper is not None:  # an error happened: do not let the wrapper close the sink
-            with contextlib.suppress(ValueError, OSError):
-                wrapper.detach()
         if csv_in is not None:
             csv_in.detach()
         if raw is not sys.stdin.buffer:
@@ -611,10 +755,12 @@ def _transform_ranges(
     func = partial(run_range, job, name, file_identity(name), spill)
     before = tally.read  # records of the previous inputs
     number = 0  # lines of this input before the current range
+    presence = FieldPresence(name, job.fmt, job.fields)
     try:
         with AtomicOutput(out) as sink:
             spans = line_ranges(name, CHUNK_BYTES)
             for result in ordered_map(func, spans, pool, args.jobs):
+                presence.add_range(result)
                 view = memoryview(result.take_output())
                 done = 0  # bytes of this range written (or skipped) so far
                 for index, offset, error, start, end in result.malformed:
@@ -629,6 +775,7 @@ def _transform_ranges(
                 tally.read = before + number
                 tally.changed += result.changed
                 progress.update(result.records, position=result.end)
+            presence.check()  # before the output is committed
     finally:
         progress.close()
 
@@ -722,10 +869,6 @@ def cmd_scan(args: argparse.Namespace) -> int:
     inputs = args.inputs or ["-"]
     if args.report:
         refuse_same_file(args.report, inputs)
-    if args.fail_above is not None and not 0 <= args.fail_above <= 1:
-        raise UsageError(
-            f"--fail-above is a share of records between 0 and 1, not {args.fail_above}"
-        )
     formats = {name: _format_of(name, args.format) for name in inputs}
     for fmt in formats.values():
         _fields_for(fmt, args.fields)
@@ -759,7 +902,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
             f.write(render_report(result).encode("utf-8"))
     if args.json:
         sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
-    else:
+    elif not args.quiet:
         sys.stdout.write(format_scan(result))
     sys.stdout.flush()
     share = result["totals"]["damaged_share"]
@@ -794,6 +937,8 @@ def _scan_one(name: str, fmt: str, acc: Any, pool: Any, args: argparse.Namespace
             stream, raw = open_input(name)
             if fmt in ("csv", "tsv"):
                 csv_in = CsvInput(stream, fmt, args.delimiter, name)
+                if not args.quiet:
+                    say(f"mojifix scan: {csv_in.dialect_note}")
                 names, indexes = _csv_columns(csv_in.header, fields, name)
                 job = replace(
                     job, fields=tuple(names), columns=tuple(indexes), width=len(csv_in.header)
@@ -803,11 +948,13 @@ def _scan_one(name: str, fmt: str, acc: Any, pool: Any, args: argparse.Namespace
                 job = replace(job, fields=tuple(fields or ()))
                 records = _line_records(stream)
         progress = Progress(name, raw, _progress_enabled(args))
+        presence = FieldPresence(name, job.fmt, job.fields)
         try:
             for outcomes in ordered_map(
                 partial(run_chunk, job), _chunked(records), pool, args.jobs
             ):
                 for outcome in outcomes:
+                    presence.add(outcome)
                     if outcome.status == MALFORMED and args.on_error == "fail":
                         hint = (
                             UTF8_HINT
@@ -819,6 +966,7 @@ def _scan_one(name: str, fmt: str, acc: Any, pool: Any, args: argparse.Namespace
                         raise UsageError(f"{name}: line {outcome.number}: {outcome.error}; {hint}")
                     acc.add(outcome)
                 progress.update(len(outcomes))
+            presence.check()
         finally:
             progress.close()
     finally:
@@ -852,8 +1000,15 @@ def format_scan(result: dict[str, Any]) -> str:
             lines.append(f"  {kind:<22} {n['records']:>9,} {n['findings']:>9,}")
     if result["by_pair"]:
         lines.append("\nby encoding (encoded as -> decoded as: findings):")
-        for pair in result["by_pair"][:10]:
+        for pair in result["by_pair"][:MAX_PAIRS_PRINTED]:
             lines.append(f"  {pair['encoded_as']} -> {pair['decoded_as']}: {pair['findings']:,}")
+        rest = result["by_pair"][MAX_PAIRS_PRINTED:]
+        if rest:
+            findings = sum(pair["findings"] for pair in rest)
+            lines.append(
+                f"  ... and {plural(len(rest), 'more encoding pair')} "
+                f"({plural(findings, 'finding')}; --json lists all)"
+            )
     counts = result["histogram"]["counts"]
     edges = result["histogram"]["edges"]
     if any(counts):
@@ -876,6 +1031,8 @@ def format_scan(result: dict[str, Any]) -> str:
             lines.append(f"  {ex['input']}:{ex['record']} [{ex['field']}] score {ex['score']}")
             lines.append(f"    - {ex['text']!r}")
             lines.append(f"    + {ex['fixed']!r}")
+            if ex.get("fix_error"):
+                lines.append(f"    ! {ex['fix_error']}")
     dup = result.get("duplicates")
     if dup:
         lines.append(
@@ -905,7 +1062,8 @@ def cmd_decode(args: argparse.Namespace) -> int:
 
     inputs = args.inputs or ["-"]
     plan = plan_outputs(inputs, args.output, "decode")
-    record_stream: TextIO = sys.stdout if args.output not in (None, "-") else sys.stderr
+    to_stdout = args.output in (None, "-") or own_descriptor(args.output) == 1
+    record_stream: TextIO = sys.stderr if to_stdout else sys.stdout
     for name, out in plan:
         stream, raw = open_input(name)
         try:
@@ -913,10 +1071,8 @@ def cmd_decode(args: argparse.Namespace) -> int:
         finally:
             if raw is not sys.stdin.buffer:
                 raw.close()
-        try:
-            decoded = decode_html(data, args.content_type)
-        except NotImplementedError:
-            raise UsageError("mojifix.decode_html is not available in this build") from None
+        decoded = decode_html(data, args.content_type)
+        refuse_binary(name, data, decoded.encoding)
         with AtomicOutput(out) as sink:
             sink.write(decoded.text.encode("utf-8", "surrogatepass"))
         record = {
@@ -928,6 +1084,8 @@ def cmd_decode(args: argparse.Namespace) -> int:
             "replacements": decoded.replacements,
             "bytes": len(data),
             "characters": len(decoded.text),
+            "declared": [list(pair) for pair in decoded.declared],
+            "notes": list(decoded.notes),
         }
         if args.json:
             print(json.dumps(record, ensure_ascii=False), file=record_stream, flush=True)
@@ -941,7 +1099,36 @@ def cmd_decode(args: argparse.Namespace) -> int:
                 file=record_stream,
                 flush=True,
             )
+            for remark in decoded.notes:
+                print(f"{name}: note: {remark}", file=record_stream, flush=True)
     return 0
+
+
+#: Encodings whose text has NUL bytes: in any other, a NUL byte means the input is not text.
+NUL_ENCODINGS = ("UTF-16LE", "UTF-16BE")
+
+
+def refuse_binary(name: str, data: bytes, encoding: str) -> None:
+    """Raise :class:`UsageError` when *data* is binary: it has a NUL byte and the encoding it
+    was decoded with is not UTF-16 (which a BOM or the Content-Type would have chosen).
+
+    >>> refuse_binary("a.html", b"<p>ok</p>", "windows-1252")
+    >>> refuse_binary("picture.png", b"\\x89PNG\\r\\n\\x1a\\n\\x00\\x00\\x00\\rIHDR", "utf-8")
+    Traceback (most recent call last):
+    ...
+    mojifix._io.UsageError: picture.png is binary, not HTML text: a NUL byte at offset 8, and \
+no text encoding but UTF-16 has NUL bytes (UTF-16 needs a byte order mark or \
+--content-type "text/html; charset=utf-16le"); nothing written
+    """
+    if encoding in NUL_ENCODINGS:
+        return
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        raise UsageError(
+            f"{name} is binary, not HTML text: a NUL byte at offset {nul}, and no text "
+            "encoding but UTF-16 has NUL bytes (UTF-16 needs a byte order mark or "
+            '--content-type "text/html; charset=utf-16le"); nothing written'
+        )
 
 
 # --- eval / bench ---------------------------------------------------------------------------
@@ -985,12 +1172,14 @@ exit status: 0 ok, 1 scan --fail-above exceeded, 2 usage or input/output error,
 FIX_EPILOG = """\
 formats (from the file name, through .gz/.zst; or --format):
   .txt        line by line (line endings kept)
-  .jsonl      one JSON object per line; --field NAME (repeatable, a.b for nested; default: text)
-  .csv/.tsv   --column NAME (repeatable; default: every column); delimiter and quoting kept
+  .jsonl      one JSON object per line; --field NAME (repeatable, a.b for nested; default: text);
+              a missing or null field is passed over; only the changed strings are rewritten
+  .csv/.tsv   --column NAME (repeatable; default: every column); delimiter and quote character
+              sniffed from the first KB unless --delimiter is given; unchanged rows kept as read
   .parquet    --column NAME (default: every string column); row group by row group
 
-malformed records (bad JSON, invalid UTF-8, missing or non-string field, wrong number of CSV
-fields) are listed on stderr with their line number and counted in the summary;
+malformed records (bad JSON, invalid UTF-8, a field that is not a string or null, wrong number of
+CSV fields) are listed on stderr with their line number and counted in the summary;
 --on-error keep (default) copies them unchanged, skip drops them, fail stops with exit 2.
 
 examples:
@@ -1053,10 +1242,22 @@ def _one_char(text: str) -> str:
 
 
 def _share(text: str) -> float:
+    """A number from 0 to 1 (``--threshold``, a score; ``--fail-above``, a share of records).
+
+    >>> _share("0.5"), _share("1")
+    (0.5, 1.0)
+    >>> _share("2")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be between 0 and 1, not 2
+    """
     try:
-        return float(text)
+        value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 <= value <= 1:  # (NaN fails this too)
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, not {text}")
+    return value
 
 
 def _add_record_options(p: argparse.ArgumentParser) -> None:
@@ -1075,7 +1276,9 @@ def _add_record_options(p: argparse.ArgumentParser) -> None:
         help="JSON field (a.b for nested) or CSV/Parquet column to work on; repeatable",
     )
     p.add_argument(
-        "--delimiter", type=_one_char, help="CSV delimiter (default: ',' for .csv, tab for .tsv)"
+        "--delimiter",
+        type=_one_char,
+        help="CSV delimiter (default: sniffed from the first KB, else ',' for .csv, tab for .tsv)",
     )
     p.add_argument(
         "--on-error",
@@ -1095,7 +1298,7 @@ def _add_record_options(p: argparse.ArgumentParser) -> None:
         "-q",
         "--quiet",
         action="store_true",
-        help="no progress bar and no summary (malformed records are still reported)",
+        help="no progress bar, summary or text report (--json output and errors still print)",
     )
 
 
@@ -1178,13 +1381,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--threshold",
         type=_share,
         default=0.5,
-        help="score from which a record counts as damaged (default 0.5)",
+        help="score (0 to 1) from which a record counts as damaged (default 0.5)",
     )
     p.add_argument(
         "--fail-above",
         type=_share,
         metavar="FRACTION",
-        help="exit 1 when the share of damaged records is above FRACTION",
+        help="exit 1 when the share of damaged records is above FRACTION (0 to 1)",
     )
     p.add_argument(
         "--examples",
@@ -1218,6 +1421,9 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (see the module docstring)."""
     args_list = sys.argv[1:] if argv is None else list(argv)
+    if not args_list:  # bare `mojifix`: what it can do, not an error
+        build_parser().print_help()
+        return 0
     if args_list and args_list[0] == "eval":
         return delegate("eval", "evaluate", args_list[1:])
     if args_list and args_list[0] == "bench":

@@ -169,7 +169,9 @@ CESU_8 = "CESU-8"
 
 
 def _cesu8_encode(text: str) -> bytes:
-    """>>> _cesu8_encode("😍").hex(" ")
+    """The CESU-8 bytes of *text*.
+
+    >>> _cesu8_encode("😍").hex(" ")
     'ed a0 bd ed b8 8d'
     """
     surrogates = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")

@@ -59,6 +59,8 @@ svg .thr { stroke: #D55E00; stroke-dasharray: 4 3; }
 table { border-collapse: collapse; width: 100%; font-size: 14px; }
 table.examples { table-layout: fixed; }
 table.examples col.where { width: 17%; } table.examples col.field { width: 9%; }
+td.where { overflow-wrap: anywhere; }
+p.more { margin: 4px 0 0; color: var(--muted); font-size: 13px; }
 table.examples col.score { width: 7%; } table.examples col.text { width: 33.5%; }
 th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--line);
          vertical-align: top; }
@@ -217,6 +219,41 @@ def bars_svg(items: list[tuple[str, int, str]], label: str) -> str:
     return "".join(parts)
 
 
+#: Encoding pairs drawn in the chart; the others are counted below it ("and N more").
+MAX_PAIRS_SHOWN = 12
+
+
+def _more(rest: list[dict[str, Any]], noun: str) -> str:
+    """The note under a chart that shows only the first items: how many more, and their total.
+
+    >>> _more([{"findings": 3}, {"findings": 1}], "encoding pair")
+    '<p class="more">and 2 more encoding pairs (4 findings); the JSON report lists all</p>'
+    >>> _more([], "encoding pair")
+    ''
+    """
+    if not rest:
+        return ""
+    findings = sum(int(item.get("findings", 0)) for item in rest)
+    nouns = noun if len(rest) == 1 else noun + "s"
+    return (
+        f'<p class="more">and {len(rest):,} more {_e(nouns)} ({_fmt_int(findings)} '
+        f"{'finding' if findings == 1 else 'findings'}); the JSON report lists all</p>"
+    )
+
+
+def _where(ex: dict[str, Any]) -> str:
+    """The record column of an example: the input's file name and the record number, the
+    whole path in a tooltip (absolute paths wrapped over several lines of a narrow column).
+
+    >>> _where({"input": "/data/crawl/2024/part-0001.jsonl", "record": 17})
+    '<span title="/data/crawl/2024/part-0001.jsonl:17">part-0001.jsonl:17</span>'
+    """
+    path = str(ex.get("input", ""))
+    name = path.replace("\\", "/").rsplit("/", 1)[-1] or path
+    record = ex.get("record", "")
+    return f'<span title="{_e(f"{path}:{record}")}">{_e(name)}:{_e(record)}</span>'
+
+
 def _records(n: int) -> str:
     return "record" if n == 1 else "records"
 
@@ -251,7 +288,7 @@ def _examples_section(examples: dict[str, list[dict[str, Any]]]) -> str:
             more = " …" if ex.get("truncated") else ""
             out.append(
                 "<tr>"
-                f"<td>{_e(ex.get('input', ''))}:{_e(ex.get('record', ''))}</td>"
+                f'<td class="where">{_where(ex)}</td>'
                 f"<td>{_e(ex.get('field', ''))}</td>"
                 f'<td class="num">{_e(ex.get("score", ""))}</td>'
                 f'<td class="text before">{before}{more}</td>'
@@ -349,14 +386,16 @@ def render_report(scan: dict[str, Any]) -> str:
         (k, int(v.get("records", 0)), KIND_COLOURS.get(k, DEFAULT_COLOUR))
         for k, v in by_kind.items()
     ]
+    pairs = scan.get("by_pair", [])
     pair_items = [
         (
             f"{p.get('encoded_as')} → {p.get('decoded_as')}",
             int(p.get("findings", 0)),
             DEFAULT_COLOUR,
         )
-        for p in scan.get("by_pair", [])[:12]
+        for p in pairs[:MAX_PAIRS_SHOWN]
     ]
+    pairs_left_out = _more(pairs[MAX_PAIRS_SHOWN:], "encoding pair")
     hist = scan.get("histogram", {"edges": [], "counts": []})
     histogram = histogram_svg(hist["edges"], hist["counts"], scan.get("threshold"))
     parts = [
@@ -386,7 +425,8 @@ def render_report(scan: dict[str, Any]) -> str:
         f'<figure id="kinds"><figcaption>Damaged records by kind</figcaption>'
         f"{bars_svg(kind_items, 'damaged records by kind')}</figure>",
         f'<figure id="pairs"><figcaption>Findings by encoding (encoded as → decoded as)'
-        f"</figcaption>{bars_svg(pair_items, 'findings by encoding pair')}</figure>",
+        f"</figcaption>{bars_svg(pair_items, 'findings by encoding pair')}{pairs_left_out}"
+        "</figure>",
         "</div>",
     ]
     per_field = scan.get("per_field", {})

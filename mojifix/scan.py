@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from mojifix._work import FieldScan, Outcome
+from mojifix._work import FieldScan, Outcome, internal_error
 
 SCHEMA = 1
 
@@ -237,12 +237,13 @@ class ScanAccumulator:
         assert scan.text is not None
         spans = [(s, e, k) for k, s, e, _, _ in scan.findings]
         text, shifted, truncated = excerpt(scan.text, spans)
+        error = None
         try:
             fixed = fix(text)
-        except Exception as exc:  # an example must never break the scan
+        except Exception as exc:  # a bug in fix: said in the example, and the scan goes on
             fixed = text
-            truncated = truncated or bool(exc)
-        return {
+            error = internal_error("fix", exc)
+        example = {
             "input": self._input,
             "record": number,
             "field": scan.field,
@@ -253,6 +254,9 @@ class ScanAccumulator:
             "changes": changed_spans(text, fixed),
             "truncated": truncated,
         }
+        if error is not None:
+            example["fix_error"] = error
+        return example
 
     def _add_duplicate(self, outcome: Outcome) -> None:
         assert outcome.raw_key is not None and outcome.fold_key is not None

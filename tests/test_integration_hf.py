@@ -133,3 +133,32 @@ def test_bad_batches_give_clear_errors() -> None:
     assert fix_batch({"text": ["x", 3]}) == {"text": ["x", 3]}
     with pytest.raises(ValueError, match="errors must be"):
         fix_batch(errors="coerce")  # type: ignore[call-overload]
+
+
+def test_map_without_batched_works_per_example() -> None:
+    """``ds.map(fix_batch(...))`` without ``batched=True`` gets one example at a time: the
+    values are strings, repaired (and scored) whole, never character by character."""
+    bad, good = DAMAGED[0]
+    ds = datasets.Dataset.from_dict({"body": [bad, "fine", None], "id": [1, 2, 3]})
+    fixed = ds.map(fix_batch(column="body"))
+    assert fixed["body"] == [good, "fine", None]
+    assert fixed["id"] == [1, 2, 3]
+    native = ds.map(fix_batch, fn_kwargs={"column": "body"})
+    assert native["body"] == [good, "fine", None]
+    scored = ds.map(score_batch(column="body"))
+    assert scored["mojibake_score"] == [mojifix.score(bad), mojifix.score("fine"), None]
+    assert scored["mojibake_score"][0] >= 0.5
+    # and the batched form gives the same columns
+    assert ds.map(fix_batch(column="body"), batched=True)["body"] == fixed["body"]
+    batched_scores = ds.map(score_batch(column="body"), batched=True)["mojibake_score"]
+    assert batched_scores == scored["mojibake_score"]
+
+
+def test_map_without_batched_several_columns_and_errors() -> None:
+    bad, good = DAMAGED[0]
+    ds = datasets.Dataset.from_dict({"a": [bad], "b": [bad.upper()], "n": [7]})
+    out = ds.map(fix_batch(column=["a", "b"]))
+    assert out["a"] == [good] and out["b"] == [mojifix.fix(bad.upper())]
+    assert ds.map(fix_batch(column="n"))["n"] == [7]  # a non-string passes through
+    with pytest.raises(TypeError, match="'n'"):
+        ds.map(fix_batch(column="n", errors="raise"))

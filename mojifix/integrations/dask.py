@@ -15,8 +15,8 @@ the Arrow kernels of :mod:`mojifix.integrations.arrow`, one partition per task::
     fixed = ddf.map_partitions(fix_partition, columns=["text"], meta=ddf)
 
 >>> import pandas as pd
->>> fix_partition(pd.DataFrame({"text": ["plain", None]}))["text"].tolist()
-['plain', nan]
+>>> fix_partition(pd.DataFrame({"text": ["plain", None]}, dtype=object))["text"].tolist()
+['plain', None]
 """
 
 from __future__ import annotations

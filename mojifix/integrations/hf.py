@@ -1,5 +1,9 @@
 """Batch functions for Hugging Face ``datasets``: ``ds.map(fix_batch, batched=True)``.
 
+``batched=True`` is the fast way (each distinct value of a batch is repaired once); without it
+``Dataset.map`` passes one example at a time, whose values are single strings, and both functions
+work on that example instead.
+
 Both functions are plain module-level functions, so ``datasets`` can pickle them for
 ``num_proc=N`` and fingerprint them deterministically (the cache is reused on a second run).
 Choose the column the native way, with ``fn_kwargs``, or bind it first::
@@ -19,6 +23,8 @@ dataset.
 {'text': ['plain', None]}
 >>> score_batch({"text": ["plain", None]})
 {'mojibake_score': [0.0, None]}
+>>> fix_batch({"text": "CafÃ©", "id": 1})    # one example (Dataset.map without batched=True)
+{'text': 'Café'}
 """
 
 from __future__ import annotations
@@ -59,6 +65,18 @@ def _get(batch: Any, name: str) -> Any:
     if isinstance(batch, Mapping) or _is_pandas_frame(batch):
         return batch[name]
     return batch.column(name)
+
+
+def _is_example_value(value: object) -> bool:
+    """Whether a column's value is one example's (``Dataset.map`` without ``batched=True``)
+    rather than a batch's list of values: a string, ``None`` or another scalar.
+
+    >>> _is_example_value("CafÃ©"), _is_example_value(None), _is_example_value(["CafÃ©"])
+    (True, True, False)
+    """
+    if isinstance(value, (str, bytes)) or value is None:
+        return True
+    return not (isinstance(value, Sequence) or hasattr(value, "tolist"))
 
 
 def _is_arrow_table(batch: object) -> bool:
@@ -130,9 +148,13 @@ Pass column=... (or fn_kwargs={'column': ...} to Dataset.map)"
         for name in names:
             _get(batch, name)
         return MojifixDataFrameAccessor(batch[names]).fix(names, errors=errors, **options)
-    out: dict[str, list[Any]] = {}
+    out: dict[str, Any] = {}
     for name in names:
-        values = list(_get(batch, name))
+        column = _get(batch, name)
+        if _is_example_value(column):
+            out[name] = _fix_value(column, name, errors, options)
+            continue
+        values = list(column)
         distinct = dict.fromkeys(v for v in values if isinstance(v, str))
         changed = fix_unique(distinct, **options)
         if errors == "raise":
@@ -141,6 +163,15 @@ Pass column=... (or fn_kwargs={'column': ...} to Dataset.map)"
                     raise non_string_error(value, f"column {name!r}")
         out[name] = [changed.get(v, v) if isinstance(v, str) else v for v in values]
     return out
+
+
+def _fix_value(value: Any, name: str, errors: Errors, options: dict[str, Any]) -> Any:
+    """One example's value, repaired (non-strings as :func:`fix_batch` treats them)."""
+    if isinstance(value, str):
+        return fix_unique([value], **options).get(value, value)
+    if value is not None and errors == "raise":
+        raise non_string_error(value, f"column {name!r}")
+    return value
 
 
 @overload
@@ -187,7 +218,11 @@ def score_batch(
 
         series_scores = MojifixSeriesAccessor(_get(batch, column)).score().tolist()
         return {output_column: [None if s != s else s for s in series_scores]}
-    values = list(_get(batch, column))
+    column_values = _get(batch, column)
+    if _is_example_value(column_values):
+        single = column_values
+        return {output_column: mojifix.score(single) if isinstance(single, str) else None}
+    values = list(column_values)
     score = mojifix.score
     cache: dict[str, float] = {}
     scores: list[float | None] = []
