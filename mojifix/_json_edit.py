@@ -6,7 +6,7 @@ as written, where ``json.loads`` + ``json.dumps`` would rewrite them (``1.1``, `
 ``Infinity``, one key).  The values are found with the standard library's own JSON scanner
 (``json.JSONDecoder.scan_once``, which returns where each value ends, and
 ``json.decoder.scanstring`` for keys); this module only walks from member to member
-(``docs/decisions/0001-jsonl-edits-with-the-stdlib-scanner.md`` says why no other library).
+(``docs/decisions/0004-jsonl-edits-with-the-stdlib-scanner.md`` says why no other library).
 
 Offsets are indexes into the ``str`` of the line.  The text must be a JSON object that
 ``json.loads`` accepts (the caller has parsed it already).

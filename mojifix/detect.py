@@ -88,8 +88,8 @@ def segments(text: str) -> Iterator[tuple[int, str, str]]:
     """The text cut at lone surrogates (which no encoding produces and the core cannot hold):
     ``(offset, segment, surrogates after it)``.
 
-    >>> list(segments("a\ud800b"))
-    [(0, 'a', '\ud800'), (2, 'b', '')]
+    >>> list(segments("a\\ud800b".encode().decode("unicode-escape")))
+    [(0, 'a', '\\ud800'), (2, 'b', '')]
     """
     at = 0
     for match in _SURROGATES.finditer(text):
