@@ -22,7 +22,8 @@ fn main() {
     if std::env::var("SUSPECTS").is_ok() {
         let mut counts = std::collections::HashMap::<String, usize>::new();
         for c in &chars {
-            for (s, e) in _core::candidates::legacy::suspect_runs(c, -5000, 5000) {
+            for r in _core::candidates::legacy::runs(c).into_iter().filter(|r| r.shape > 0) {
+                let (s, e) = (r.start, r.end);
                 let run: String = c[s.saturating_sub(3)..(e + 3).min(c.len())].iter().collect();
                 *counts.entry(run).or_default() += 1;
             }
@@ -35,8 +36,7 @@ fn main() {
         return;
     }
     time("utf8 pieces", &|c| _core::candidates::utf8::pieces(c).len());
-    time("legacy suspect runs", &|c| _core::candidates::legacy::suspect_runs(c, -5000, 5000).len());
-    time("legacy pieces", &|c| _core::candidates::legacy::pieces(c, -5000, 5000).len());
+    time("legacy runs", &|c| _core::candidates::legacy::runs(c).len());
     time("analyze", &|c| _core::explanation::analyze(c, Default::default()).findings.len());
 }
 

@@ -61,8 +61,8 @@ pub struct Models {
     text: Bigrams,
     mojibake: Vec<(Kind, Bigrams)>,
     languages: Languages,
-    /// Sorted hashes of the known words ([`word_hash`]).
-    words: Vec<u32>,
+    /// The known words' hashes ([`word_hash`]), as an open-addressing set.
+    words: WordSet,
 }
 
 /// The models, parsed from the generated files at first use.
@@ -129,10 +129,7 @@ impl Models {
         let mut reader = Reader::after_header(words_file)?;
         reader.magic(WORDS_MAGIC)?;
         let count = reader.u32()? as usize;
-        let words = reader.u32s(count)?;
-        if words.windows(2).any(|pair| pair[0] >= pair[1]) {
-            return Err("the known words are not sorted".into());
-        }
+        let words = WordSet::new(&reader.u32s(count)?);
         Ok(Models {
             page_of,
             pages,
@@ -279,12 +276,48 @@ impl Models {
     /// Is this word (already in lower case) one people write? Only words with a non-ASCII
     /// letter are listed.
     pub fn is_known_word(&self, lower: impl IntoIterator<Item = char>) -> bool {
-        self.words.binary_search(&word_hash(lower)).is_ok()
+        self.words.contains(word_hash(lower))
+    }
+}
+
+/// A set of 32-bit word hashes with open addressing (one or two probes a lookup).
+struct WordSet {
+    slots: Vec<u32>,
+    mask: usize,
+}
+
+impl WordSet {
+    fn new(hashes: &[u32]) -> WordSet {
+        let capacity = (hashes.len() * 2).next_power_of_two().max(16);
+        let mut set = WordSet { slots: vec![0; capacity], mask: capacity - 1 };
+        for &hash in hashes {
+            // 0 marks an empty slot: a word hashing to 0 is stored as 1 (one false friend).
+            let hash = hash.max(1);
+            let mut slot = hash as usize & set.mask;
+            while set.slots[slot] != 0 && set.slots[slot] != hash {
+                slot = (slot + 1) & set.mask;
+            }
+            set.slots[slot] = hash;
+        }
+        set
+    }
+
+    #[inline]
+    fn contains(&self, hash: u32) -> bool {
+        let hash = hash.max(1);
+        let mut slot = hash as usize & self.mask;
+        loop {
+            match self.slots[slot] {
+                0 => return false,
+                found if found == hash => return true,
+                _ => slot = (slot + 1) & self.mask,
+            }
+        }
     }
 }
 
 /// How many of each letter a text has: the input of [`Models::language_cost`].
-pub type Inventory = std::collections::HashMap<Token, i64>;
+pub type Inventory = rustc_hash::FxHashMap<Token, i64>;
 
 impl Models {
     /// Is this character a letter (or mark) of some language's inventory?

@@ -203,11 +203,10 @@ fn plain_cyrillic(text: &[char], start: usize, end: usize) -> bool {
 /// Could a legacy decoder have made this character? (A run with one it could not, CJK or
 /// Greek or Arabic text, is no legacy candidate, and is not looked up.)
 fn legacy_decodable(c: char) -> bool {
-    static DECODABLE: std::sync::OnceLock<std::collections::HashSet<char>> =
-        std::sync::OnceLock::new();
+    static DECODABLE: std::sync::OnceLock<rustc_hash::FxHashSet<char>> = std::sync::OnceLock::new();
     DECODABLE
         .get_or_init(|| {
-            let mut set = std::collections::HashSet::new();
+            let mut set = rustc_hash::FxHashSet::default();
             for (_, decoded_as) in LEGACY_PAIRS {
                 let table =
                     codecs::single_byte(decoded_as).expect("legacy decoders are single-byte");
@@ -219,13 +218,20 @@ fn legacy_decodable(c: char) -> bool {
         .contains(&c)
 }
 
-/// The runs of non-ASCII characters that could be legacy mojibake worth repairing: none
-/// unless together they look more like mojibake than like text by more than `least` (the
-/// least a legacy reading must gain), then those that do by more than `floor`.
-pub fn suspect_runs(text: &[char], floor: Cost, least: Cost) -> Vec<(usize, usize)> {
+/// A run of non-ASCII characters that could be legacy mojibake, and how much more it looks
+/// like legacy mojibake than like text (`shape`, in its context).
+#[derive(Clone, Copy, Debug)]
+pub struct Run {
+    pub start: usize,
+    pub end: usize,
+    pub shape: Cost,
+}
+
+/// The runs of non-ASCII characters that could be legacy mojibake: letters (or C1 controls)
+/// a legacy decoder makes, but Cyrillic words in ordinary case.
+pub fn runs(text: &[char]) -> Vec<Run> {
     let models = models();
     let mut runs = Vec::new();
-    let mut total: Cost = 0;
     let mut at = 0;
     while at < text.len() {
         if text[at].is_ascii() {
@@ -252,44 +258,29 @@ pub fn suspect_runs(text: &[char], floor: Cost, least: Cost) -> Vec<(usize, usiz
         let as_text = models.cost_between(before, run(), after);
         let as_mojibake =
             models.cost_between_in(Which::Mojibake(Kind::LegacyAsLegacy), before, run(), after);
-        let shape = as_text - as_mojibake;
-        total += shape.max(0);
-        if shape > floor {
-            runs.push((start, at));
-        }
-    }
-    if total <= least {
-        runs.clear();
+        runs.push(Run { start, end: at, shape: as_text - as_mojibake });
     }
     runs
 }
 
-/// Every piece of every legacy misreading in the suspect runs, grouped by reading, in text
-/// order.
-pub fn pieces(text: &[char], floor: Cost, least: Cost) -> Vec<Piece> {
+/// The pieces of the runs that look like mojibake by more than `floor`, of every legacy
+/// reading, or of one (`reading` a [`readings::legacy`] id), grouped by reading in text order.
+pub fn pieces(
+    text: &[char],
+    runs: &[Run],
+    floor: Cost,
+    reading: Option<readings::ReadingId>,
+) -> Vec<Piece> {
+    let suspects: Vec<(usize, usize)> =
+        runs.iter().filter(|r| r.shape > floor).map(|r| (r.start, r.end)).collect();
     let mut out = Vec::new();
-    let runs = suspect_runs(text, floor, least);
-    if runs.is_empty() {
+    if suspects.is_empty() {
         return out;
     }
     for index in 0..LEGACY_PAIRS.len() {
-        pair_pieces(text, &runs, index, &mut out);
-    }
-    out
-}
-
-/// The pieces of one legacy reading in the suspect runs (`reading` a [`readings::legacy`]
-/// id).
-pub fn reading_pieces(
-    text: &[char],
-    floor: Cost,
-    least: Cost,
-    reading: readings::ReadingId,
-) -> Vec<Piece> {
-    let mut out = Vec::new();
-    let index = (0..LEGACY_PAIRS.len()).find(|&i| readings::legacy(i) == reading);
-    if let Some(index) = index {
-        pair_pieces(text, &suspect_runs(text, floor, least), index, &mut out);
+        if reading.is_none_or(|r| r == readings::legacy(index)) {
+            pair_pieces(text, &suspects, index, &mut out);
+        }
     }
     out
 }
@@ -301,7 +292,7 @@ mod tests {
 
     fn has(text: &str, original: &str, replacement: &str, encoded_as: &str) {
         let chars: Vec<char> = text.chars().collect();
-        let all: Vec<(String, String, &str)> = pieces(&chars, Cost::MIN, Cost::MIN)
+        let all: Vec<(String, String, &str)> = pieces(&chars, &runs(&chars), Cost::MIN, None)
             .into_iter()
             .map(|p| {
                 let original: String = chars[p.start..p.end].iter().collect();

@@ -33,11 +33,11 @@ pub struct Piece {
     pub layers: u32,
 }
 
-/// Every candidate piece of the text, for every reading, grouped by reading in text order.
-/// Legacy pieces that look less like mojibake than `legacy_floor` are not worth reading, nor
-/// any in a text whose runs together do not look so by `legacy_least` (see [`legacy`]).
-pub fn pieces(text: &[char], legacy_floor: Cost, legacy_least: Cost) -> Vec<Piece> {
+/// Every candidate piece of the text, for every reading, grouped by reading in text order
+/// (for tools and tests: the decision asks [`utf8`] and [`legacy`] itself, legacy only where
+/// it could win).
+pub fn pieces(text: &[char]) -> Vec<Piece> {
     let mut found = utf8::pieces(text);
-    found.extend(legacy::pieces(text, legacy_floor, legacy_least));
+    found.extend(legacy::pieces(text, &legacy::runs(text), Cost::MIN, None));
     found
 }

@@ -56,13 +56,13 @@ struct RoleTable<T> {
 }
 
 impl<T: Copy + Default + PartialEq + Eq + std::hash::Hash> RoleTable<T> {
-    fn new(roles: &std::collections::HashMap<char, T>) -> RoleTable<T> {
+    fn new(roles: &rustc_hash::FxHashMap<char, T>) -> RoleTable<T> {
         let mut values = vec![T::default()];
-        let mut index_of = std::collections::HashMap::new();
+        let mut index_of = rustc_hash::FxHashMap::default();
         index_of.insert(T::default(), 0u32);
         let mut pages: Vec<[u32; 256]> = vec![[0; 256]];
         let mut page_of = vec![0u16; 256];
-        let mut page_index = std::collections::HashMap::new();
+        let mut page_index = rustc_hash::FxHashMap::default();
         page_index.insert([0u32; 256], 0u16);
         for (page, slot) in page_of.iter_mut().enumerate() {
             let mut entries = [0u32; 256];
@@ -127,7 +127,7 @@ struct Tables {
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
-        let mut single = std::collections::HashMap::<char, Roles>::new();
+        let mut single = rustc_hash::FxHashMap::<char, Roles>::default();
         let mut nbsp = 0;
         for (index, name) in UTF8_SINGLE_BYTE_DECODERS.iter().enumerate() {
             let bit = 1 << index;
@@ -147,7 +147,7 @@ fn tables() -> &'static Tables {
                 }
             }
         }
-        let mut multi = std::collections::HashMap::<char, MultiRoles>::new();
+        let mut multi = rustc_hash::FxHashMap::<char, MultiRoles>::default();
         for (index, name) in UTF8_MULTI_BYTE_DECODERS.iter().enumerate() {
             let bit = 1 << index;
             let encoding = codecs::encoding_for(name).expect("a WHATWG encoding");
@@ -259,7 +259,7 @@ fn completions(text: &[char]) -> Vec<Completion> {
 }
 
 /// One unit of re-encoded text: a byte, or a stand-in for a byte that was lost.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 enum Unit {
     Byte(u8),
     /// An ASCII space, which may stand for byte 0xA0.
@@ -496,7 +496,18 @@ fn single_byte_unit(table: &codecs::SingleByte, index: usize, c: char) -> Option
 }
 
 /// Pieces of UTF-8 misread by the `index`-th single-byte decoder, around completions.
-fn single_byte_pieces(text: &[char], index: usize, ends: &[usize], out: &mut Vec<Piece>) {
+/// Regions already read, by where they are and what they re-encode to: the decoders that
+/// share bytes (windows-1252, -1254, -1257, ISO-8859-15 ... for Latin letters) read the same
+/// UTF-8 there, so the reading is done once.
+type Read = rustc_hash::FxHashMap<(usize, Vec<Unit>, bool), Vec<Piece>>;
+
+fn single_byte_pieces(
+    text: &[char],
+    index: usize,
+    ends: &[usize],
+    read: &mut Read,
+    out: &mut Vec<Piece>,
+) {
     let name = UTF8_SINGLE_BYTE_DECODERS[index];
     let table = codecs::single_byte(name).expect("a single-byte encoding");
     let nbsp = nbsp_decoders() & (1 << index) != 0;
@@ -534,10 +545,14 @@ fn single_byte_pieces(text: &[char], index: usize, ends: &[usize], out: &mut Vec
             .iter()
             .map(|&c| single_byte_unit(table, index, c).expect("region characters re-encode"))
             .collect();
-        let char_units: Vec<usize> = (0..=units.len()).collect();
-        let tokens = read_utf8(&units, nbsp);
-        let found = pieces_of(text, start, &char_units, &tokens, reading);
-        out.extend(found.into_iter().map(|piece| deeper(piece, table, index)));
+        let found = read.entry((start, units, nbsp)).or_insert_with_key(|(_, units, _)| {
+            let char_units: Vec<usize> = (0..=units.len()).collect();
+            let tokens = read_utf8(units, nbsp);
+            pieces_of(text, start, &char_units, &tokens, reading)
+        });
+        out.extend(
+            found.iter().cloned().map(|piece| deeper(Piece { reading, ..piece }, table, index)),
+        );
         covered = stop;
     }
 }
@@ -775,11 +790,12 @@ pub fn pieces(text: &[char]) -> Vec<Piece> {
         return Vec::new();
     }
     let mut pieces = Vec::new();
+    let mut read = Read::default();
     for index in 0..UTF8_SINGLE_BYTE_DECODERS.len() {
         let ends: Vec<usize> =
             found.iter().filter(|c| c.single & (1 << index) != 0).map(|c| c.at).collect();
         if !ends.is_empty() {
-            single_byte_pieces(text, index, &ends, &mut pieces);
+            single_byte_pieces(text, index, &ends, &mut read, &mut pieces);
         }
     }
     for index in 0..UTF8_MULTI_BYTE_DECODERS.len() {

@@ -108,21 +108,17 @@ pub fn word_evidence(text: &[char], piece: &Piece) -> Cost {
     while end < text.len() && text[end].is_alphabetic() {
         end += 1;
     }
-    let lower = |chars: &mut dyn Iterator<Item = char>| -> Vec<char> {
-        chars.flat_map(char::to_lowercase).collect()
-    };
-    let as_is = lower(&mut text[start..end].iter().copied());
-    let repaired = lower(
-        &mut text[start..piece.start]
-            .iter()
-            .copied()
-            .chain(piece.replacement.chars())
-            .chain(text[piece.end..end].iter().copied()),
-    );
-    if repaired.iter().any(|c| !c.is_alphabetic()) {
+    if !piece.replacement.chars().all(char::is_alphabetic) {
         return 0;
     }
     let models = models();
+    let as_is = text[start..end].iter().flat_map(|c| c.to_lowercase());
+    let repaired = text[start..piece.start]
+        .iter()
+        .copied()
+        .chain(piece.replacement.chars())
+        .chain(text[piece.end..end].iter().copied())
+        .flat_map(char::to_lowercase);
     Cost::from(models.is_known_word(repaired)) - Cost::from(models.is_known_word(as_is))
 }
 
@@ -130,14 +126,44 @@ pub fn word_evidence(text: &[char], piece: &Piece) -> Cost {
 /// the words it makes.
 pub fn gain(text: &[char], piece: &Piece, parameters: &Parameters) -> Cost {
     let (repair, shape) = evidence(text, piece);
+    let words = word_evidence(text, piece);
+    gain_of(piece, repair.min(shape), words, parameters)
+}
+
+/// [`gain`] from the piece's evidence: the lesser ratio and the word evidence.
+fn gain_of(piece: &Piece, ratio: Cost, words: Cost, parameters: &Parameters) -> Cost {
     let kind = kind_index(readings()[piece.reading as usize].kind);
-    let words = if parameters.known_word[kind] == 0 { 0 } else { word_evidence(text, piece) };
-    repair.min(shape)
+    ratio
         + parameters.known_word[kind] * words
         + parameters.per_sequence[kind] * Cost::from(piece.sequences)
         - parameters.per_lost[kind] * Cost::from(piece.lost)
         - parameters.per_restored_space * Cost::from(piece.restored_spaces)
         - if piece.kept_space { parameters.kept_space } else { 0 }
+}
+
+/// The gains of pieces, the models asked once for pieces several readings share (a stretch
+/// of UTF-8 read as windows-1252 reads the same in windows-1254, ISO-8859-15 and more).
+struct Gains<'a> {
+    text: &'a [char],
+    parameters: &'a Parameters,
+    known: rustc_hash::FxHashMap<(usize, usize, Kind, String), (Cost, Cost)>,
+}
+
+impl<'a> Gains<'a> {
+    fn new(text: &'a [char], parameters: &'a Parameters) -> Gains<'a> {
+        Gains { text, parameters, known: rustc_hash::FxHashMap::default() }
+    }
+
+    fn judged(&mut self, piece: Piece) -> Judged {
+        let kind = readings()[piece.reading as usize].kind;
+        let key = (piece.start, piece.end, kind, piece.replacement.clone());
+        let text = self.text;
+        let &mut (ratio, words) = self.known.entry(key).or_insert_with(|| {
+            let (repair, shape) = evidence(text, &piece);
+            (repair.min(shape), word_evidence(text, &piece))
+        });
+        Judged { gain: gain_of(&piece, ratio, words, self.parameters), piece }
+    }
 }
 
 /// Of pieces that overlap (alternatives of one reading), the set of disjoint ones that gains
@@ -250,39 +276,63 @@ pub fn choose(
             end <= piece.start || piece.end <= start || (piece.start <= start && end <= piece.end)
         })
     };
-    let least = least_legacy_gain(parameters);
-    // Legacy runs that do not look like mojibake at all can only join a stretch of a legacy
-    // reading that wins without them: they are read only then (below).
     let mut by_reading: Vec<Vec<Judged>> = vec![Vec::new(); readings().len()];
-    for piece in candidates::pieces(text, 0, least).into_iter().filter(takes_all) {
-        let gain = gain(text, &piece, parameters);
-        by_reading[piece.reading as usize].push(Judged { piece, gain });
-    }
+    let mut gains = Gains::new(text, parameters);
     let mut best: Option<Choice> = None;
     let mut best_net_gain: Option<Cost> = None;
-    for (reading, judged) in by_reading.into_iter().enumerate() {
-        if judged.is_empty() {
-            continue;
+    let mut consider = |by_reading: &mut Vec<Vec<Judged>>, best: &mut Option<Choice>| {
+        for (reading, judged) in by_reading.iter_mut().enumerate() {
+            if judged.is_empty() {
+                continue;
+            }
+            let choice = judge(text, reading as ReadingId, std::mem::take(judged), parameters);
+            best_net_gain = Some(best_net_gain.map_or(choice.net_gain, |b| b.max(choice.net_gain)));
+            if choice.net_gain > 0 && best.as_ref().is_none_or(|b| b.net_gain < choice.net_gain) {
+                *best = Some(choice);
+            }
         }
-        let choice = judge(text, reading as ReadingId, judged, parameters);
-        best_net_gain = Some(best_net_gain.map_or(choice.net_gain, |b| b.max(choice.net_gain)));
-        if choice.net_gain > 0 && best.as_ref().is_none_or(|b| b.net_gain < choice.net_gain) {
-            best = Some(choice);
+    };
+    for piece in candidates::utf8::pieces(text).into_iter().filter(takes_all) {
+        let reading = piece.reading as usize;
+        by_reading[reading].push(gains.judged(piece));
+    }
+    consider(&mut by_reading, &mut best);
+    // Legacy readings, where one could win: its gain is at most what its runs look like
+    // mojibake, with every bonus, less the cheapest entry.
+    let mut runs = candidates::legacy::runs(text);
+    if let Some(choice) = &best {
+        // A run that the winning UTF-8 reading repairs for more than any legacy reading could
+        // gain from it is that reading's: legacy readings compete for the rest of the text.
+        let bound =
+            |r: &candidates::legacy::Run| r.shape + legacy_bonus(parameters, r.end - r.start);
+        runs.retain(|r| {
+            !choice
+                .pieces
+                .iter()
+                .any(|j| j.piece.start < r.end && r.start < j.piece.end && j.gain >= bound(r))
+        });
+    }
+    let could_gain = runs
+        .iter()
+        .map(|r| (r.shape + legacy_bonus(parameters, r.end - r.start)).max(0))
+        .sum::<Cost>()
+        - cheapest_legacy_entry(parameters);
+    if could_gain > best.as_ref().map_or(0, |b| b.net_gain) {
+        // Runs that do not look like mojibake at all can only join a stretch of a legacy
+        // reading that wins without them: they are read only then (below).
+        for piece in candidates::legacy::pieces(text, &runs, 0, None).into_iter().filter(takes_all)
+        {
+            let reading = piece.reading as usize;
+            by_reading[reading].push(gains.judged(piece));
         }
+        consider(&mut by_reading, &mut best);
     }
     if let Some(choice) = &best {
         if readings()[choice.reading as usize].kind == Kind::LegacyAsLegacy {
-            let pieces = candidates::legacy::reading_pieces(
-                text,
-                -parameters.reentry[2],
-                least,
-                choice.reading,
-            );
-            let judged: Vec<Judged> = pieces
-                .into_iter()
-                .filter(takes_all)
-                .map(|piece| Judged { gain: gain(text, &piece, parameters), piece })
-                .collect();
+            let floor = -parameters.reentry[2];
+            let pieces = candidates::legacy::pieces(text, &runs, floor, Some(choice.reading));
+            let judged: Vec<Judged> =
+                pieces.into_iter().filter(takes_all).map(|piece| gains.judged(piece)).collect();
             let fuller = judge(text, choice.reading, judged, parameters);
             if fuller.net_gain >= choice.net_gain {
                 best = Some(fuller);
@@ -290,6 +340,20 @@ pub fn choose(
         }
     }
     (best, best_net_gain)
+}
+
+/// The most a legacy piece of `length` characters gains beyond its shape: a known word, and
+/// its multi-byte characters.
+fn legacy_bonus(parameters: &Parameters, length: usize) -> Cost {
+    parameters.known_word[2].max(0) + parameters.per_sequence[2].max(0) * length as Cost
+}
+
+/// The cheapest entry of any legacy reading (the letter evidence lowers an entry to the
+/// re-entry cost at most).
+fn cheapest_legacy_entry(parameters: &Parameters) -> Cost {
+    let start = crate::readings::legacy(0) as usize;
+    let cheapest_prior = parameters.prior[start..].iter().copied().min().unwrap_or(0);
+    parameters.reentry[2] + cheapest_prior
 }
 
 /// One reading's best choice of pieces (its net gain may be negative: nothing chosen pays).
@@ -311,7 +375,8 @@ fn judge(
         stretches(&judged, entry + parameters.partial[kind], parameters.reentry[kind]);
     // The text misread as a whole: every non-ASCII character is in a piece, or one the
     // reading keeps as it is.
-    if misread_as_a_whole(text, &judged, reading) {
+    let non_ascii: Vec<usize> = (0..text.len()).filter(|&i| !text[i].is_ascii()).collect();
+    if misread_as_a_whole(text, &non_ascii, &judged, reading) {
         let whole = judged.iter().map(|j| j.gain).sum::<Cost>() - entry;
         if whole > net_gain {
             (net_gain, chosen) = (whole, vec![true; judged.len()]);
@@ -341,7 +406,7 @@ fn language_evidence(text: &[char], judged: &[Judged]) -> Cost {
             .map_or(line_start, |p| line_start + p + 1);
         let line_end =
             text[first..].iter().position(|&c| c == '\n').map_or(text.len(), |p| first + p);
-        let mut as_is = Inventory::new();
+        let mut as_is = Inventory::default();
         models.count_letters(&mut as_is, text[line_start..line_end].iter().copied(), 1);
         let mut repaired = as_is.clone();
         while let Some(j) = pieces.next_if(|j| j.piece.start < line_end) {
@@ -356,22 +421,22 @@ fn language_evidence(text: &[char], judged: &[Judged]) -> Cost {
 }
 
 /// Could the whole text have been misread this way: is every non-ASCII character outside the
-/// pieces one the reading leaves as it is?
-fn misread_as_a_whole(text: &[char], judged: &[Judged], reading: ReadingId) -> bool {
-    let mut at = 0;
+/// pieces one the reading leaves as it is? (`non_ascii`: the text's non-ASCII positions.)
+fn misread_as_a_whole(
+    text: &[char],
+    non_ascii: &[usize],
+    judged: &[Judged],
+    reading: ReadingId,
+) -> bool {
     let mut pieces = judged.iter().map(|j| (j.piece.start, j.piece.end)).peekable();
-    while at < text.len() {
-        if let Some(&(start, end)) = pieces.peek() {
-            if at >= start {
-                at = at.max(end);
-                pieces.next();
-                continue;
-            }
+    for &at in non_ascii {
+        while pieces.next_if(|&(_, end)| end <= at).is_some() {}
+        if pieces.peek().is_some_and(|&(start, _)| start <= at) {
+            continue;
         }
         if !crate::readings::keeps(reading, text[at]) {
             return false;
         }
-        at += 1;
     }
     true
 }
@@ -379,7 +444,7 @@ fn misread_as_a_whole(text: &[char], judged: &[Judged], reading: ReadingId) -> b
 /// The same damaged span again ("├┤ ├┤ ├┤", a name repeated in a table) is weaker evidence
 /// than as many different ones: a repetition counts for a quarter of its gain.
 fn discount_repeats(text: &[char], judged: &mut [Judged]) {
-    let mut seen: std::collections::HashSet<(&[char], &str)> = std::collections::HashSet::new();
+    let mut seen: rustc_hash::FxHashSet<(&[char], &str)> = rustc_hash::FxHashSet::default();
     for j in judged.iter_mut() {
         let key = (&text[j.piece.start..j.piece.end], j.piece.replacement.as_str());
         if !seen.insert(key) && j.gain > 0 {
@@ -388,19 +453,13 @@ fn discount_repeats(text: &[char], judged: &mut [Judged]) {
     }
 }
 
-/// The least net gain any legacy reading needs: its cheapest entry (the letter evidence
-/// lowers an entry to the re-entry cost at most).
-fn least_legacy_gain(parameters: &Parameters) -> Cost {
-    parameters.reentry[2]
-}
-
 /// For debugging: each reading with pieces, its net gain and its language evidence.
 pub fn readings_judged(
     text: &[char],
     parameters: &Parameters,
 ) -> Vec<(ReadingId, Cost, Cost, usize)> {
     let mut by_reading: Vec<Vec<Judged>> = vec![Vec::new(); readings().len()];
-    for piece in candidates::pieces(text, 0, least_legacy_gain(parameters)) {
+    for piece in candidates::pieces(text) {
         let gain = gain(text, &piece, parameters);
         by_reading[piece.reading as usize].push(Judged { piece, gain });
     }

@@ -92,7 +92,7 @@ type CandidateTuple =
 fn candidates(text: &str) -> Vec<CandidateTuple> {
     let chars: Vec<char> = text.chars().collect();
     let nats = |cost: i64| cost as f64 / 1000.0;
-    crate::candidates::pieces(&chars, i64::MIN, i64::MIN)
+    crate::candidates::pieces(&chars)
         .into_iter()
         .map(|p| {
             let gain = nats(decision::gain(&chars, &p, &PARAMETERS));
