@@ -32,7 +32,11 @@ from typing import TypeVar
 
 from mojifix import _core
 
-__all__ = ["KINDS", "Detection", "Finding", "detect", "is_mojibake", "score"]
+__all__ = ["CHUNK_CHARS", "KINDS", "Detection", "Finding", "chunks", "detect", "is_mojibake", "score"]
+
+#: Texts longer than this many characters are analysed a chunk at a time (cut at a line break
+#: where there is one, never inside a sequence of mojibake), so time and memory stay linear.
+CHUNK_CHARS: int = _core.CHUNK_CHARS
 
 KINDS = (
     "utf-8-as-single-byte",
@@ -128,6 +132,18 @@ def detect(text: str) -> Detection:
     ]
     affected = sum(f.end - f.start for f in findings if f.kind != "jis-variant")
     return Detection(total, findings, affected / len(text) if text else 0.0)
+
+
+def chunks(text: str) -> list[tuple[int, int]]:
+    """Where the core cuts a long text into chunks: ``(start, end)`` character offsets.
+
+    >>> chunks("short")
+    [(0, 5)]
+    >>> len(chunks("x" * (CHUNK_CHARS + 1)))
+    2
+    """
+    _check(text, "chunks")
+    return _core.chunks(text)
 
 
 def score(text: str) -> float:

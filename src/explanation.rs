@@ -210,22 +210,38 @@ pub fn analyze_with(input: &[char], options: Options, parameters: &Parameters) -
 }
 
 /// Where the chunk that starts at `start` ends: after the last line break of the next
-/// [`CHUNK_CHARS`] characters, else after the last ASCII character (never inside a span of
-/// mojibake, which is made of non-ASCII characters).
-fn chunk_end(input: &[char], start: usize) -> usize {
+/// [`CHUNK_CHARS`] characters, else after the last ASCII character, else before the last
+/// character no UTF-8 sequence can go on at: never inside a sequence of mojibake.
+pub fn chunk_end(input: &[char], start: usize) -> usize {
     let limit = start + CHUNK_CHARS;
     if limit >= input.len() {
         return input.len();
     }
-    let window = &input[start + CHUNK_CHARS / 2..limit];
-    let at = |p: usize| start + CHUNK_CHARS / 2 + p + 1;
+    let half = start + CHUNK_CHARS / 2;
+    let window = &input[half..limit];
     if let Some(p) = window.iter().rposition(|&c| c == '\n') {
-        return at(p);
+        return half + p + 1;
     }
     if let Some(p) = window.iter().rposition(|c| c.is_ascii()) {
-        return at(p);
+        return half + p + 1;
     }
-    limit
+    let afresh =
+        (half + 1..=limit).rev().find(|&p| crate::candidates::utf8::starts_afresh(input[p]));
+    afresh.unwrap_or(limit)
+}
+
+/// Where a long text is cut into chunks, analysed one by one: `(start, end)` offsets.
+pub fn chunks(input: &[char]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    loop {
+        let end = chunk_end(input, start);
+        out.push((start, end));
+        if end >= input.len() {
+            return out;
+        }
+        start = end;
+    }
 }
 
 /// The steps that replay an analysis of `input`, left to right.

@@ -181,7 +181,7 @@ def test_chunk_edge_inside_a_damaged_run_loses_no_repair() -> None:
     text = "x" + PRIVET * (CHUNK // len(PRIVET) + 40)
     # The hard end (CHUNK characters) falls between a lead "Ð" and its continuation.
     assert text[CHUNK - 1 : CHUNK + 1] in {"Ð¿", "Ñ€", "Ð¸", "Ð²", "Ðµ", "Ñ‚"}
-    ends = [end for _, end in _detect_module._chunks(text)]
+    ends = [end for _, end in _detect_module.chunks(text)]
     assert len(ends) == 2 and ends[0] < CHUNK and ends[0] % 2 == 1  # a lead byte starts chunk 2
     assert mojifix.fix(text) == "x" + "привет" * (CHUNK // len(PRIVET) + 40)
 
@@ -268,8 +268,8 @@ def test_long_text_cleanups() -> None:
 def test_short_texts_are_not_chunked() -> None:
     """At or below the chunk size the text is one chunk: the detector sees it whole."""
     text = "x" * (CHUNK - 2) + "Ã©"
-    assert list(_detect_module._chunks(text)) == [(0, CHUNK)]
-    assert len(list(_detect_module._chunks(text + "y"))) == 2
+    assert list(_detect_module.chunks(text)) == [(0, CHUNK)]
+    assert len(list(_detect_module.chunks(text + "y"))) == 2
 
 
 # --------------------------------------------------------------------------------------

@@ -174,6 +174,12 @@ fn multi_byte_repertoire(encoding: &'static encoding_rs::Encoding) -> Vec<char> 
         .collect()
 }
 
+/// Could no single-byte decoder's UTF-8 sequence go on at `c` (it is no continuation byte in
+/// any of them)? A long text may be cut before such a character without cutting a sequence.
+pub fn starts_afresh(c: char) -> bool {
+    c.is_ascii() || tables().single.get(c).cont == 0
+}
+
 /// UTF-8's state machine for many decoders at once: bit `k` of `need[n]` is set when decoder
 /// `k` is inside a sequence that needs `n + 1` more continuation bytes.
 #[derive(Clone, Copy, Default)]

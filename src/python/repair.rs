@@ -243,7 +243,16 @@ fn completion_likeness(text: &str) -> Vec<(Option<i64>, Option<i64>, usize)> {
     crate::candidates::utf8::completion_likeness(&chars)
 }
 
+/// Where a long text is cut into chunks: `(start, end)` character offsets.
+#[pyfunction]
+fn chunks(text: &str) -> Vec<(usize, usize)> {
+    let chars: Vec<char> = text.chars().collect();
+    explanation::chunks(&chars)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("CHUNK_CHARS", explanation::CHUNK_CHARS)?;
+    m.add_function(wrap_pyfunction!(chunks, m)?)?;
     m.add_function(wrap_pyfunction!(completion_likeness, m)?)?;
     m.add_function(wrap_pyfunction!(readings_judged, m)?)?;
     m.add_function(wrap_pyfunction!(fix_with_parameters, m)?)?;
