@@ -322,8 +322,7 @@ fn repair_rounds(input: &[char], options: Options, parameters: &Parameters) -> A
     // (negative when no reading gains; `None` when nothing could be mojibake at all).
     let mut suspicion: Option<i64> = None;
     for round in 0..MAX_ROUNDS {
-        let spans: Vec<(usize, usize)> = segments.iter().map(|s| s.current).collect();
-        let (choice, best) = decision::choose(&text, &spans, parameters);
+        let (choice, best) = decision::choose(&text, round, parameters);
         if round == 0 {
             suspicion = best;
         }

@@ -216,16 +216,29 @@ impl Models {
         after: Option<char>,
     ) -> Cost {
         let bigrams = self.bigrams(which);
+        let mut previous_char = before;
         let mut previous = self.context(before);
         let mut total = 0;
         for c in chars {
             let token = self.context(Some(c));
-            total += bigrams.cost(previous, token, self);
+            let cost = bigrams.cost(previous, token, self);
+            // Real text repeats a character ("────", "!!!", "aaah") whatever it is, which a
+            // bigram of rare characters cannot know: a repetition costs at most REPEAT.
+            total += if which == Which::Text && previous_char == Some(c) {
+                cost.min(REPEAT)
+            } else {
+                cost
+            };
             previous = token;
+            previous_char = Some(c);
         }
         total + bigrams.cost(previous, self.context(after), self)
     }
 }
+
+/// The most a character repeating the one before costs in real text: about one repetition in
+/// seven of what such a character is followed by.
+const REPEAT: Cost = 2 * SCALE;
 
 /// The letter inventories of the languages: the cost of a letter in each language that
 /// writes it, and of any other letter.

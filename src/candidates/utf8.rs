@@ -456,7 +456,10 @@ fn pieces_of(
                     piece.restored_spaces += u32::from(restored);
                 }
                 Reading::Lost => {
-                    piece.replacement.push('\u{FFFD}');
+                    // One U+FFFD for a run of lost bytes, however many sequences they cut.
+                    if !piece.replacement.ends_with('\u{FFFD}') {
+                        piece.replacement.push('\u{FFFD}');
+                    }
                     piece.lost += 1;
                 }
                 Reading::Invalid => unreachable!("runs hold valid tokens"),

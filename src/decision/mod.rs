@@ -36,6 +36,9 @@ pub struct Parameters {
     /// How much the letter inventories count (per mille): a reading whose repair makes the
     /// text's letters one language's lowers its entry cost by this share of the difference.
     pub language_weight: Cost,
+    /// The extra entry cost of a reading after the first round: another layer of damage (or
+    /// another misreading beside the first) is rarer than one.
+    pub another_layer: Cost,
     /// The extra cost of a *partial* misreading: one that leaves some non-ASCII character of
     /// the text as it is, which a text misread as a whole would not have ("Bremer/Mccoy –
     /// DrÃ¥ber": its dash is right, so its "Ã¥" is less likely mojibake).
@@ -263,19 +266,12 @@ fn stretches(judged: &[Judged], entry: Cost, reentry: Cost) -> (Cost, Vec<bool>)
 /// The best choice for the text, if any reading gains; and the best net gain of any reading
 /// (negative when none gains; `None` when the text has no candidate at all).
 ///
-/// `repaired` are the spans earlier rounds made: a piece that touches one must take all of
-/// it (a deeper layer of damage was damaged as a whole), so that a repair's own output is
-/// not picked apart ("Фёдорович" has "Фё", which UTF-8 read as windows-1251 makes of "Ը").
+/// `round`: 0 for the first look at a text, more for the text a repair made.
 pub fn choose(
     text: &[char],
-    repaired: &[(usize, usize)],
+    round: usize,
     parameters: &Parameters,
 ) -> (Option<Choice>, Option<Cost>) {
-    let takes_all = |piece: &Piece| {
-        repaired.iter().all(|&(start, end)| {
-            end <= piece.start || piece.end <= start || (piece.start <= start && end <= piece.end)
-        })
-    };
     let mut by_reading: Vec<Vec<Judged>> = vec![Vec::new(); readings().len()];
     let mut gains = Gains::new(text, parameters);
     let mut best: Option<Choice> = None;
@@ -285,14 +281,15 @@ pub fn choose(
             if judged.is_empty() {
                 continue;
             }
-            let choice = judge(text, reading as ReadingId, std::mem::take(judged), parameters);
+            let choice =
+                judge(text, reading as ReadingId, std::mem::take(judged), round, parameters);
             best_net_gain = Some(best_net_gain.map_or(choice.net_gain, |b| b.max(choice.net_gain)));
             if choice.net_gain > 0 && best.as_ref().is_none_or(|b| b.net_gain < choice.net_gain) {
                 *best = Some(choice);
             }
         }
     };
-    for piece in candidates::utf8::pieces(text).into_iter().filter(takes_all) {
+    for piece in candidates::utf8::pieces(text).into_iter() {
         let reading = piece.reading as usize;
         by_reading[reading].push(gains.judged(piece));
     }
@@ -320,8 +317,7 @@ pub fn choose(
     if could_gain > best.as_ref().map_or(0, |b| b.net_gain) {
         // Runs that do not look like mojibake at all can only join a stretch of a legacy
         // reading that wins without them: they are read only then (below).
-        for piece in candidates::legacy::pieces(text, &runs, 0, None).into_iter().filter(takes_all)
-        {
+        for piece in candidates::legacy::pieces(text, &runs, 0, None).into_iter() {
             let reading = piece.reading as usize;
             by_reading[reading].push(gains.judged(piece));
         }
@@ -331,9 +327,8 @@ pub fn choose(
         if readings()[choice.reading as usize].kind == Kind::LegacyAsLegacy {
             let floor = -parameters.reentry[2];
             let pieces = candidates::legacy::pieces(text, &runs, floor, Some(choice.reading));
-            let judged: Vec<Judged> =
-                pieces.into_iter().filter(takes_all).map(|piece| gains.judged(piece)).collect();
-            let fuller = judge(text, choice.reading, judged, parameters);
+            let judged: Vec<Judged> = pieces.into_iter().map(|piece| gains.judged(piece)).collect();
+            let fuller = judge(text, choice.reading, judged, round, parameters);
             if fuller.net_gain >= choice.net_gain {
                 best = Some(fuller);
             }
@@ -361,16 +356,17 @@ fn judge(
     text: &[char],
     reading: ReadingId,
     judged: Vec<Judged>,
+    round: usize,
     parameters: &Parameters,
 ) -> Choice {
-    let mut judged = disjoint(judged);
-    discount_repeats(text, &mut judged);
+    let judged = disjoint(judged);
     let kind = kind_index(readings()[reading as usize].kind);
     // Legacy misreadings leave no structure to prove them: the letters must.
     let language = if kind == 2 { language_evidence(text, &judged) } else { 0 };
     let entry = (parameters.entry[kind] - parameters.language_weight * language / 1000)
         .max(parameters.reentry[kind])
-        + parameters.prior[reading as usize];
+        + parameters.prior[reading as usize]
+        + if round > 0 { parameters.another_layer } else { 0 };
     let (mut net_gain, mut chosen) =
         stretches(&judged, entry + parameters.partial[kind], parameters.reentry[kind]);
     // The text misread as a whole: every non-ASCII character is in a piece, or one the
@@ -441,18 +437,6 @@ fn misread_as_a_whole(
     true
 }
 
-/// The same damaged span again ("├┤ ├┤ ├┤", a name repeated in a table) is weaker evidence
-/// than as many different ones: a repetition counts for a quarter of its gain.
-fn discount_repeats(text: &[char], judged: &mut [Judged]) {
-    let mut seen: rustc_hash::FxHashSet<(&[char], &str)> = rustc_hash::FxHashSet::default();
-    for j in judged.iter_mut() {
-        let key = (&text[j.piece.start..j.piece.end], j.piece.replacement.as_str());
-        if !seen.insert(key) && j.gain > 0 {
-            j.gain /= 4;
-        }
-    }
-}
-
 /// For debugging: each reading with pieces, its net gain and its language evidence.
 pub fn readings_judged(
     text: &[char],
@@ -474,7 +458,7 @@ pub fn readings_judged(
         } else {
             0
         };
-        let choice = judge(text, reading as ReadingId, judged, parameters);
+        let choice = judge(text, reading as ReadingId, judged, 0, parameters);
         out.push((reading as ReadingId, choice.net_gain, language, n));
     }
     out
