@@ -1,0 +1,285 @@
+//! Detecting the encoding of bytes that declare none: chardetng, Firefox's detector, and the
+//! cost of each candidate decoding under the model of real text.
+//!
+//! chardetng gives one guess, which depends on the top-level domain the bytes came from: a
+//! `.jp` page that could be Shift_JIS or EUC-KR is read as Shift_JIS. [`Detection`] feeds the
+//! bytes once and asks for the guess under the user's domain and under one domain of every
+//! region chardetng knows ([`REGIONAL_TLDS`]): the distinct answers are the encodings a
+//! browser somewhere would read the page in, the candidates a choice by the decoded text
+//! starts from. [`decoding_cost`] is that choice's measure: the model's cost of the words that
+//! hold non-ASCII bytes, which are where decodings differ.
+//!
+//! ```
+//! use _core::detection::{decoding_cost, Detection};
+//! use _core::codecs::encoding_for;
+//! let page = "<p>Příliš žluťoučký kůň úpěl ďábelské ódy.</p>";
+//! let bytes = encoding_for("windows-1250").unwrap().encode(page).0;
+//! let detection = Detection::new(&bytes);
+//! assert_eq!(detection.guess(Some("cz")).name(), "windows-1250");
+//! let right = decoding_cost(&bytes, encoding_for("windows-1250").unwrap());
+//! let wrong = decoding_cost(&bytes, encoding_for("windows-1252").unwrap());
+//! assert!(right.cost < wrong.cost && right.malformed == 0);
+//! ```
+
+use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
+use encoding_rs::{Encoding, UTF_16BE, UTF_16LE};
+
+use crate::model::{models, Inventory, SCALE};
+
+/// One top-level domain of each region chardetng tells apart, and the generic `com`: asking
+/// chardetng under each gives every encoding it finds plausible for some region.
+pub const REGIONAL_TLDS: [&str; 22] = [
+    "com", "de", "cz", "pl", "ru", "gr", "tr", "il", "sa", "lt", "vn", "th", "cn", "tw", "hk",
+    "sg", "jp", "kr", "is", "am", "ba", "my",
+];
+
+/// chardetng fed with a whole byte string, ready to guess under any top-level domain.
+pub struct Detection {
+    detector: EncodingDetector,
+}
+
+impl Detection {
+    /// Feed all of `bytes` (as the end of the stream). ISO-2022-JP is a possible answer:
+    /// mojifix decodes text, it runs no script.
+    pub fn new(bytes: &[u8]) -> Detection {
+        let mut detector = EncodingDetector::new(Iso2022JpDetection::Allow);
+        detector.feed(bytes, true);
+        Detection { detector }
+    }
+
+    /// chardetng's guess for bytes from the domain `tld` (the last label of a host name, or a
+    /// whole host name; `None` or an unusable label means a generic domain). UTF-8 is never
+    /// the guess: valid UTF-8 is decided before detection.
+    ///
+    /// ```
+    /// use _core::detection::Detection;
+    /// let sjis = b"\x8f\xa4\x95\x69\x88\xea\x97\x97"; // 商品一覧
+    /// assert_eq!(Detection::new(sjis).guess(Some("example.co.jp")).name(), "Shift_JIS");
+    /// assert_eq!(Detection::new(b"caf\xe9").guess(Some("\u{e9}.COM")).name(), "windows-1252");
+    /// ```
+    pub fn guess(&self, tld: Option<&str>) -> &'static Encoding {
+        self.guess_allowing_utf8(tld, false)
+    }
+
+    /// [`Detection::guess`], with UTF-8 a possible answer if `allow_utf8` (as chardetng is
+    /// used outside browsers, and compared in mojifix's benchmarks).
+    pub fn guess_allowing_utf8(&self, tld: Option<&str>, allow_utf8: bool) -> &'static Encoding {
+        let label = tld.and_then(top_level_label);
+        let utf8 = if allow_utf8 { Utf8Detection::Allow } else { Utf8Detection::Deny };
+        self.detector.guess(label.as_deref().map(str::as_bytes), utf8)
+    }
+
+    /// The guesses under every domain of [`REGIONAL_TLDS`], each encoding once, in the order
+    /// of the domains that gave them.
+    pub fn regional_guesses(&self) -> Vec<(&'static str, &'static Encoding)> {
+        let mut guesses: Vec<(&'static str, &'static Encoding)> = Vec::new();
+        for tld in REGIONAL_TLDS {
+            let encoding = self.detector.guess(Some(tld.as_bytes()), Utf8Detection::Deny);
+            if guesses.iter().all(|&(_, seen)| seen != encoding) {
+                guesses.push((tld, encoding));
+            }
+        }
+        guesses
+    }
+}
+
+/// The label chardetng takes: the last label of a host name, lower-case ASCII, or `None`
+/// when there is none (chardetng panics on a period, upper case or non-ASCII).
+fn top_level_label(host: &str) -> Option<String> {
+    let label = host.trim().trim_end_matches('.').rsplit('.').next()?.to_ascii_lowercase();
+    if label.is_empty() || !label.is_ascii() {
+        return None;
+    }
+    Some(label)
+}
+
+/// How much real text the bytes make in one encoding: [`decoding_cost`]'s result.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DecodingCost {
+    /// The model's cost of the sampled words, in nats (lower is likelier).
+    pub cost: f64,
+    /// The cost of their letters in the language that writes them most cheaply, in nats:
+    /// high when no one language writes them all (Hungarian ő beside French û).
+    pub language: f64,
+    /// Malformed byte sequences in the sample (each one a U+FFFD).
+    pub malformed: usize,
+    /// Characters the sample decoded to.
+    pub chars: usize,
+}
+
+/// Non-ASCII bytes to look at, at most: enough to tell encodings apart, and a bound on the
+/// work for a page of any size.
+pub const SAMPLE_NON_ASCII: usize = 4096;
+
+/// Is this byte a place where every ASCII-compatible encoding of the standard is between two
+/// characters? Controls, space, punctuation `!`..`/` and `:`..`?` are never the second byte
+/// of a multi-byte sequence (digits are, in gb18030's four-byte ones).
+#[inline]
+fn is_boundary(byte: u8) -> bool {
+    byte < 0x30 || (0x3A..=0x3F).contains(&byte)
+}
+
+/// Bytes of a page costed whole by [`decoding_cost`] for UTF-16, and by [`prefix_cost`].
+pub const UTF_16_SAMPLE: usize = 8192;
+
+/// The cost of the first [`UTF_16_SAMPLE`] bytes of `bytes` decoded with `encoding`, ASCII
+/// included: how BOM-less UTF-16 (whose ASCII is NUL bytes to an 8-bit decoder) is weighed
+/// against the other candidates.
+///
+/// ```
+/// use _core::codecs::encoding_for;
+/// use _core::detection::prefix_cost;
+/// let bytes: Vec<u8> = "<p>plain</p>".encode_utf16().flat_map(u16::to_le_bytes).collect();
+/// let utf16 = prefix_cost(&bytes, encoding_for("UTF-16LE").unwrap());
+/// let latin = prefix_cost(&bytes, encoding_for("windows-1252").unwrap());
+/// assert!(utf16.cost < latin.cost);
+/// ```
+pub fn prefix_cost(bytes: &[u8], encoding: &'static Encoding) -> DecodingCost {
+    let mut costing = Costing::new(encoding);
+    costing.add(None, &bytes[..bytes.len().min(UTF_16_SAMPLE) & !1], None);
+    costing.finish()
+}
+
+/// The cost of `bytes` decoded with `encoding`, over the words (the spans between
+/// [`is_boundary`] bytes, each costed between the boundary characters around it) that hold a
+/// non-ASCII byte, up to [`SAMPLE_NON_ASCII`] non-ASCII bytes: ASCII words decode alike in
+/// every candidate, so they would add the same to each. UTF-16 is costed as by
+/// [`prefix_cost`] (its bytes have no such boundaries).
+///
+/// ```
+/// use _core::codecs::encoding_for;
+/// use _core::detection::decoding_cost;
+/// let bytes = b"<p>\x93\xfa\x96\x7b\x8c\xea</p>"; // 日本語 in Shift_JIS
+/// let sjis = decoding_cost(bytes, encoding_for("Shift_JIS").unwrap());
+/// let euc_kr = decoding_cost(bytes, encoding_for("EUC-KR").unwrap());
+/// assert_eq!((sjis.chars, sjis.malformed), (3, 0));
+/// assert!(sjis.cost < euc_kr.cost);
+/// ```
+pub fn decoding_cost(bytes: &[u8], encoding: &'static Encoding) -> DecodingCost {
+    if encoding == UTF_16LE || encoding == UTF_16BE {
+        return prefix_cost(bytes, encoding);
+    }
+    let mut costing = Costing::new(encoding);
+    let mut seen = 0;
+    let mut start: usize = 0;
+    let mut non_ascii = 0;
+    for (i, &byte) in bytes.iter().enumerate() {
+        if byte >= 0x80 {
+            non_ascii += 1;
+        } else if is_boundary(byte) {
+            if non_ascii > 0 {
+                let before = start.checked_sub(1).map(|b| char::from(bytes[b]));
+                costing.add(before, &bytes[start..i], Some(char::from(byte)));
+                seen += non_ascii;
+                if seen >= SAMPLE_NON_ASCII {
+                    return costing.finish();
+                }
+            }
+            start = i + 1;
+            non_ascii = 0;
+        }
+    }
+    if non_ascii > 0 {
+        let before = start.checked_sub(1).map(|b| char::from(bytes[b]));
+        costing.add(before, &bytes[start..], None);
+    }
+    costing.finish()
+}
+
+/// One letter for the letters the model cannot tell apart: Romanian's s and t with a comma
+/// below, which Unicode text writes, and with a cedilla, which the legacy encodings that
+/// lack the comma (windows-1250, ISO-8859-2) wrote instead. Which one a page has is for the
+/// witnesses to say, not for the model, which has seen modern text only.
+#[inline]
+fn fold(c: char) -> char {
+    match c {
+        'ș' => 'ş',
+        'Ș' => 'Ş',
+        'ț' => 'ţ',
+        'Ț' => 'Ţ',
+        _ => c,
+    }
+}
+
+/// The sums [`decoding_cost`] and [`prefix_cost`] build, piece by piece.
+struct Costing {
+    encoding: &'static Encoding,
+    total: DecodingCost,
+    letters: Inventory,
+}
+
+impl Costing {
+    fn new(encoding: &'static Encoding) -> Costing {
+        let total = DecodingCost { cost: 0.0, language: 0.0, malformed: 0, chars: 0 };
+        Costing { encoding, total, letters: Inventory::new() }
+    }
+
+    /// Add the cost of `piece` decoded, between the ASCII characters `before` and `after`
+    /// (`None`: the edge of the text), which every candidate reads alike.
+    fn add(&mut self, before: Option<char>, piece: &[u8], after: Option<char>) {
+        let models = models();
+        let (text, _) = self.encoding.decode_without_bom_handling(piece);
+        let (mut chars, mut malformed) = (0, 0);
+        let cost = models.cost_between(
+            before,
+            text.chars().map(fold).inspect(|&c| {
+                chars += 1;
+                malformed += usize::from(c == '\u{FFFD}');
+            }),
+            after,
+        );
+        models.count_letters(&mut self.letters, text.chars().map(fold), 1);
+        self.total.cost += cost as f64 / SCALE as f64;
+        self.total.chars += chars;
+        self.total.malformed += malformed;
+    }
+
+    fn finish(mut self) -> DecodingCost {
+        self.total.language = models().language_cost(&self.letters) as f64 / SCALE as f64;
+        self.total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codecs::encoding_for;
+
+    #[test]
+    fn odd_domains_never_panic() {
+        let detection = Detection::new("Grüße".as_bytes());
+        for tld in ["", ".", "JP", "ex.AMPLE.", "ü", "a.b.c.", "xn--p1ai", " co.jp "] {
+            let _ = detection.guess(Some(tld));
+        }
+        assert_eq!(top_level_label("Example.CO.JP."), Some("jp".to_string()));
+        assert_eq!(top_level_label("例え.テスト"), None);
+    }
+
+    #[test]
+    fn regional_guesses_hold_the_regional_reading() {
+        let bytes = encoding_for("Shift_JIS").unwrap().encode("日本語のテキストです").0;
+        let guesses = Detection::new(&bytes).regional_guesses();
+        assert!(guesses.iter().any(|&(_, e)| e.name() == "Shift_JIS"));
+        let names: Vec<_> = guesses.iter().map(|&(_, e)| e.name()).collect();
+        let mut unique = names.clone();
+        unique.dedup();
+        assert_eq!(names.len(), unique.len());
+    }
+
+    #[test]
+    fn cost_looks_at_words_with_non_ascii_bytes_only() {
+        let windows_1251 = encoding_for("windows-1251").unwrap();
+        let plain = windows_1251.encode("Привет").0;
+        let padded = [b"<html> <body> lots of ascii ".as_slice(), &plain, b" </body>"].concat();
+        let a = decoding_cost(&plain, windows_1251);
+        let b = decoding_cost(&padded, windows_1251);
+        assert_eq!((a.cost, a.chars), (b.cost, b.chars));
+        assert_eq!(decoding_cost(b"only ascii", windows_1251).chars, 0);
+    }
+
+    #[test]
+    fn malformed_sequences_are_counted() {
+        let cost = decoding_cost(b"\x82\xa0 \x82", encoding_for("Shift_JIS").unwrap());
+        assert_eq!(cost.malformed, 1);
+    }
+}
