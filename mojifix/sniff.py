@@ -1128,7 +1128,7 @@ def default_encoding(locale: str | None = None, *, tld: str | None = None) -> st
 #: A country-code TLD for each locale of :data:`LOCALE_DEFAULTS`: the domain hint chardetng
 #: takes when the caller gives a locale rather than a domain.
 LOCALE_TLDS: Final[Mapping[str, str]] = {
-    **{locale: tld for tld, locale in reversed(TLD_LOCALES.items())},
+    **{locale: tld for tld, locale in reversed(list(TLD_LOCALES.items()))},
     "et": "ee", "ku": "iq", "ba": "ru", "sah": "ru", "tt": "ru",
 }  # fmt: skip
 

@@ -20,27 +20,29 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import pickle
 import platform
 import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from importlib.metadata import version
 from pathlib import Path
+
+import numpy
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import warnings  # noqa: E402
 
-from scripts.corpus.undeclared import FAMILIES, Page, pages  # noqa: E402
+from mojifix._core import detection as core_detection  # noqa: E402
 
 import mojifix  # noqa: E402
 from mojifix import detection, sniff  # noqa: E402
-from mojifix._core import detection as core_detection  # noqa: E402
 from mojifix.codecs import decode  # noqa: E402
 from mojifix.labels import lookup  # noqa: E402
+from scripts.corpus.undeclared import FAMILIES, Page, pages  # noqa: E402
 
 #: The page's locale, from its language (what a caller who knows the site's language passes).
 LOCALES = {"zh": "zh-CN", "zh-Hant": "zh-TW"}
@@ -56,7 +58,7 @@ def text_of(data: bytes, name: str | None) -> str | None:
         return None
     whatwg = lookup(name) or lookup(name.replace("_", "-"))
     if whatwg is None:
-        whatwg = detection._PYTHON_NAMES.get(name.lower())  # noqa: SLF001 - its own table
+        whatwg = detection._PYTHON_NAMES.get(name.lower())
     if whatwg is not None:
         return data.decode("utf-8", "replace") if whatwg == "UTF-8" else decode(data, whatwg)
     try:
@@ -79,7 +81,7 @@ def run_chardetng(page: Page) -> str | None:
 
 
 def run_chardetng_hint(page: Page) -> str | None:
-    tld = sniff._domain_hint(locale_of(page), None)  # noqa: SLF001 - the same hint mojifix uses
+    tld = sniff._domain_hint(locale_of(page), None)
     guess, _ = core_detection.chardetng_guesses(page.data, tld, True)
     return text_of(page.data, guess)
 
@@ -170,8 +172,8 @@ def table(results: dict[str, object], names: list[str]) -> str:
     lines.append(f"| **all** | {n} | " + " | ".join(cells) + " |")
     legacy = n - totals.get("UTF-8", 0)
     cells = [
-        f"{100 * (sum(right.get(name, {}).values()) - right.get(name, {}).get('UTF-8', 0)) / legacy:.2f}"
-        for name in names
+        f"{100 * (sum(right.get(n, {}).values()) - right.get(n, {}).get('UTF-8', 0)) / legacy:.2f}"
+        for n in names
     ]
     lines.append(f"| all but UTF-8 | {legacy} | " + " | ".join(cells) + " |")
     cells = [f"{1000 * seconds.get(name, 0.0) / n:.2f}" for name in names]
@@ -184,19 +186,29 @@ def table(results: dict[str, object], names: list[str]) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-def fit() -> None:
+def fit(cache: Path | None) -> None:
     """Grid search of :class:`mojifix.detection.Weights` on the train split: the weights with
     the most exact pages (without and with the locale hint, counted together), then the
-    margins that earn each confidence."""
+    margins that earn each confidence. *cache* keeps the witnesses' answers between runs."""
+    if cache is not None and cache.exists():
+        gathered = pickle.loads(cache.read_bytes())
+    else:
+        gathered = _gather_train()
+        if cache is not None:
+            cache.write_bytes(pickle.dumps(gathered))
+    _fit(gathered)
+
+
+def _gather_train() -> list[tuple[Page, bool, detection.Evidence, set[str]]]:
     gathered = []
     for page in pages("train"):
-        if page.encoding == "UTF-8":
+        if page.encoding in ("UTF-8", "ISO-2022-JP"):  # decided before detection
             continue
         for hinted in (False, True):
             locale = locale_of(page) if hinted else None
             evidence = detection.gather(
                 page.data,
-                tld=sniff._domain_hint(locale, None),  # noqa: SLF001
+                tld=sniff._domain_hint(locale, None),
                 preferred=sniff.default_encoding(locale) if locale else None,
             )
             good = {
@@ -205,35 +217,86 @@ def fit() -> None:
                 if text_of(page.data, name) == page.text
             }
             gathered.append((page, hinted, evidence, good))
+    return gathered
+
+
+def _fit(gathered: list[tuple[Page, bool, detection.Evidence, set[str]]]) -> None:
     print(f"{len(gathered)} cases; right answer among the candidates in "
           f"{sum(bool(g) for *_, g in gathered)}")
     grid = {
-        "chardetng": (0.0, 2.0, 4.0, 6.0, 10.0, 15.0),
-        "regional": (0.0, 1.0, 2.0, 4.0),
-        "normalizer": (0.0, 1.0, 2.0, 4.0, 8.0),
-        "preferred": (0.0, 2.0, 4.0, 8.0),
-        "malformed": (10.0, 30.0),
-        "language": (0.0, 0.25, 0.5, 1.0),
+        "chardetng": (0.0, 0.5, 1.0, 1.5, 2.0, 4.0, 8.0),
+        "regional": (0.0, 0.5, 1.0, 2.0),
+        "normalizer": (0.0, 0.5, 1.0, 1.5, 2.0, 4.0),
+        "preferred": (0.0, 1.0, 2.0, 3.0, 4.0, 8.0),
+        "malformed": (5.0, 10.0, 30.0),
+        "language": (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 6.0),
     }
-    best: tuple[int, detection.Weights] | None = None
+    # Each case's readings as rows (cost, language, malformed, the four witnesses' votes,
+    # right): a weight vector scores every case at once.
+    tables = []
+    for _, _, evidence, good in gathered:
+        rows: dict[tuple[int, int], list[float]] = {}
+        for name, cost, language, malformed, digest in evidence.candidates:
+            row = rows.get((digest, malformed))
+            if row is None:
+                row = [cost, language, malformed, 0, 0, 0, 0, name in good]
+                rows[digest, malformed] = row
+            row[3] += name == evidence.chardetng
+            row[4] += name in evidence.regional
+            row[5] += name in evidence.normalizer[:1]
+            row[6] += name == evidence.preferred
+            if name == evidence.preferred:
+                row[7] = name in good
+        tables.append(numpy.array(list(rows.values())))
+    width = max(len(t) for t in tables)
+    stacked = numpy.full((len(tables), width, 8), 0.0)
+    stacked[:, :, 0] = 1e12  # padding: never chosen
+    for i, t in enumerate(tables):
+        stacked[i, : len(t)] = t
+    scores: list[tuple[int, detection.Weights]] = []
     for values in itertools.product(*grid.values()):
         weights = detection.Weights(**dict(zip(grid, values, strict=True)))
-        score = sum(detection.choose(e, weights).encoding in g for _, _, e, g in gathered)
-        if best is None or score > best[0]:
-            best = (score, weights)
-    assert best is not None
-    print(f"best: {best[0]} of {len(gathered)} right with {best[1]}")
-    weights = best[1]
+        total = (
+            stacked[:, :, 0]
+            + weights.language * stacked[:, :, 1]
+            + weights.malformed * stacked[:, :, 2]
+            - weights.chardetng * stacked[:, :, 3]
+            - weights.regional * stacked[:, :, 4]
+            - weights.normalizer * stacked[:, :, 5]
+            - weights.preferred * stacked[:, :, 6]
+        )
+        chosen = total.argmin(axis=1)
+        score = int(stacked[numpy.arange(len(tables)), chosen, 7].sum())
+        scores.append((score, weights))
+    top = max(score for score, _ in scores)
+    tied = [weights for score, weights in scores if score == top]
+    # Of the weights that tie, the median of each (the middle of the plateau, away from
+    # its edges), then the tied vector nearest to it.
+    middle = {key: float(numpy.median([getattr(w, key) for w in tied])) for key in grid}
+    weights = min(
+        tied,
+        key=lambda w: sum(
+            abs(getattr(w, k) - middle[k]) / (max(grid[k]) or 1.0) for k in grid
+        ),
+    )
+    print(f"best: {top} of {len(gathered)} right with {len(tied)} weight vectors; "
+          f"the middle one: {weights}")
+    for near in (1, 2, 5):
+        count = sum(score >= top - near for score, _ in scores)
+        print(f"  {count} vectors within {near} case(s) of the best")
+    for score, w in sorted(scores, key=lambda sw: -sw[0])[:12]:
+        print("   ", score, w)
     margins = []
     for page, _, evidence, good in gathered:
-        found = detection.choose(evidence, replace(weights))
-        note = found.notes[-1]
-        margin = float(note.split(", ")[-1].split(" nats")[0]) if "nats" in note else 1e9
-        margins.append((margin, found.encoding in good, page.id))
-    for threshold in (1, 2, 4, 6, 8, 12, 16, 24):
-        above = [ok for m, ok, _ in margins if m >= threshold]
-        print(f"margin >= {threshold:>2} nats: {len(above)} cases, "
-              f"{100 * sum(above) / max(1, len(above)):.2f} % right")
+        found = detection.choose(evidence, weights)
+        margins.append((found.margin, found.encoding in good, page.id))
+    edges = (0.0, 1.0, 2.0, 4.0, 8.0, float("inf"))
+    for low, high in itertools.pairwise(edges):
+        inside = [ok for m, ok, _ in margins if low <= m < high]
+        print(f"margin {low:>3} to {high:>3} nats: {len(inside)} cases, "
+              f"{100 * sum(inside) / max(1, len(inside)):.2f} % right")
+    alike = [ok for m, ok, _ in margins if m == float("inf")]
+    print(f"every candidate alike: {len(alike)} cases, {sum(alike)} right")
     for margin, ok, page_id in sorted(margins)[:0]:
         print(margin, ok, page_id)
     misses = [(m, i) for m, ok, i in margins if not ok]
@@ -246,9 +309,10 @@ def main() -> int:
     parser.add_argument("--fit", action="store_true", help="fit the weights on train")
     parser.add_argument("--only", nargs="*", help="detectors to run (default: all)")
     parser.add_argument("--json", type=Path, help="write the results here")
+    parser.add_argument("--cache", type=Path, help="--fit: keep the train evidence here")
     args = parser.parse_args()
     if args.fit:
-        fit()
+        fit(args.cache)
         return 0
     names = args.only or list(DETECTORS)
     started = time.time()

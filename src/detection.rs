@@ -98,11 +98,15 @@ fn top_level_label(host: &str) -> Option<String> {
 pub struct DecodingCost {
     /// The model's cost of the sampled words, in nats (lower is likelier).
     pub cost: f64,
-    /// The cost of their letters in the language that writes them most cheaply, in nats:
-    /// high when no one language writes them all (Hungarian ő beside French û).
+    /// What their letters cost in the one language that writes them all most cheaply,
+    /// beyond what each costs in its own cheapest language, in nats: 0 when one language
+    /// writes them all, high when none does (Hungarian ő beside French û).
     pub language: f64,
     /// Malformed byte sequences in the sample (each one a U+FFFD).
     pub malformed: usize,
+    /// A hash of the decoded sample (FNV-1a over its characters): equal for encodings that
+    /// read the sample alike.
+    pub digest: u64,
     /// Characters the sample decoded to.
     pub chars: usize,
 }
@@ -201,6 +205,9 @@ fn fold(c: char) -> char {
     }
 }
 
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const FNV_PRIME: u64 = 0x0100_0000_01b3;
+
 /// The sums [`decoding_cost`] and [`prefix_cost`] build, piece by piece.
 struct Costing {
     encoding: &'static Encoding,
@@ -210,7 +217,8 @@ struct Costing {
 
 impl Costing {
     fn new(encoding: &'static Encoding) -> Costing {
-        let total = DecodingCost { cost: 0.0, language: 0.0, malformed: 0, chars: 0 };
+        let total =
+            DecodingCost { cost: 0.0, language: 0.0, malformed: 0, digest: FNV_OFFSET, chars: 0 };
         Costing { encoding, total, letters: Inventory::new() }
     }
 
@@ -219,23 +227,39 @@ impl Costing {
     fn add(&mut self, before: Option<char>, piece: &[u8], after: Option<char>) {
         let models = models();
         let (text, _) = self.encoding.decode_without_bom_handling(piece);
-        let (mut chars, mut malformed) = (0, 0);
+        let (mut chars, mut malformed, mut digest) = (0, 0, self.total.digest);
         let cost = models.cost_between(
             before,
-            text.chars().map(fold).inspect(|&c| {
-                chars += 1;
-                malformed += usize::from(c == '\u{FFFD}');
-            }),
+            text.chars()
+                .inspect(|&c| {
+                    chars += 1;
+                    malformed += usize::from(c == '\u{FFFD}');
+                    digest = (digest ^ u64::from(u32::from(c))).wrapping_mul(FNV_PRIME);
+                })
+                .map(fold),
             after,
         );
+        self.total.digest = (digest ^ 0x1F).wrapping_mul(FNV_PRIME); // a separator
         models.count_letters(&mut self.letters, text.chars().map(fold), 1);
         self.total.cost += cost as f64 / SCALE as f64;
         self.total.chars += chars;
         self.total.malformed += malformed;
     }
 
+    /// The sums, with the language cost: what the letters cost in the one language that
+    /// writes them all most cheaply, beyond what each costs in its own cheapest language
+    /// (0 when one language writes them all; Hungarian ő beside French û costs more).
     fn finish(mut self) -> DecodingCost {
-        self.total.language = models().language_cost(&self.letters) as f64 / SCALE as f64;
+        let models = models();
+        let together = models.language_cost(&self.letters);
+        let mut apart = 0;
+        let mut one = Inventory::with_capacity(1);
+        for (&token, &count) in &self.letters {
+            one.clear();
+            one.insert(token, count);
+            apart += models.language_cost(&one);
+        }
+        self.total.language = (together - apart) as f64 / SCALE as f64;
         self.total
     }
 }

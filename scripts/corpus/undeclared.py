@@ -141,12 +141,17 @@ def texts() -> dict[tuple[str, str], list[str]]:
 def _detone(text: str) -> str:
     """Vietnamese as windows-1258 holds it: each tone mark a combining character after the
     letter, the letter precomposed with its other marks (â, ơ, ư...)."""
-    out = []
+    out: list[str] = []
+    base, tones = "", ""
     for char in unicodedata.normalize("NFD", text):
-        if char in _TONES or not unicodedata.combining(char) or not out:
-            out.append(char)
-        else:  # a vowel mark (circumflex, breve, horn): back onto its letter
-            out[-1] = unicodedata.normalize("NFC", out[-1] + char)
+        if char in _TONES:
+            tones += char
+        elif unicodedata.combining(char) and base:  # a vowel mark: onto its letter
+            base = unicodedata.normalize("NFC", base + char)
+        else:
+            out.append(base + tones)
+            base, tones = char, ""
+    out.append(base + tones)
     return "".join(out)
 
 
@@ -246,7 +251,8 @@ def _html(lang: str, body: str, rng: random.Random, small: bool) -> tuple[str, s
             " function track(e) { dataLayer.push({event: e, t: Date.now()}); }</script>"
         )
     head += ["</head>", '<body class="page">', '<div id="main"><article>']
-    return "\n".join(head) + "\n<p>", "</p>\n</article></div>\n<footer>&copy; 2024</footer>\n</body>\n</html>\n"
+    foot = "</p>\n</article></div>\n<footer>&copy; 2024</footer>\n</body>\n</html>\n"
+    return "\n".join(head) + "\n<p>", foot
 
 
 def _paragraphs(text: str, rng: random.Random) -> str:

@@ -34,10 +34,11 @@ fn chardetng_guesses(
     })
 }
 
-/// decoding_costs(data, encodings, prefix=False) -> [(cost, language, malformed, chars),
+/// decoding_costs(data, encodings, prefix=False) -> [(cost, language, malformed, digest),
 /// ...]: for each encoding (a label), the model's cost in nats of the words of `data` that
 /// hold non-ASCII bytes (with `prefix`, of its first 8 KB whole), the cost of their letters
-/// in the likeliest language, the malformed sequences and the characters among them.
+/// in the likeliest language, the malformed sequences among them, and a hash of their
+/// decoded text (equal for encodings that read them alike).
 #[pyfunction]
 #[pyo3(signature = (data, encodings, prefix = false))]
 fn decoding_costs(
@@ -45,7 +46,7 @@ fn decoding_costs(
     data: &[u8],
     encodings: Vec<String>,
     prefix: bool,
-) -> PyResult<Vec<(f64, f64, usize, usize)>> {
+) -> PyResult<Vec<(f64, f64, usize, u64)>> {
     let encodings = encodings
         .iter()
         .map(|name| {
@@ -65,7 +66,7 @@ fn decoding_costs(
                 } else {
                     decoding_cost(data, encoding)
                 };
-                (c.cost, c.language, c.malformed, c.chars)
+                (c.cost, c.language, c.malformed, c.digest)
             })
             .collect()
     }))
