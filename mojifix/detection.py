@@ -6,7 +6,8 @@ top-level domain. mojifix asks three witnesses and lets the decoded text decide:
 1. **chardetng** (through the Rust core), under the caller's domain (``tld``, or the one of the
    ``locale``), and under one domain of every region it knows: the encodings a browser
    somewhere would read the bytes in;
-2. **charset-normalizer**, restricted to the Encoding Standard's encodings, as a second opinion;
+2. **charset-normalizer**, restricted to the Encoding Standard's encodings, as a second opinion
+   when the choice without it is close (it costs more than the rest together);
 3. the **relatives** of every encoding they name (the standard's other encodings for the same
    script: macintosh and ISO-8859-15 beside windows-1252, KOI8-U and x-mac-cyrillic beside
    windows-1251...), which neither detector may answer.
@@ -31,7 +32,7 @@ pages (``corpus/undeclared``); ``benchmarks/RESULTS.md`` reports the test split.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from mojifix._core import detection as _core_detection
@@ -45,6 +46,7 @@ __all__ = [
     "Weights",
     "candidates_for",
     "choose",
+    "consult",
     "detect",
     "gather",
     "normalizer_answer",
@@ -95,24 +97,31 @@ _RELATIVES_OF: Final[Mapping[str, tuple[str, ...]]] = {
 #: Credits in nats (subtracted from a decoding's cost) for each witness that named the
 #: encoding, and the cost of a malformed byte sequence: fitted on the corpus's train split
 #: (``scripts/bench_undeclared.py --fit``).
-CHARDETNG_CREDIT: Final = 1.0
+CHARDETNG_CREDIT: Final = 1.5
 REGIONAL_CREDIT: Final = 0.0
-NORMALIZER_CREDIT: Final = 2.0
+NORMALIZER_CREDIT: Final = 1.0
 LOCALE_CREDIT: Final = 2.0
 MALFORMED_COST: Final = 10.0
+#: charset-normalizer is asked only when the choice without it is closer than this (nats):
+#: asking it always, or below 4, 8 or 16 nats, gave the same choices on the train split,
+#: where it was asked for 4 % of the pages below 4 nats. 8 is the "high" confidence margin.
+CONSULT_BELOW: Final = 8.0
 #: How much the language cost of a decoding's letters (letters no one language writes
 #: together) counts beside its text cost.
 LANGUAGE_WEIGHT: Final = 2.0
 
 #: How many nats the runner-up must be behind for a ``"high"``, else a ``"medium"``
 #: confidence; closer is ``"low"``. On the train split (pages with and without a locale
-#: hint), 100 % of the 1,920 choices 8 nats ahead or more were right, 95 % of the 91 between
-#: 2 and 8, 69 % of the 55 closer ones (``scripts/bench_undeclared.py --fit``).
-CONFIDENCE_MARGINS: Final = (8.0, 2.0)
+#: hint), 100 % of the 1,922 choices 8 nats ahead or more were right, 95 % of the 66 between
+#: 4 and 8, 69 % of the 78 closer ones (``scripts/bench_undeclared.py --fit``).
+CONFIDENCE_MARGINS: Final = (8.0, 4.0)
 
 #: The Python codecs charset-normalizer may try, one per WHATWG encoding it can stand for:
 #: the Windows code pages are what the WHATWG decoders implement (cp932 for Shift_JIS, cp949
-#: for EUC-KR, gb18030 for GBK).
+#: for EUC-KR, gb18030 for GBK). Not ISO-8859-16: charset-normalizer, trained on modern text
+#: like the model, prefers its comma-below Romanian letters to the cedilla ones of every
+#: Romanian legacy page, so it is no second opinion there (ISO-8859-16 stays a candidate as a
+#: relative of ISO-8859-2).
 NORMALIZER_CODECS: Final[Mapping[str, str]] = {
     "cp1252": "windows-1252",
     "cp1250": "windows-1250",
@@ -132,7 +141,6 @@ NORMALIZER_CODECS: Final[Mapping[str, str]] = {
     "iso8859_8": "ISO-8859-8",
     "iso8859_13": "ISO-8859-13",
     "iso8859_15": "ISO-8859-15",
-    "iso8859_16": "ISO-8859-16",
     "koi8_r": "KOI8-R",
     "koi8_u": "KOI8-U",
     "cp866": "IBM866",
@@ -219,14 +227,18 @@ def normalizer_answer(data: bytes) -> list[str]:
     return names
 
 
+#: Costed candidates: ``(name, cost, language cost, malformed sequences, digest)`` each.
+Candidates = tuple[tuple[str, float, float, int, int], ...]
+
+
 @dataclass(frozen=True)
 class Evidence:
     """What the witnesses said of some bytes, and what each candidate decodes them to.
 
     ``chardetng``: its guess for the caller's domain; ``regional``: its guesses for the other
     regions (:data:`REGIONAL_TLDS` of the core); ``normalizer``: charset-normalizer's answer
-    and the encodings that read the bytes alike; ``preferred``: the locale's default;
-    ``candidates``: every encoding costed, as ``(name, cost, language cost, malformed
+    and the encodings that read the bytes alike (None: not asked); ``preferred``: the locale's
+    default; ``candidates``: every encoding costed, as ``(name, cost, language cost, malformed
     sequences, digest)``: the model's cost in nats of the words that hold non-ASCII bytes,
     decoded, the cost of their letters in the language that writes them most cheaply, and a
     hash of their text (equal for encodings that read them alike).
@@ -234,15 +246,16 @@ class Evidence:
 
     chardetng: str
     regional: tuple[str, ...]
-    normalizer: tuple[str, ...]
+    normalizer: tuple[str, ...] | None
     preferred: str | None
-    candidates: tuple[tuple[str, float, float, int, int], ...]
+    candidates: Candidates
 
 
 @dataclass(frozen=True)
 class Weights:
     """The credits (nats subtracted from a decoding's cost) for each witness that named an
-    encoding, and the cost of a malformed byte sequence. The defaults are fitted on the
+    encoding, the cost of a malformed byte sequence and the weight of the language cost; and
+    the margin below which charset-normalizer is asked. The defaults are fitted on the
     corpus's train split (``scripts/bench_undeclared.py --fit``)."""
 
     chardetng: float = CHARDETNG_CREDIT
@@ -251,30 +264,39 @@ class Weights:
     preferred: float = LOCALE_CREDIT
     malformed: float = MALFORMED_COST
     language: float = LANGUAGE_WEIGHT
+    consult_below: float = CONSULT_BELOW
+
+
+def _costed(data: bytes, names: list[str], utf16: bool) -> Candidates:
+    # UTF-16 decodes every byte differently: with it, every candidate is costed on the whole
+    # prefix
+    costs = _core_detection.decoding_costs(data, names, utf16)
+    return tuple(
+        (name, cost, language, malformed, digest)
+        for name, (cost, language, malformed, digest) in zip(names, costs, strict=True)
+    )
 
 
 def gather(
     data: bytes, *, tld: str | None = None, preferred: str | None = None, utf16: bool = False
 ) -> Evidence:
-    """Ask the witnesses about *data* and cost every candidate they lead to."""
+    """Ask chardetng about *data* and cost every candidate it leads to (with the locale's
+    default and its relatives); charset-normalizer is left to :func:`consult`."""
     guess, regional = _core_detection.chardetng_guesses(data, tld)
     others = tuple(name for _, name in regional if name != guess)
-    normalizer = tuple(normalizer_answer(data))
-    candidates = candidates_for([guess, *others, *normalizer, *([preferred] if preferred else [])])
+    candidates = candidates_for([guess, *others, *([preferred] if preferred else [])])
     if utf16 and len(data) % 2 == 0:
         candidates += ["UTF-16LE", "UTF-16BE"]
-    # UTF-16 decodes every byte differently: every candidate is costed on the whole prefix
-    costs = _core_detection.decoding_costs(data, candidates, utf16)
-    return Evidence(
-        guess,
-        others,
-        normalizer,
-        preferred,
-        tuple(
-            (name, cost, language, malformed, digest)
-            for name, (cost, language, malformed, digest) in zip(candidates, costs, strict=True)
-        ),
-    )
+    return Evidence(guess, others, None, preferred, _costed(data, candidates, utf16))
+
+
+def consult(evidence: Evidence, data: bytes, *, utf16: bool = False) -> Evidence:
+    """*evidence* with charset-normalizer's answer, and its candidates costed too."""
+    normalizer = tuple(normalizer_answer(data))
+    known = {name for name, *_ in evidence.candidates}
+    new = [name for name in candidates_for(normalizer) if name not in known]
+    added = _costed(data, new, utf16) if new else ()
+    return replace(evidence, normalizer=normalizer, candidates=evidence.candidates + added)
 
 
 def choose(evidence: Evidence, weights: Weights = Weights()) -> Detection:
@@ -282,7 +304,7 @@ def choose(evidence: Evidence, weights: Weights = Weights()) -> Detection:
     credits: dict[str, float] = {evidence.chardetng: weights.chardetng}
     for name in evidence.regional:
         credits[name] = credits.get(name, 0.0) + weights.regional
-    for name in evidence.normalizer[:1]:
+    for name in (evidence.normalizer or ())[:1]:
         credits[name] = credits.get(name, 0.0) + weights.normalizer
     if evidence.preferred is not None:
         credits[evidence.preferred] = credits.get(evidence.preferred, 0.0) + weights.preferred
@@ -296,9 +318,7 @@ def choose(evidence: Evidence, weights: Weights = Weights()) -> Detection:
         first = readings.get((digest, malformed), (own, index, name, 0.0))
         named = name if name == evidence.preferred else first[2]
         readings[digest, malformed] = (own, first[1], named, first[3] + credits.get(name, 0.0))
-    ranked = sorted(
-        (own - earned, index, name) for own, index, name, earned in readings.values()
-    )
+    ranked = sorted((own - earned, index, name) for own, index, name, earned in readings.values())
     total, _, chosen = ranked[0]
     runner_up = ranked[1] if len(ranked) > 1 else None
     margin = float("inf") if runner_up is None else runner_up[0] - total
@@ -306,10 +326,13 @@ def choose(evidence: Evidence, weights: Weights = Weights()) -> Detection:
     if evidence.regional:
         notes.append(f"chardetng for other regions: {', '.join(evidence.regional)}")
     normalizer = evidence.normalizer
-    notes.append(
-        f"charset-normalizer: {normalizer[0] if normalizer else 'nothing'}"
-        + (f" (or {', '.join(normalizer[1:4])})" if len(normalizer) > 1 else "")
-    )
+    if normalizer is None:
+        notes.append("charset-normalizer: not asked (a clear choice without it)")
+    else:
+        notes.append(
+            f"charset-normalizer: {normalizer[0] if normalizer else 'nothing'}"
+            + (f" (or {', '.join(normalizer[1:4])})" if len(normalizer) > 1 else "")
+        )
     if runner_up is None:
         notes.append(f"chose {chosen}: every candidate reads the bytes alike")
     else:
@@ -339,13 +362,17 @@ def detect(
     >>> detect("Grüße aus Köln".encode("utf-16-le"), utf16=True).encoding
     'UTF-16LE'
     """
-    return choose(gather(data, tld=tld, preferred=preferred, utf16=utf16))
+    evidence = gather(data, tld=tld, preferred=preferred, utf16=utf16)
+    found = choose(evidence)
+    if found.margin >= CONSULT_BELOW:
+        return found
+    return choose(consult(evidence, data, utf16=utf16))
 
 
 def _confidence(margin: float) -> str:
     """The confidence a margin (nats between the choice and the runner-up) earns.
 
-    >>> _confidence(40.0), _confidence(5.0), _confidence(0.5)
+    >>> _confidence(40.0), _confidence(5.0), _confidence(2.5)
     ('high', 'medium', 'low')
     """
     high, medium = CONFIDENCE_MARGINS

@@ -28,8 +28,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from importlib.metadata import version
 from pathlib import Path
-
-import numpy
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -190,6 +189,7 @@ def fit(cache: Path | None) -> None:
     """Grid search of :class:`mojifix.detection.Weights` on the train split: the weights with
     the most exact pages (without and with the locale hint, counted together), then the
     margins that earn each confidence. *cache* keeps the witnesses' answers between runs."""
+    gathered: Gathered
     if cache is not None and cache.exists():
         gathered = pickle.loads(cache.read_bytes())
     else:
@@ -199,75 +199,99 @@ def fit(cache: Path | None) -> None:
     _fit(gathered)
 
 
-def _gather_train() -> list[tuple[Page, bool, detection.Evidence, set[str]]]:
+def _gather_train() -> list[tuple[Page, bool, detection.Evidence, detection.Evidence, set[str]]]:
+    """Each legacy train page, without and with the locale hint: the evidence without and
+    with charset-normalizer, and the encodings that decode the page right."""
     gathered = []
     for page in pages("train"):
         if page.encoding in ("UTF-8", "ISO-2022-JP"):  # decided before detection
             continue
         for hinted in (False, True):
             locale = locale_of(page) if hinted else None
-            evidence = detection.gather(
+            alone = detection.gather(
                 page.data,
                 tld=sniff._domain_hint(locale, None),
                 preferred=sniff.default_encoding(locale) if locale else None,
             )
+            consulted = detection.consult(alone, page.data)
             good = {
-                name
-                for name, *_ in evidence.candidates
-                if text_of(page.data, name) == page.text
+                name for name, *_ in consulted.candidates if text_of(page.data, name) == page.text
             }
-            gathered.append((page, hinted, evidence, good))
+            gathered.append((page, hinted, alone, consulted, good))
     return gathered
 
 
-def _fit(gathered: list[tuple[Page, bool, detection.Evidence, set[str]]]) -> None:
-    print(f"{len(gathered)} cases; right answer among the candidates in "
-          f"{sum(bool(g) for *_, g in gathered)}")
+Gathered = list[tuple[Page, bool, detection.Evidence, detection.Evidence, set[str]]]
+
+
+def _table(evidence: detection.Evidence, good: set[str]) -> list[list[float]]:
+    """A case's readings as rows: cost, language, malformed, the four witnesses' votes,
+    right (as :func:`mojifix.detection.choose` groups and names them)."""
+    rows: dict[tuple[int, int], list[float]] = {}
+    for name, cost, language, malformed, digest in evidence.candidates:
+        row = rows.get((digest, malformed))
+        if row is None:
+            row = [cost, language, malformed, 0, 0, 0, 0, name in good]
+            rows[digest, malformed] = row
+        row[3] += name == evidence.chardetng
+        row[4] += name in evidence.regional
+        row[5] += name in (evidence.normalizer or ())[:1]
+        row[6] += name == evidence.preferred
+        if name == evidence.preferred:
+            row[7] = name in good
+    return list(rows.values())
+
+
+def _fit(gathered: Gathered) -> None:
+    import numpy  # (pandas brings it; only the fit needs it)
+
+    print(
+        f"{len(gathered)} cases; right answer among the candidates in "
+        f"{sum(bool(g) for *_, g in gathered)}"
+    )
     grid = {
-        "chardetng": (0.0, 0.5, 1.0, 1.5, 2.0, 4.0, 8.0),
-        "regional": (0.0, 0.5, 1.0, 2.0),
-        "normalizer": (0.0, 0.5, 1.0, 1.5, 2.0, 4.0),
-        "preferred": (0.0, 1.0, 2.0, 3.0, 4.0, 8.0),
-        "malformed": (5.0, 10.0, 30.0),
-        "language": (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 6.0),
+        "chardetng": (0.0, 0.5, 1.0, 1.5, 2.0, 4.0),
+        "regional": (0.0, 0.5, 1.0),
+        "normalizer": (0.0, 0.5, 1.0, 2.0, 4.0),
+        "preferred": (0.0, 1.0, 2.0, 3.0, 4.0),
+        "malformed": (10.0, 30.0),
+        "language": (1.0, 1.5, 2.0, 2.5, 3.0),
+        "consult_below": (0.0, 4.0, 8.0, 16.0, float("inf")),
     }
-    # Each case's readings as rows (cost, language, malformed, the four witnesses' votes,
-    # right): a weight vector scores every case at once.
-    tables = []
-    for _, _, evidence, good in gathered:
-        rows: dict[tuple[int, int], list[float]] = {}
-        for name, cost, language, malformed, digest in evidence.candidates:
-            row = rows.get((digest, malformed))
-            if row is None:
-                row = [cost, language, malformed, 0, 0, 0, 0, name in good]
-                rows[digest, malformed] = row
-            row[3] += name == evidence.chardetng
-            row[4] += name in evidence.regional
-            row[5] += name in evidence.normalizer[:1]
-            row[6] += name == evidence.preferred
-            if name == evidence.preferred:
-                row[7] = name in good
-        tables.append(numpy.array(list(rows.values())))
-    width = max(len(t) for t in tables)
-    stacked = numpy.full((len(tables), width, 8), 0.0)
-    stacked[:, :, 0] = 1e12  # padding: never chosen
-    for i, t in enumerate(tables):
-        stacked[i, : len(t)] = t
+
+    def stack(tables: list[list[list[float]]]) -> Any:
+        width = max(len(t) for t in tables)
+        stacked = numpy.zeros((len(tables), max(width, 2), 8))
+        stacked[:, :, 0] = 1e12  # padding: never chosen
+        for i, t in enumerate(tables):
+            stacked[i, : len(t)] = t
+        return stacked
+
+    alone = stack([_table(a, g) for _, _, a, _, g in gathered])
+    consulted = stack([_table(c, g) for _, _, _, c, g in gathered])
+    rows = numpy.arange(len(gathered))
+
+    def decide(stacked: Any, w: detection.Weights) -> tuple[Any, Any]:
+        total = (
+            stacked[:, :, 0]
+            + w.language * stacked[:, :, 1]
+            + w.malformed * stacked[:, :, 2]
+            - w.chardetng * stacked[:, :, 3]
+            - w.regional * stacked[:, :, 4]
+            - w.normalizer * stacked[:, :, 5]
+            - w.preferred * stacked[:, :, 6]
+        )
+        order = numpy.argsort(total, axis=1)
+        margin = total[rows, order[:, 1]] - total[rows, order[:, 0]]
+        return stacked[rows, order[:, 0], 7], margin
+
     scores: list[tuple[int, detection.Weights]] = []
     for values in itertools.product(*grid.values()):
         weights = detection.Weights(**dict(zip(grid, values, strict=True)))
-        total = (
-            stacked[:, :, 0]
-            + weights.language * stacked[:, :, 1]
-            + weights.malformed * stacked[:, :, 2]
-            - weights.chardetng * stacked[:, :, 3]
-            - weights.regional * stacked[:, :, 4]
-            - weights.normalizer * stacked[:, :, 5]
-            - weights.preferred * stacked[:, :, 6]
-        )
-        chosen = total.argmin(axis=1)
-        score = int(stacked[numpy.arange(len(tables)), chosen, 7].sum())
-        scores.append((score, weights))
+        right_alone, margin = decide(alone, weights)
+        right_consulted, _ = decide(consulted, weights)
+        right = numpy.where(margin >= weights.consult_below, right_alone, right_consulted)
+        scores.append((int(right.sum()), weights))
     top = max(score for score, _ in scores)
     tied = [weights for score, weights in scores if score == top]
     # Of the weights that tie, the median of each (the middle of the plateau, away from
@@ -275,26 +299,33 @@ def _fit(gathered: list[tuple[Page, bool, detection.Evidence, set[str]]]) -> Non
     middle = {key: float(numpy.median([getattr(w, key) for w in tied])) for key in grid}
     weights = min(
         tied,
-        key=lambda w: sum(
-            abs(getattr(w, k) - middle[k]) / (max(grid[k]) or 1.0) for k in grid
-        ),
+        key=lambda w: sum(abs(getattr(w, k) - middle[k]) / (max(grid[k]) or 1.0) for k in grid),
     )
-    print(f"best: {top} of {len(gathered)} right with {len(tied)} weight vectors; "
-          f"the middle one: {weights}")
+    print(
+        f"best: {top} of {len(gathered)} right with {len(tied)} weight vectors; "
+        f"the middle one: {weights}"
+    )
     for near in (1, 2, 5):
         count = sum(score >= top - near for score, _ in scores)
         print(f"  {count} vectors within {near} case(s) of the best")
     for score, w in sorted(scores, key=lambda sw: -sw[0])[:12]:
         print("   ", score, w)
     margins = []
-    for page, _, evidence, good in gathered:
-        found = detection.choose(evidence, weights)
+    consulted_count = 0
+    for page, _, alone_evidence, consulted_evidence, good in gathered:
+        found = detection.choose(alone_evidence, weights)
+        if found.margin < weights.consult_below:
+            found = detection.choose(consulted_evidence, weights)
+            consulted_count += 1
         margins.append((found.margin, found.encoding in good, page.id))
+    print(f"charset-normalizer asked in {consulted_count} of {len(gathered)} cases")
     edges = (0.0, 1.0, 2.0, 4.0, 8.0, float("inf"))
     for low, high in itertools.pairwise(edges):
         inside = [ok for m, ok, _ in margins if low <= m < high]
-        print(f"margin {low:>3} to {high:>3} nats: {len(inside)} cases, "
-              f"{100 * sum(inside) / max(1, len(inside)):.2f} % right")
+        print(
+            f"margin {low:>3} to {high:>3} nats: {len(inside)} cases, "
+            f"{100 * sum(inside) / max(1, len(inside)):.2f} % right"
+        )
     alike = [ok for m, ok, _ in margins if m == float("inf")]
     print(f"every candidate alike: {len(alike)} cases, {sum(alike)} right")
     for margin, ok, page_id in sorted(margins)[:0]:

@@ -69,9 +69,7 @@ def _usable(text: str) -> bool:
 
 def _model_test(items: Iterator[model_texts.Item]) -> Iterator[str]:
     for item in items:
-        if model_texts.split_of(item.source, item.lang, item.text) == "test" and _usable(
-            item.text
-        ):
+        if model_texts.split_of(item.source, item.lang, item.text) == "test" and _usable(item.text):
             yield item.text
 
 

@@ -146,9 +146,9 @@ pub fn prefix_cost(bytes: &[u8], encoding: &'static Encoding) -> DecodingCost {
 
 /// The cost of `bytes` decoded with `encoding`, over the words (the spans between
 /// [`is_boundary`] bytes, each costed between the boundary characters around it) that hold a
-/// non-ASCII byte, up to [`SAMPLE_NON_ASCII`] non-ASCII bytes: ASCII words decode alike in
-/// every candidate, so they would add the same to each. UTF-16 is costed as by
-/// [`prefix_cost`] (its bytes have no such boundaries).
+/// non-ASCII byte: up to [`SAMPLE_NON_ASCII`] non-ASCII bytes, then only words with a byte
+/// value not seen before. ASCII words decode alike in every candidate, so they would add the
+/// same to each. UTF-16 is costed as by [`prefix_cost`] (its bytes have no such boundaries).
 ///
 /// ```
 /// use _core::codecs::encoding_for;
@@ -164,26 +164,32 @@ pub fn decoding_cost(bytes: &[u8], encoding: &'static Encoding) -> DecodingCost 
         return prefix_cost(bytes, encoding);
     }
     let mut costing = Costing::new(encoding);
+    // Past the budget, a word still counts if it holds a byte value not seen before: then
+    // two single-byte encodings that read the sample alike read the whole page alike.
+    let mut seen_values = [false; 256];
     let mut seen = 0;
     let mut start: usize = 0;
     let mut non_ascii = 0;
+    let mut unseen = false;
     for (i, &byte) in bytes.iter().enumerate() {
         if byte >= 0x80 {
             non_ascii += 1;
+            unseen |= !seen_values[usize::from(byte)];
         } else if is_boundary(byte) {
-            if non_ascii > 0 {
+            if non_ascii > 0 && (seen < SAMPLE_NON_ASCII || unseen) {
                 let before = start.checked_sub(1).map(|b| char::from(bytes[b]));
                 costing.add(before, &bytes[start..i], Some(char::from(byte)));
                 seen += non_ascii;
-                if seen >= SAMPLE_NON_ASCII {
-                    return costing.finish();
+                for &b in &bytes[start..i] {
+                    seen_values[usize::from(b)] = true;
                 }
             }
             start = i + 1;
             non_ascii = 0;
+            unseen = false;
         }
     }
-    if non_ascii > 0 {
+    if non_ascii > 0 && (seen < SAMPLE_NON_ASCII || unseen) {
         let before = start.checked_sub(1).map(|b| char::from(bytes[b]));
         costing.add(before, &bytes[start..], None);
     }
@@ -293,12 +299,26 @@ mod tests {
     #[test]
     fn cost_looks_at_words_with_non_ascii_bytes_only() {
         let windows_1251 = encoding_for("windows-1251").unwrap();
-        let plain = windows_1251.encode("Привет").0;
-        let padded = [b"<html> <body> lots of ascii ".as_slice(), &plain, b" </body>"].concat();
+        let word = windows_1251.encode("Привет").0;
+        let plain = [b" ".as_slice(), &word, b" "].concat();
+        let padded = [b"<html> <body> lots of ascii ".as_slice(), &word, b" </body>"].concat();
         let a = decoding_cost(&plain, windows_1251);
         let b = decoding_cost(&padded, windows_1251);
         assert_eq!((a.cost, a.chars), (b.cost, b.chars));
         assert_eq!(decoding_cost(b"only ascii", windows_1251).chars, 0);
+    }
+
+    #[test]
+    fn a_byte_value_past_the_sample_still_tells_encodings_apart() {
+        // windows-1253 and ISO-8859-7 read Greek alike but for a few bytes (0xA2: Ά or ’)
+        let mut bytes = Vec::new();
+        while bytes.len() < 4 * SAMPLE_NON_ASCII {
+            bytes.extend_from_slice(b"\xe5\xdf\xed\xe1\xe9 ");
+        }
+        bytes.extend_from_slice(b"\xa2\xed\xf9\xf3\xe7");
+        let greek = decoding_cost(&bytes, encoding_for("windows-1253").unwrap());
+        let iso = decoding_cost(&bytes, encoding_for("ISO-8859-7").unwrap());
+        assert_ne!(greek.digest, iso.digest);
     }
 
     #[test]

@@ -77,9 +77,7 @@ def test_thirty_byte_cjk_pages_with_the_locale_hint(
         ("<p>Árvíztűrő tükörfúrógép. Öt szép szűz lány őrült írót nyúz.</p>", "iso8859_2"),
     ],
 )  # fmt: skip
-def test_central_european_and_turkish_pages_are_not_windows_1252(
-    text: str, encoding: str
-) -> None:
+def test_central_european_and_turkish_pages_are_not_windows_1252(text: str, encoding: str) -> None:
     decoded = _decodes_right(text, encoding)
     assert decoded.encoding != "windows-1252"
 
