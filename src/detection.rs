@@ -21,6 +21,8 @@
 //! assert!(right.cost < wrong.cost && right.malformed == 0);
 //! ```
 
+use std::borrow::Cow;
+
 use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE};
 
@@ -123,8 +125,12 @@ fn is_boundary(byte: u8) -> bool {
     byte < 0x30 || (0x3A..=0x3F).contains(&byte)
 }
 
+/// The longest run of bytes costed at once: a longer word (CJK text runs between ASCII
+/// punctuation, or hostile input with none) is cut, so that the sample stays bounded.
+pub const MAX_PIECE: usize = 1024;
+
 /// Bytes of a page costed whole by [`decoding_cost`] for UTF-16, and by [`prefix_cost`].
-pub const UTF_16_SAMPLE: usize = 8192;
+pub const UTF_16_SAMPLE: usize = MAX_PIECE;
 
 /// The cost of the first [`UTF_16_SAMPLE`] bytes of `bytes` decoded with `encoding`, ASCII
 /// included: how BOM-less UTF-16 (whose ASCII is NUL bytes to an 8-bit decoder) is weighed
@@ -232,7 +238,15 @@ impl Costing {
     /// (`None`: the edge of the text), which every candidate reads alike.
     fn add(&mut self, before: Option<char>, piece: &[u8], after: Option<char>) {
         let models = models();
-        let (text, _) = self.encoding.decode_without_bom_handling(piece);
+        let (text, after) = if piece.len() <= MAX_PIECE {
+            (self.encoding.decode_without_bom_handling(piece).0, after)
+        } else {
+            // a cut piece: a character split at the cut is left out, not malformed
+            let mut decoder = self.encoding.new_decoder_without_bom_handling();
+            let mut text = String::with_capacity(MAX_PIECE * 3);
+            let _ = decoder.decode_to_string(&piece[..MAX_PIECE], &mut text, false);
+            (Cow::Owned(text), None)
+        };
         let (mut chars, mut malformed, mut digest) = (0, 0, self.total.digest);
         let cost = models.cost_between(
             before,

@@ -241,3 +241,23 @@ def test_undeclared_corpus_test_split_floor() -> None:
     right = sum(decode_html(page.data).text == page.text for page in every)
     # benchmarks/RESULTS.md: the figure on the pages in a legacy encoding
     assert right / len(every) >= 0.96, f"{right} of {len(every)}"
+
+
+# --------------------------------------------------------------------------------------------
+# Hostile input: bounded work, no error
+# --------------------------------------------------------------------------------------------
+
+
+def test_hostile_input_costs_linear_time() -> None:
+    import time
+
+    def seconds(size: int) -> float:
+        body = bytes(0x80 + (i * 7919) % 128 for i in range(size))  # no ASCII boundary at all
+        start = time.perf_counter()
+        decoded = decode_html(body)
+        assert decoded.source == "detected"
+        return time.perf_counter() - start
+
+    seconds(1000)
+    small, large = seconds(250_000), seconds(1_000_000)
+    assert large < 0.2 + 8 * small, (small, large)  # 4x the bytes, at most ~4x the time

@@ -36,7 +36,7 @@ fn chardetng_guesses(
 
 /// decoding_costs(data, encodings, prefix=False) -> [(cost, language, malformed, digest),
 /// ...]: for each encoding (a label), the model's cost in nats of the words of `data` that
-/// hold non-ASCII bytes (with `prefix`, of its first 8 KB whole), the cost of their letters
+/// hold non-ASCII bytes (with `prefix`, of its first KB whole), the cost of their letters
 /// in the likeliest language, the malformed sequences among them, and a hash of their
 /// decoded text (equal for encodings that read them alike).
 #[pyfunction]
