@@ -8,6 +8,7 @@ text. The corpus of undeclared pages (``corpus/undeclared``) is measured by
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,8 @@ from mojifix import detection, sniff
 from mojifix.sniff import decode_html
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # the corpus's page maker, scripts/corpus/undeclared.py
+    sys.path.append(str(ROOT))
 
 
 def _decodes_right(text: str, encoding: str, **hints: Any) -> sniff.Decoded:
