@@ -231,7 +231,7 @@ impl Costing {
     fn new(encoding: &'static Encoding) -> Costing {
         let total =
             DecodingCost { cost: 0.0, language: 0.0, malformed: 0, digest: FNV_OFFSET, chars: 0 };
-        Costing { encoding, total, letters: Inventory::new() }
+        Costing { encoding, total, letters: Inventory::default() }
     }
 
     /// Add the cost of `piece` decoded, between the ASCII characters `before` and `after`
@@ -273,7 +273,7 @@ impl Costing {
         let models = models();
         let together = models.language_cost(&self.letters);
         let mut apart = 0;
-        let mut one = Inventory::with_capacity(1);
+        let mut one = Inventory::default();
         for (&token, &count) in &self.letters {
             one.clear();
             one.insert(token, count);
