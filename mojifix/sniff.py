@@ -39,16 +39,15 @@ The pieces carry the standard's names:
 
 from __future__ import annotations
 
-import functools
 import re
 from array import array
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import islice
 from typing import Any, Final, NamedTuple, cast
 
 import regex
 
+from mojifix import detection
 from mojifix.codecs import decode
 from mojifix.labels import lookup
 
@@ -1116,308 +1115,50 @@ def default_encoding(locale: str | None = None, *, tld: str | None = None) -> st
         return "windows-1252"
     if not isinstance(locale, str):
         raise TypeError(f"locale must be a str such as 'ja' or 'zh-TW', not {locale!r}")
-    parts = [p for p in regex.split(r"[-_.@]", locale.strip().lower()) if p]
-    if not parts:
-        return "windows-1252"
-    language = parts[0]
-    if language == "zh":
-        traditional = {"tw", "hk", "mo", "hant"}
-        # The table's Simplified rows (zh-Hans, zh-CN, zh-SG) say GBK; a bare "zh" gets the
-        # same (it is what the browsers of the table do).
-        return "Big5" if traditional & set(parts[1:]) else "GBK"
-    return LOCALE_DEFAULTS.get(language, "windows-1252")
+    # The table's Simplified rows (zh-Hans, zh-CN, zh-SG) say GBK; a bare "zh" gets the same
+    # (it is what the browsers of the table do).
+    key = _locale_key(locale)
+    return LOCALE_DEFAULTS[key] if key else "windows-1252"
 
 
 # --------------------------------------------------------------------------------------------
-# Detection (charset-normalizer, restricted to the Encoding Standard)
+# Detection (mojifix.detection: chardetng, charset-normalizer and the model of real text)
 # --------------------------------------------------------------------------------------------
 
-#: The Python codecs charset-normalizer may try, one per WHATWG encoding it can stand for:
-#: the Windows code pages are what the WHATWG decoders implement (cp932 for Shift_JIS, cp949
-#: for EUC-KR, gb18030 for GBK).
-DETECTION_CODECS: Final[Mapping[str, str]] = {
-    "utf_8": "UTF-8",
-    "cp1252": "windows-1252",
-    "cp1250": "windows-1250",
-    "cp1251": "windows-1251",
-    "cp1253": "windows-1253",
-    "cp1254": "windows-1254",
-    "cp1255": "windows-1255",
-    "cp1256": "windows-1256",
-    "cp1257": "windows-1257",
-    "cp874": "windows-874",
-    "iso8859_2": "ISO-8859-2",
-    "iso8859_5": "ISO-8859-5",
-    "iso8859_7": "ISO-8859-7",
-    "koi8_r": "KOI8-R",
-    "cp866": "IBM866",
-    "cp932": "Shift_JIS",
-    "euc_jp": "EUC-JP",
-    "gb18030": "GBK",  # the same decoder; pages and browsers call it GBK
-    "big5": "Big5",
-    "cp949": "EUC-KR",
-}
-
-#: Python codec names that are not WHATWG labels, for charset-normalizer's alternative names.
-_PYTHON_NAMES: Final[Mapping[str, str]] = {
-    **DETECTION_CODECS,
-    "shift_jis": "Shift_JIS",
-    "euc_kr": "EUC-KR",
-    "iso2022_jp": "ISO-2022-JP",
-    "ascii": "windows-1252",
-    "latin_1": "windows-1252",
-    "ms932": "Shift_JIS",
-    "big5hkscs": "Big5",
-    "cp950": "Big5",
-    "gbk": "GBK",
-    "gb2312": "GBK",
-    "cp936": "GBK",
-    "mac_roman": "macintosh",
-    "iso8859_11": "windows-874",
-    "tis_620": "windows-874",
-}
-
-#: Encodings detection may never return: not ASCII-compatible, or not for text.
-_NOT_DETECTABLE: Final = frozenset({"replacement", "UTF-16BE", "UTF-16LE", "x-user-defined"})
-
-
-def _whatwg_name(python_name: str) -> str | None:
-    """Map a Python codec name (as charset-normalizer reports it) to a WHATWG name."""
-    name = _PYTHON_NAMES.get(python_name) or lookup(python_name.replace("_", "-"))
-    return None if name is None or name in _NOT_DETECTABLE else name
-
-
-#: When charset-normalizer's candidates are about as orderly (their "chaos" within this margin
-#: of the best), the one most common on the web wins: its measure cannot tell French in
-#: windows-1252 from windows-1257, or Czech in ISO-8859-2 from windows-1250.
-DETECTION_MARGIN: Final = 0.02
-
-#: Legacy encodings by how common they are on the web (roughly, from W3Techs' usage figures):
-#: the tie-break among equally plausible detection results.
-WEB_PRIOR: Final = (
-    "UTF-8",
-    "windows-1252",
-    "windows-1251",
-    "Shift_JIS",
-    "GBK",
-    "gb18030",
-    "EUC-KR",
-    "Big5",
-    "EUC-JP",
-    "ISO-8859-2",
-    "windows-1250",
-    "windows-1256",
-    "windows-1254",
-    "ISO-8859-7",
-    "windows-1253",
-    "windows-1255",
-    "windows-874",
-    "ISO-2022-JP",
-    "KOI8-R",
-    "windows-1257",
-    "windows-1258",
-    "ISO-8859-5",
-    "KOI8-U",
-    "IBM866",
-    "x-mac-cyrillic",
-)
-_PRIOR_RANK: Final = {name: rank for rank, name in enumerate(WEB_PRIOR)}
-
-
-#: Characters that can betray a wrong decoding: non-ASCII, neither letters, marks nor spaces.
-#: Two kinds count (see :func:`_implausibility`).
-_SUSPECT = regex.compile(r"[^\p{L}\p{M}\s\x00-\x7f]")
+#: A country-code TLD for each locale of :data:`LOCALE_DEFAULTS`: the domain hint chardetng
+#: takes when the caller gives a locale rather than a domain.
+LOCALE_TLDS: Final[Mapping[str, str]] = {
+    **{locale: tld for tld, locale in reversed(list(TLD_LOCALES.items()))},
+    "et": "ee", "ku": "iq", "ba": "ru", "sah": "ru", "tt": "ru",
+}  # fmt: skip
 
 #: ISO-2022-JP escape sequences (to JIS X 0208 or JIS X 0201 Roman): 7-bit text that only
 #: ISO-2022-JP explains.
 _ISO_2022_JP_ESCAPE = regex.compile(rb"\x1b\$[@B]|\x1b\(J")
 
 
-#: Enough suspects to compare candidates; a text with more is implausible anyway.
-_MAX_SUSPECTS: Final = 256
+def _locale_key(locale: str) -> str | None:
+    """The key of :data:`LOCALE_DEFAULTS` a locale falls under, or None.
 
-
-def _implausibility(text: str) -> int:
-    """Count characters of *text* that look like a wrong decoding.
-
-    A C1 control (U+0080..U+009F: what windows-125x letters become when read as ISO-8859-x),
-    or a non-letter between two letters: "³" in "Zaæó³æ" (Polish windows-1250 read as
-    windows-1252), "»" in "žlu»ouèký" (Czech ISO-8859-2 read as windows-1250). Real words
-    almost never contain one.
-
-    >>> _implausibility("Zażółć"), _implausibility("Zaæó³æ"), _implausibility("a\x9ab")
-    (0, 1, 1)
+    >>> _locale_key("ja-JP"), _locale_key("zh_Hant"), _locale_key("en-GB")
+    ('ja', 'zh-tw', None)
     """
-    count = 0
-    last = len(text) - 1
-    for match in islice(_SUSPECT.finditer(text), _MAX_SUSPECTS):
-        index = match.start()
-        if "\x80" <= text[index] <= "\x9f" or (
-            0 < index < last and text[index - 1].isalpha() and text[index + 1].isalpha()
-        ):
-            count += 1
-    return count
-
-
-#: Detection results decoded one byte to one character (every other one is multi-byte).
-_SINGLE_BYTE_DETECTED: Final = frozenset(DETECTION_CODECS.values()) - {
-    "UTF-8", "Shift_JIS", "EUC-JP", "GBK", "Big5", "EUC-KR",
-}  # fmt: skip
-
-#: Byte classes for :func:`_sample_implausibility`: a letter, a C1 control, another suspect
-#: (see :data:`_SUSPECT`), anything else.
-_LETTER, _C1, _OTHER_SUSPECT, _PLAIN = b"L", b"C", b"S", b"."
-_NTH_SUSPECT: Final = re.compile(rb"[CS]")
-
-
-@functools.cache
-def _byte_classes(encoding: str) -> bytes:
-    """A ``bytes.translate`` table: the class of the character each byte decodes to in the
-    single-byte *encoding* (:data:`_LETTER`, :data:`_C1`, :data:`_OTHER_SUSPECT` or
-    :data:`_PLAIN`), by the same tests as :func:`_implausibility`.
-
-    >>> _byte_classes("windows-1250")[0xB3:0xB4], _byte_classes("windows-1252")[0xB3:0xB4]
-    (b'L', b'S')
-    >>> _byte_classes("ISO-8859-2")[0x9A:0x9B], _byte_classes("ISO-8859-2")[0x20:0x21]
-    (b'C', b'.')
-    """
-    chars = _decode(bytes(range(256)), encoding)
-    if len(chars) != 256:  # pragma: no cover - only single-byte encodings are asked for
-        raise ValueError(f"{encoding} is not a single-byte encoding")
-    table = bytearray()
-    for char in chars:
-        if _SUSPECT.match(char):
-            table += _C1 if "\x80" <= char <= "\x9f" else _OTHER_SUSPECT
-        else:
-            table += _LETTER if char.isalpha() else _PLAIN
-    return bytes(table)
-
-
-def _sample_implausibility(sample: bytes, encoding: str) -> int:
-    """``_implausibility(_decode(sample, encoding))``, computed on the bytes for single-byte
-    encodings: each byte is one character whose class does not depend on its neighbours, so
-    ``bytes.translate`` and ``count`` (in C) replace a decode and a Python loop over the
-    suspects (which was ~30% of ``decode_html`` on undeclared legacy pages).
-
-    >>> page = "Zażółć gęślą jaźń".encode("cp1250")
-    >>> [_sample_implausibility(page, name) for name in ("windows-1250", "windows-1252")]
-    [0, 2]
-    >>> all(_sample_implausibility(page, name) == _implausibility(_decode(page, name))
-    ...     for name in _SINGLE_BYTE_DETECTED)
-    True
-    """
-    if encoding not in _SINGLE_BYTE_DETECTED:
-        return _implausibility(_decode(sample, encoding))
-    classes = sample.translate(_byte_classes(encoding))
-    end = len(classes)
-    extra = 0
-    if classes.count(_C1) + classes.count(_OTHER_SUSPECT) > _MAX_SUSPECTS:
-        # _implausibility looks at the first _MAX_SUSPECTS suspects only: count those before
-        # the last one looked at here, and that one with its right neighbour below
-        last = next(islice(_NTH_SUSPECT.finditer(classes), _MAX_SUSPECTS - 1, None))
-        end = last.start()
-        extra = classes[end : end + 1] == _C1 or (
-            0 < end < len(classes) - 1
-            and classes[end - 1 : end] == _LETTER
-            and classes[end + 1 : end + 2] == _LETTER
-        )
-    head = classes[:end]
-    if _OTHER_SUSPECT not in head:
-        return head.count(_C1) + extra
-    # a suspect between two letters: one bit per byte (big-endian, so that shifting by 8
-    # bits moves each byte's bit onto its neighbour), and the three conditions ANDed
-    letters = int.from_bytes(head.translate(_ONLY_LETTERS), "big")
-    others = int.from_bytes(head.translate(_ONLY_OTHER_SUSPECTS), "big")
-    between = (letters << 8) & others & (letters >> 8)
-    return head.count(_C1) + between.bit_count() + extra
-
-
-def _flag(byte: bytes) -> bytes:
-    """A ``bytes.translate`` table mapping *byte* to 1 and every other byte to 0."""
-    table = bytearray(256)
-    table[byte[0]] = 1
-    return bytes(table)
-
-
-_ONLY_LETTERS: Final = _flag(_LETTER)
-_ONLY_OTHER_SUSPECTS: Final = _flag(_OTHER_SUSPECT)
-
-
-def _decodable(body: bytes) -> list[str]:
-    """The codecs of :data:`DETECTION_CODECS` that decode *body* without an error.
-
-    charset-normalizer drops the others itself ("does not fit given bytes sequence at ALL")
-    with the same strict ``str(body, codec)``, so asking it about these only gives the same
-    results: but it first normalises every name of ``cp_isolation`` with a Python loop over
-    the ~330 codec aliases (20-90 µs a name: a quarter of ``decode_html`` on undeclared
-    legacy pages), and the bytes of a page leave 5-14 of the 20 codecs. Bodies of 10 MB or
-    more, whose single-byte candidates charset-normalizer checks on the first 500 KB only,
-    keep every codec.
-
-    >>> _decodable("Привет".encode("cp1251"))[:4]
-    ['cp1252', 'cp1250', 'cp1251', 'cp1253']
-    >>> "utf_8" in _decodable(b"caf\\xe9"), "cp932" in _decodable(b"caf\\xe9")
-    (False, False)
-    """
-    if len(body) >= _CN_BIG_SEQUENCE:
-        return list(DETECTION_CODECS)
-    decodable = []
-    for codec in DETECTION_CODECS:
-        try:
-            str(body, codec)
-        except UnicodeDecodeError:
-            continue
-        decodable.append(codec)
-    return decodable
-
-
-#: charset-normalizer's ``TOO_BIG_SEQUENCE`` (10 MB): from this length it checks single-byte
-#: candidates on the first 500 KB only.
-_CN_BIG_SEQUENCE: Final = 10_000_000
-
-
-def _detect(body: bytes, preferred: str | None) -> tuple[str, str] | None:
-    """``(WHATWG name, note)`` from charset-normalizer, or None if it finds nothing.
-
-    Every candidate counts with all the encodings that give the same text
-    (``could_be_from_charset``). Among the candidates within :data:`DETECTION_MARGIN` of the
-    least chaotic, the ones whose text has the fewest implausible characters (symbols inside
-    words, C1 controls) stay; of those, the ones within 0.1 of the best language coherence;
-    then the *preferred* (locale) encoding wins, else the one most common on the web.
-    """
-    from charset_normalizer import from_bytes
-
-    candidates = _decodable(body)
-    if not candidates:  # (an empty cp_isolation would mean "every encoding")
+    parts = [p for p in regex.split(r"[-_.@]", locale.strip().lower()) if p]
+    if not parts:
         return None
-    results = from_bytes(
-        body,
-        steps=5,
-        chunk_size=512,
-        cp_isolation=candidates,
-        preemptive_behaviour=False,
-    )
-    scores: dict[str, tuple[float, float]] = {}
-    for match in results:
-        for python_name in (match.encoding, *match.could_be_from_charset):
-            whatwg = _whatwg_name(python_name)
-            if whatwg is not None and whatwg not in scores:
-                scores[whatwg] = (match.chaos, match.coherence)
-    if not scores:
-        return None
-    least = min(chaos for chaos, _ in scores.values())
-    plausible = [name for name, (chaos, _) in scores.items() if chaos <= least + DETECTION_MARGIN]
-    if len(plausible) > 1:
-        sample = body[:8192]
-        penalty = {name: _sample_implausibility(sample, name) for name in plausible}
-        fewest = min(penalty.values())
-        plausible = [name for name in plausible if penalty[name] == fewest]
-        coherent = max(scores[name][1] for name in plausible)
-        plausible = [name for name in plausible if scores[name][1] >= coherent - 0.1]
-    if preferred in plausible:
-        return preferred, f"detected {preferred} (the locale's default, among {plausible})"
-    best = min(plausible, key=lambda name: _PRIOR_RANK.get(name, len(_PRIOR_RANK)))
-    return best, f"detected {best} (charset-normalizer, among {plausible})"
+    if parts[0] == "zh":
+        return "zh-tw" if {"tw", "hk", "mo", "hant"} & set(parts[1:]) else "zh-cn"
+    return parts[0] if parts[0] in LOCALE_DEFAULTS else None
+
+
+def _domain_hint(locale: str | None, tld: str | None) -> str | None:
+    """The domain chardetng weighs: *tld* as given, else the one of *locale*'s country."""
+    if tld is not None:
+        return tld if isinstance(tld, str) else None
+    if isinstance(locale, str):
+        key = _locale_key(locale)
+        return LOCALE_TLDS.get(key) if key else None
+    return None
 
 
 # --------------------------------------------------------------------------------------------
@@ -1470,14 +1211,17 @@ def decode_html(
     locale: str | None = None,
     tld: str | None = None,
     detect: bool = True,
+    utf16: bool = False,
 ) -> Decoded:
     """Decode an HTML document's bytes the way a browser does.
 
     *content_type* is the HTTP ``Content-Type`` header value, if any. *locale* (``"ja"``,
-    ``"zh-TW"``, ``"ru_RU"``...) or *tld* (``"jp"``, ``"example.co.kr"``) select the default
-    encoding from the HTML Standard's table and are preferred by detection when it hesitates.
-    With ``detect=False`` no frequency analysis runs (undeclared non-UTF-8 bytes get the
-    default, as in a browser without a detector).
+    ``"zh-TW"``, ``"ru_RU"``...) or *tld* (``"jp"``, ``"example.co.kr"``, the domain the page
+    came from) select the default encoding from the HTML Standard's table and weigh in when
+    detection hesitates (see :mod:`mojifix.detection`). With ``detect=False`` no detection
+    runs (undeclared non-UTF-8 bytes get the default, as in a browser without a detector).
+    With ``utf16=True`` an undeclared page may also be detected as BOM-less UTF-16LE or
+    UTF-16BE, which no browser does.
 
     Pages declared the usual way (a simple header charset, or a first ``<meta>`` that one
     regular expression reads) take a fast path with the same result (:func:`_decode_declared`);
@@ -1504,7 +1248,9 @@ def decode_html(
         fast = _decode_declared(body, content_type)
         if fast is not None:
             return fast
-    return _sniff_and_decode(body, content_type, locale=locale, tld=tld, detect=detect)
+    return _sniff_and_decode(
+        body, content_type, locale=locale, tld=tld, detect=detect, utf16=utf16
+    )
 
 
 #: Starts of documents the fast path leaves alone: the byte order marks, and the UTF-16 XML
@@ -1576,6 +1322,7 @@ def _sniff_and_decode(
     locale: str | None,
     tld: str | None,
     detect: bool,
+    utf16: bool = False,
 ) -> Decoded:
     """The encoding sniffing algorithm, every rule in order (see :func:`decode_html`)."""
     data = body if type(body) is bytes else _body_bytes(body)
@@ -1655,10 +1402,17 @@ def _sniff_and_decode(
                 decoded.text,
                 decoded.encoding,
                 "detected",
-                "tentative",
+                "high",
                 0,
                 decoded.declared,
                 (*decoded.notes, "ISO-2022-JP escape sequences in 7-bit text"),
+            )
+    if utf16 and detect and _looks_like_utf16(data):
+        detected = detection.detect(data, tld=_domain_hint(locale, tld), utf16=True)
+        if detected.encoding.startswith("UTF-16"):
+            notes.extend(detected.notes)
+            return _result(
+                data, detected.encoding, "detected", detected.confidence, declared, notes
             )
     if not data.isascii():
         try:
@@ -1670,11 +1424,33 @@ def _sniff_and_decode(
                 text, "UTF-8", "utf-8", "tentative", 0, tuple(declared), tuple(notes)
             )
         if detect:
-            detected = _detect(data, default if (locale or tld) else None)
-            if detected is not None:
-                notes.append(detected[1])
-                return _result(data, detected[0], "detected", "tentative", declared, notes)
+            preferred = default if (locale or tld) else None
+            detected = detection.detect(
+                data, tld=_domain_hint(locale, tld), preferred=preferred, utf16=utf16
+            )
+            notes.extend(detected.notes)
+            return _result(
+                data, detected.encoding, "detected", detected.confidence, declared, notes
+            )
     return _result(data, default, "default", "tentative", declared, notes)
+
+
+def _looks_like_utf16(data: bytes) -> bool:
+    """Could *data* be BOM-less UTF-16? An even length, and a NUL byte in the first KB (ASCII
+    in UTF-16), or no valid UTF-8 reading.
+
+    >>> _looks_like_utf16("<p>hi</p>".encode("utf-16-le")), _looks_like_utf16(b"<p>hi</p>!")
+    (True, False)
+    """
+    if len(data) % 2 or not data:
+        return False
+    if b"\x00" in data[:1024]:
+        return True
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return False
 
 
 _REPLACEMENT_NOTE: Final = (

@@ -5,6 +5,7 @@
 pub mod candidates;
 pub mod codecs;
 pub mod decision;
+pub mod detection;
 pub mod explanation;
 pub mod model;
 pub mod python;

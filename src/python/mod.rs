@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 
 mod codecs;
+mod detection;
 mod repair;
 
 /// `mojifix._core`: the compiled core of mojifix.
@@ -12,5 +13,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     repair::register(m)?;
     codecs::register(m)?;
+    detection::register(m)?;
     Ok(())
 }

@@ -1,0 +1,73 @@
+//! `mojifix._core.detection`: chardetng and the model's cost of candidate decodings, for
+//! `mojifix.detection`.
+
+use pyo3::exceptions::PyLookupError;
+use pyo3::prelude::*;
+
+use crate::codecs::encoding_for;
+use crate::detection::{decoding_cost, prefix_cost, Detection};
+
+/// Add the `detection` submodule to `parent`.
+pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
+    let module = PyModule::new(parent.py(), "detection")?;
+    module.add_function(wrap_pyfunction!(chardetng_guesses, &module)?)?;
+    module.add_function(wrap_pyfunction!(decoding_costs, &module)?)?;
+    parent.add_submodule(&module)
+}
+
+/// chardetng_guesses(data, tld=None, allow_utf8=False) -> (guess, [(tld, guess), ...]):
+/// chardetng's guess for `data` from the domain `tld` (UTF-8 a possible answer only with
+/// `allow_utf8`), and its distinct guesses under one domain of each region.
+#[pyfunction]
+#[pyo3(signature = (data, tld = None, allow_utf8 = false))]
+fn chardetng_guesses(
+    py: Python<'_>,
+    data: &[u8],
+    tld: Option<&str>,
+    allow_utf8: bool,
+) -> (&'static str, Vec<(&'static str, &'static str)>) {
+    py.detach(|| {
+        let detection = Detection::new(data);
+        let regional =
+            detection.regional_guesses().into_iter().map(|(t, e)| (t, e.name())).collect();
+        (detection.guess_allowing_utf8(tld, allow_utf8).name(), regional)
+    })
+}
+
+/// decoding_costs(data, encodings, prefix=False) -> [(cost, language, malformed, digest),
+/// ...]: for each encoding (a label), the model's cost in nats of the words of `data` that
+/// hold non-ASCII bytes (with `prefix`, of its first KB whole), the cost of their letters
+/// in the likeliest language, the malformed sequences among them, and a hash of their
+/// decoded text (equal for encodings that read them alike).
+#[pyfunction]
+#[pyo3(signature = (data, encodings, prefix = false))]
+fn decoding_costs(
+    py: Python<'_>,
+    data: &[u8],
+    encodings: Vec<String>,
+    prefix: bool,
+) -> PyResult<Vec<(f64, f64, usize, u64)>> {
+    let encodings = encodings
+        .iter()
+        .map(|name| {
+            encoding_for(name).ok_or_else(|| {
+                PyLookupError::new_err(format!(
+                    "unknown encoding {name:?}: not a WHATWG Encoding Standard label"
+                ))
+            })
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok(py.detach(|| {
+        encodings
+            .into_iter()
+            .map(|encoding| {
+                let c = if prefix {
+                    prefix_cost(data, encoding)
+                } else {
+                    decoding_cost(data, encoding)
+                };
+                (c.cost, c.language, c.malformed, c.digest)
+            })
+            .collect()
+    }))
+}
