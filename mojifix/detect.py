@@ -32,7 +32,9 @@ from typing import TypeVar
 
 from mojifix import _core
 
-__all__ = ["CHUNK_CHARS", "KINDS", "Detection", "Finding", "chunks", "detect", "is_mojibake", "score"]
+__all__ = [
+    "CHUNK_CHARS", "KINDS", "Detection", "Finding", "chunks", "detect", "is_mojibake", "score",
+]
 
 #: Texts longer than this many characters are analysed a chunk at a time (cut at a line break
 #: where there is one, never inside a sequence of mojibake), so time and memory stay linear.

@@ -116,8 +116,9 @@ def _diff_step(kind: str, before: str, after: str) -> Step | None:
     """One step that turns *before* into *after*: the span between their common prefix and
     suffix.
 
-    >>> _diff_step("quotes", "a “b” c", 'a "b" c')
-    Step(kind='quotes', start=2, end=5, original='“b”', replacement='"b"', encoded_as=None, decoded_as=None)
+    >>> step = _diff_step("quotes", "a “b” c", 'a "b" c')
+    >>> step.start, step.end, step.original, step.replacement
+    (2, 5, '“b”', '"b"')
     """
     if before == after:
         return None
@@ -164,8 +165,11 @@ def fix_and_explain(
         for _, _, tail, (part, raw) in by_segments(
             text, lambda part: _core.fix_and_explain(part, jis_browser, replace_lost)
         ):
-            for kind, start, end, *rest in raw:
-                steps.append(Step(kind, start + done, end + done, *rest))
+            for kind, start, end, original, replacement, encoded_as, decoded_as in raw:
+                steps.append(
+                    Step(kind, start + done, end + done, original, replacement, encoded_as,
+                         decoded_as)
+                )
             pieces += [part, tail]
             done += len(part) + len(tail)
         repaired = "".join(pieces)

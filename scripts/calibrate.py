@@ -121,7 +121,8 @@ def corpus_rows(split: str, limit: int | None = None) -> list[Example]:
     if limit is not None and len(examples) > limit:
         negatives = [e for e in examples if e.family == "negative"]
         others = [e for e in examples if e.family != "negative"]
-        examples = negatives + random.Random(f"corpus {split}").sample(others, limit - len(negatives))
+        rng = random.Random(f"corpus {split}")
+        examples = negatives + rng.sample(others, limit - len(negatives))
     return examples
 
 
@@ -163,7 +164,7 @@ def evaluate(parameters: Parameters, examples: Sequence[Example]) -> dict[str, l
     """Per family: [right, total]."""
     results = _core.fix_with_parameters([e.text for e in examples], parameters.as_dict())
     counts: dict[str, list[int]] = {}
-    for example, (fixed, _score) in zip(examples, results):
+    for example, (fixed, _score) in zip(examples, results, strict=True):
         right = collapse(fixed) == collapse(example.expected)
         tally = counts.setdefault(example.family, [0, 0])
         tally[0] += right
@@ -216,7 +217,8 @@ def write(parameters: Parameters, header: list[str]) -> None:
     names = _core.reading_names()
     kilo = lambda v: f"{v / 1000:g}"  # noqa: E731
     priors = "\n".join(
-        f"        {p}, // {e} read as {d}" for p, (e, d, _) in zip(parameters.prior, names)
+        f"        {p}, // {e} read as {d}"
+        for p, (e, d, _) in zip(parameters.prior, names, strict=True)
     )
     lines = "\n".join(f"//! {line}" if line else "//!" for line in header)
     OUTPUT.write_text(
@@ -253,12 +255,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cache", type=Path, help="the texts generate_models.py cached")
     parser.add_argument("--rounds", type=int, default=3, help="step sizes to descend with")
+    parser.add_argument("--resume", type=Path,
+                        help="start from the moves an earlier run's log records")
     args = parser.parse_args(argv)
 
     splits = generate_models.by_split(generate_models.load_items(args.cache))
     train = synthetic(splits["train"], "calibrate train") + corpus_rows("train", CORPUS_ROWS)
     dev = synthetic(splits["dev"], "calibrate dev") + corpus_rows("dev")
     parameters = Parameters(prior=[0] * len(_core.reading_names()))
+    if args.resume is not None:
+        for move in re.finditer(r"^  (\w+)\[(\w+)\] = (-?\d+):", args.resume.read_text(), re.M):
+            name, index, value = move.groups()
+            parameters.set(name, None if index == "None" else int(index), int(value))
     print(f"start: train {describe(evaluate(parameters, train))}", file=sys.stderr)
     started = time.monotonic()
     parameters = descend(parameters, train, args.rounds)

@@ -191,7 +191,8 @@ def ipa(rng: random.Random) -> str:
 def chemistry(rng: random.Random) -> str:
     element = rng.choice(["H", "C", "O", "N", "Na", "Cl", "Ca", "Fe", "SO", "CO", "NH"])
     charge = rng.choice(["", "⁺", "⁻", "²⁺", "³⁻"])
-    return f"{element}{rng.choice(_SUBSCRIPTS)}{charge} {rng.choice(['→', '⇌', '+'])} {element}{charge}"
+    arrow = rng.choice(["→", "⇌", "+"])
+    return f"{element}{rng.choice(_SUBSCRIPTS)}{charge} {arrow} {element}{charge}"
 
 
 #: Every family by name.
