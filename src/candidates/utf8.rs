@@ -673,7 +673,7 @@ fn lossy_region(
         piece.sequences += u32::from(matches!(token.reading, Reading::Char { .. }));
         in_loss = matches!(token.reading, Reading::Lost | Reading::Invalid);
     }
-    (piece.sequences > 0 && !same(text, &piece)).then_some(piece)
+    (!same(text, &piece)).then_some(piece)
 }
 
 /// Re-encode characters with a multi-byte decoder's byte sequences, choosing among
