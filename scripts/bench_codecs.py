@@ -41,9 +41,8 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from mojifix._core import codecs as core
-
 from mojifix import codecs as mojifix_codecs
+from mojifix._core import codecs as core
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))

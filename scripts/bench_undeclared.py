@@ -35,10 +35,9 @@ sys.path.insert(0, str(ROOT))
 
 import warnings  # noqa: E402
 
-from mojifix._core import detection as core_detection  # noqa: E402
-
 import mojifix  # noqa: E402
 from mojifix import detection, sniff  # noqa: E402
+from mojifix._core import detection as core_detection  # noqa: E402
 from mojifix.codecs import decode  # noqa: E402
 from mojifix.labels import lookup  # noqa: E402
 from scripts.corpus.undeclared import FAMILIES, Page, pages  # noqa: E402
