@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 
+mod batch;
 mod codecs;
 mod repair;
 
@@ -12,5 +13,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     repair::register(m)?;
     codecs::register(m)?;
+    batch::register(m)?;
     Ok(())
 }
