@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, Literal
 
@@ -119,3 +119,66 @@ def score_unique(values: Iterable[str]) -> dict[str, float]:
     """
     score = mojifix.score
     return {value: score(value) for value in values if not value.isascii()}
+
+
+def strings_array(values: Sequence[object]) -> Any:
+    """``values`` as an Arrow ``large_string`` array for the core's batch path, or None when
+    that path cannot take them: a value neither ``str`` nor ``None``, a lone surrogate (UTF-8
+    cannot hold one), or no pyarrow.
+
+    >>> strings_array(["a", None]).to_pylist()
+    ['a', None]
+    >>> strings_array(["a", 1]) is None
+    True
+    """
+    try:
+        import pyarrow as pa
+    except ImportError:  # pragma: no cover - every extra that reaches here installs pyarrow
+        return None
+    if not all(value is None or type(value) is str for value in values):
+        return None
+    try:
+        return pa.array(values, type=pa.large_string())
+    except (UnicodeError, pa.ArrowException):
+        return None
+
+
+def fix_values(values: list[Any], **options: Any) -> list[Any]:
+    """``values`` repaired as :func:`mojifix.fix` repairs each: in one call of the core when
+    they are all ``str`` or ``None``, else value by value (non-strings are passed through).
+    Only the changed values are new objects; ``values`` itself comes back if none changes.
+
+    >>> fix_values(["CafÃ©", None, "ok", 3])
+    ['Café', None, 'ok', 3]
+    """
+    array = strings_array(values)
+    if array is not None:
+        from mojifix.integrations.arrow import core_options, fix_changes
+
+        if core_options(options) is not None:
+            changes = fix_changes(array, **options)
+            if not changes:
+                return values
+            fixed = list(values)
+            for row, text in changes:
+                fixed[row] = text
+            return fixed
+    changed = fix_unique(dict.fromkeys(v for v in values if isinstance(v, str)), **options)
+    return [changed.get(v, v) if isinstance(v, str) else v for v in values]
+
+
+def score_values(values: list[Any]) -> list[float | None]:
+    """:func:`mojifix.score` of each value (``None`` for non-strings), in one call of the core
+    when they are all ``str`` or ``None``.
+
+    >>> score_values(["ok", None, 1])
+    [0.0, None, None]
+    """
+    array = strings_array(values)
+    if array is not None:
+        from mojifix.integrations.arrow import score_array
+
+        scores: list[float | None] = score_array(array).to_pylist()
+        return scores
+    cache = score_unique(dict.fromkeys(v for v in values if isinstance(v, str)))
+    return [cache.get(v, 0.0) if isinstance(v, str) else None for v in values]

@@ -34,7 +34,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, overload
 
 import mojifix
-from mojifix.integrations._common import Errors, check_errors, fix_unique, non_string_error
+from mojifix.integrations._common import (
+    Errors,
+    check_errors,
+    fix_unique,
+    fix_values,
+    non_string_error,
+    score_values,
+)
 
 __all__ = ["fix_batch", "score_batch"]
 
@@ -159,7 +166,7 @@ Pass column=... (or fn_kwargs={'column': ...} to Dataset.map)"
             for value in values:
                 if value is not None and not isinstance(value, str):
                     raise non_string_error(value, f"column {name!r}")
-        out[name] = _fix_values(values, options)
+        out[name] = fix_values(values, **options)
     return out
 
 
@@ -170,39 +177,6 @@ def _fix_value(value: Any, name: str, errors: Errors, options: dict[str, Any]) -
     if value is not None and errors == "raise":
         raise non_string_error(value, f"column {name!r}")
     return value
-
-
-def _fix_values(values: list[Any], options: dict[str, Any]) -> list[Any]:
-    """``values`` repaired: through the core's batch path when they are all strings or None,
-    else value by value (non-strings are passed through)."""
-    column = _as_arrow(values)
-    if column is not None:
-        from mojifix.integrations.arrow import core_options, fix_changes
-
-        if core_options(options) is not None:
-            changes = fix_changes(column, **options)
-            if not changes:
-                return values
-            fixed = list(values)
-            for row, text in changes:
-                fixed[row] = text
-            return fixed
-    distinct = dict.fromkeys(v for v in values if isinstance(v, str))
-    changed = fix_unique(distinct, **options)
-    return [changed.get(v, v) if isinstance(v, str) else v for v in values]
-
-
-def _as_arrow(values: list[Any]) -> Any:
-    """``values`` as an Arrow ``large_string`` array, or None if any is not a str or None
-    (or is a str UTF-8 cannot hold)."""
-    import pyarrow as pa
-
-    if not all(value is None or type(value) is str for value in values):
-        return None
-    try:
-        return pa.array(values, type=pa.large_string())
-    except (UnicodeError, pa.ArrowException):
-        return None
 
 
 @overload
@@ -253,22 +227,4 @@ def score_batch(
     if _is_example_value(column_values):
         single = column_values
         return {output_column: mojifix.score(single) if isinstance(single, str) else None}
-    values = list(column_values)
-    array = _as_arrow(values)
-    if array is not None:
-        from mojifix.integrations.arrow import score_array
-
-        return {output_column: score_array(array).to_pylist()}
-    score = mojifix.score
-    cache: dict[str, float] = {}
-    scores: list[float | None] = []
-    for value in values:
-        if not isinstance(value, str):
-            scores.append(None)
-        elif value.isascii():
-            scores.append(0.0)
-        else:
-            if value not in cache:
-                cache[value] = score(value)
-            scores.append(cache[value])
-    return {output_column: scores}
+    return {output_column: score_values(list(column_values))}
