@@ -171,19 +171,36 @@ struct Piece {
 fn pieces(columns: &[Texts<'_>]) -> Vec<Piece> {
     let mut pieces = Vec::new();
     for (array, texts) in columns.iter().enumerate() {
-        let (mut start, mut bytes) = (0, 0);
-        for row in 0..texts.len() {
-            bytes += texts.byte_len(row) + 16; // a row costs something even when empty
-            if bytes >= PIECE_BYTES {
-                pieces.push(Piece { array, rows: start..row + 1 });
-                (start, bytes) = (row + 1, 0);
-            }
-        }
-        if start < texts.len() {
-            pieces.push(Piece { array, rows: start..texts.len() });
-        }
+        let rows = cut(texts.len(), |row| texts.byte_len(row));
+        pieces.extend(rows.into_iter().map(|rows| Piece { array, rows }));
     }
     pieces
+}
+
+/// `len` rows of `byte_len(row)` bytes, cut into ranges of about [`PIECE_BYTES`].
+fn cut(len: usize, byte_len: impl Fn(usize) -> usize) -> Vec<Range<usize>> {
+    let mut ranges = Vec::new();
+    let (mut start, mut bytes) = (0, 0);
+    for row in 0..len {
+        bytes += byte_len(row) + 16; // a row costs something even when empty
+        if bytes >= PIECE_BYTES {
+            ranges.push(start..row + 1);
+            (start, bytes) = (row + 1, 0);
+        }
+    }
+    if start < len {
+        ranges.push(start..len);
+    }
+    ranges
+}
+
+/// `work` on each item, on rayon's threads when there are several; results in order.
+fn each<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync + Send) -> Vec<R> {
+    if items.len() < 2 {
+        items.iter().map(work).collect()
+    } else {
+        items.par_iter().map(&work).collect()
+    }
 }
 
 /// `work` on every piece, on rayon's threads when there are several; results in order, grouped
@@ -194,11 +211,8 @@ where
     F: Fn(Texts<'_>, &Piece) -> Result<R> + Sync,
 {
     let pieces = pieces(columns);
-    let results: Vec<R> = if pieces.len() < 2 {
-        pieces.iter().map(|p| work(columns[p.array], p)).collect::<Result<_>>()?
-    } else {
-        pieces.par_iter().map(|p| work(columns[p.array], p)).collect::<Result<_>>()?
-    };
+    let results: Vec<R> =
+        each(&pieces, |p| work(columns[p.array], p)).into_iter().collect::<Result<_>>()?;
     let mut grouped: Vec<Vec<R>> = columns.iter().map(|_| Vec::new()).collect();
     for (piece, result) in pieces.iter().zip(results) {
         grouped[piece.array].push(result);
@@ -249,6 +263,47 @@ pub fn changes(arrays: &[ArrayRef], options: Options) -> Result<Vec<Changes>> {
         Ok(changed)
     })?;
     Ok(per_piece.into_iter().map(|pieces| pieces.into_iter().flatten().collect()).collect())
+}
+
+/// The changes a repair makes to a list of texts (for callers without Arrow arrays: the
+/// command line's records, a list of documents).
+///
+/// ```
+/// use _core::{batch, explanation::Options};
+/// assert_eq!(batch::fix_texts(&["ok", "CafÃ©"], Options::default()), vec![(1, "Café".into())]);
+/// ```
+pub fn fix_texts(texts: &[&str], options: Options) -> Changes {
+    let pieces = cut(texts.len(), |row| texts[row].len());
+    let per_piece = each(&pieces, |rows| {
+        rows.clone()
+            .filter_map(|row| explanation::fix_str(texts[row], options).map(|new| (row, new)))
+            .collect::<Vec<_>>()
+    });
+    per_piece.into_iter().flatten().collect()
+}
+
+/// The detection score of each text of a list.
+pub fn score_texts(texts: &[&str]) -> Vec<f64> {
+    let pieces = cut(texts.len(), |row| texts[row].len());
+    let per_piece = each(&pieces, |rows| {
+        rows.clone().map(|row| explanation::score_str(texts[row])).collect::<Vec<_>>()
+    });
+    per_piece.into_iter().flatten().collect()
+}
+
+/// What `mojifix.detect` finds in each text of a list: `(score, findings)`, each finding with
+/// the text it covers.
+pub fn detect_texts(texts: &[&str]) -> Vec<(f64, Vec<explanation::Finding>)> {
+    let pieces = cut(texts.len(), |row| texts[row].len());
+    let per_piece = each(&pieces, |rows| {
+        rows.clone()
+            .map(|row| {
+                let found = detect_text(texts[row]);
+                (found.score, found.findings.into_iter().map(|(f, _)| f).collect())
+            })
+            .collect::<Vec<_>>()
+    });
+    per_piece.into_iter().flatten().collect()
 }
 
 /// Repair every row of every array: `None` for an array no repair changes, else a new array of
@@ -590,13 +645,14 @@ mod tests {
 
     #[test]
     fn long_view_values_go_into_a_new_buffer() {
-        let long = "Ã©".repeat(40);
+        let long = "Un cafÃ© crÃ¨me et une crÃ¨me brÃ»lÃ©e, s'il vous plaÃ®t";
         let array: ArrayRef =
-            Arc::new(StringViewArray::from(vec![Some(long.as_str()), Some("x"), Some("CafÃ©")]));
+            Arc::new(StringViewArray::from(vec![Some(long), Some("x"), Some("CafÃ©")]));
         let fixed = fix(&[array], Options::default()).unwrap().remove(0).unwrap();
+        let want = "Un café crème et une crème brûlée, s'il vous plaît";
         assert_eq!(
             strings(&fixed),
-            vec![Some("é".repeat(40)), Some("x".to_owned()), Some("Café".to_owned())]
+            vec![Some(want.to_owned()), Some("x".to_owned()), Some("Café".to_owned())]
         );
     }
 
@@ -607,7 +663,8 @@ mod tests {
             .collect();
         let array: ArrayRef = Arc::new(StringArray::from(rows.clone()));
         assert!(pieces(&[Texts::of(array.as_ref()).unwrap()]).len() > 2);
-        let fixed = fix(&[array.clone()], Options::default()).unwrap().remove(0).unwrap();
+        let fixed =
+            fix(std::slice::from_ref(&array), Options::default()).unwrap().remove(0).unwrap();
         let want: Vec<Option<String>> =
             rows.iter().map(|r| Some(r.replace("CafÃ©", "Café"))).collect();
         assert_eq!(strings(&fixed), want);
@@ -620,9 +677,10 @@ mod tests {
     fn dictionaries_are_repaired_in_their_values() {
         let array: DictionaryArray<Int32Type> = ROWS.iter().copied().collect();
         let array: ArrayRef = Arc::new(array);
-        let fixed = fix(&[array.clone()], Options::default()).unwrap().remove(0).unwrap();
+        let fixed =
+            fix(std::slice::from_ref(&array), Options::default()).unwrap().remove(0).unwrap();
         assert_eq!(fixed.data_type(), array.data_type());
-        let scores = score(&[array.clone()]).unwrap().remove(0);
+        let scores = score(std::slice::from_ref(&array)).unwrap().remove(0);
         let scores = scores.as_primitive::<arrow_array::types::Float64Type>();
         assert_eq!(scores.len(), 5);
         assert!(scores.is_null(1) && scores.value(0) > 0.5 && scores.value(2) == 0.0);
@@ -659,12 +717,30 @@ mod tests {
     }
 
     #[test]
+    fn lists_of_texts_are_repaired_and_scored_in_order() {
+        let rows: Vec<String> = (0..9_000)
+            .map(|i| if i % 5 == 0 { format!("{i} CafÃ©") } else { format!("{i} ok") })
+            .collect();
+        let texts: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let changes = fix_texts(&texts, Options::default());
+        assert_eq!(changes.len(), 1_800);
+        assert!(changes.iter().all(|(row, new)| row % 5 == 0 && *new == format!("{row} Café")));
+        let scores = score_texts(&texts);
+        assert_eq!(scores.len(), 9_000);
+        assert!(scores[0] > 0.5 && scores[1] == 0.0);
+    }
+
+    #[test]
     fn threads_give_the_same_answer() {
         let rows: Vec<String> =
             (0..5_000).map(|i| format!("{i} Ð¿Ñ€Ð¸Ð²ÐµÑ‚ and some padding text")).collect();
         let array: ArrayRef = Arc::new(StringArray::from(rows));
-        let one = with_threads(Some(1), || fix(&[array.clone()], Options::default()).unwrap());
-        let two = with_threads(Some(2), || fix(&[array.clone()], Options::default()).unwrap());
+        let one = with_threads(Some(1), || {
+            fix(std::slice::from_ref(&array), Options::default()).unwrap()
+        });
+        let two = with_threads(Some(2), || {
+            fix(std::slice::from_ref(&array), Options::default()).unwrap()
+        });
         assert_eq!(strings(one[0].as_ref().unwrap()), strings(two[0].as_ref().unwrap()));
     }
 }

@@ -18,6 +18,7 @@ from types import ModuleType
 from typing import Any, Literal
 
 import mojifix
+from mojifix import _core
 
 Errors = Literal["ignore", "raise"]
 """What to do with a non-string value: pass it through unchanged, or raise :class:`TypeError`."""
@@ -143,42 +144,46 @@ def strings_array(values: Sequence[object]) -> Any:
         return None
 
 
-def fix_values(values: list[Any], **options: Any) -> list[Any]:
-    """``values`` repaired as :func:`mojifix.fix` repairs each: in one call of the core when
-    they are all ``str`` or ``None``, else value by value (non-strings are passed through).
-    Only the changed values are new objects; ``values`` itself comes back if none changes.
+def fix_values(values: list[Any], *, threads: int | None = None, **options: Any) -> list[Any]:
+    """``values`` repaired as :func:`mojifix.fix` repairs each, in one call of the core (on
+    ``threads`` threads, default one a core); non-strings are passed through. Only the changed
+    values are new objects; ``values`` itself comes back if none changes.
 
     >>> fix_values(["CafÃ©", None, "ok", 3])
     ['Café', None, 'ok', 3]
     """
-    array = strings_array(values)
-    if array is not None:
-        from mojifix.integrations.arrow import core_options, fix_changes
+    from mojifix.integrations.arrow import core_options
 
-        if core_options(options) is not None:
-            changes = fix_changes(array, **options)
+    core = core_options(options)
+    rows = [i for i, value in enumerate(values) if isinstance(value, str)]
+    if core is not None:
+        try:
+            changes = _core.fix_texts([values[i] for i in rows], threads=threads, **core)
+        except UnicodeEncodeError:  # a lone surrogate: value by value below
+            pass
+        else:
             if not changes:
                 return values
             fixed = list(values)
-            for row, text in changes:
-                fixed[row] = text
+            for index, text in changes:
+                fixed[rows[index]] = text
             return fixed
-    changed = fix_unique(dict.fromkeys(v for v in values if isinstance(v, str)), **options)
+    changed = fix_unique(dict.fromkeys(values[i] for i in rows), **options)
     return [changed.get(v, v) if isinstance(v, str) else v for v in values]
 
 
-def score_values(values: list[Any]) -> list[float | None]:
-    """:func:`mojifix.score` of each value (``None`` for non-strings), in one call of the core
-    when they are all ``str`` or ``None``.
+def score_values(values: list[Any], *, threads: int | None = None) -> list[float | None]:
+    """:func:`mojifix.score` of each value (``None`` for non-strings), in one call of the core.
 
     >>> score_values(["ok", None, 1])
     [0.0, None, None]
     """
-    array = strings_array(values)
-    if array is not None:
-        from mojifix.integrations.arrow import score_array
-
-        scores: list[float | None] = score_array(array).to_pylist()
-        return scores
-    cache = score_unique(dict.fromkeys(v for v in values if isinstance(v, str)))
-    return [cache.get(v, 0.0) if isinstance(v, str) else None for v in values]
+    rows = [i for i, value in enumerate(values) if isinstance(value, str)]
+    scores: list[float | None] = [None] * len(values)
+    try:
+        found = _core.score_texts([values[i] for i in rows], threads=threads)
+    except UnicodeEncodeError:  # a lone surrogate
+        found = [mojifix.score(values[i]) for i in rows]
+    for index, score in zip(rows, found, strict=True):
+        scores[index] = score
+    return scores

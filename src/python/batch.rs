@@ -10,6 +10,7 @@ use arrow_array::ffi::{from_ffi, FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::{make_array, ArrayRef};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyCapsule, PyTuple};
 
 use crate::batch::{self, BatchError};
@@ -147,6 +148,65 @@ fn detect_arrays(
     Ok(found.map_err(error)?.into_iter().map(ArrowArray).collect())
 }
 
+/// The rows of a list of `str` that a repair changes: `[(index, repaired text), ...]`. Raises
+/// UnicodeEncodeError for a lone surrogate (which UTF-8 cannot hold).
+#[pyfunction]
+#[pyo3(signature = (texts, jis_browser = false, replace_lost = false, threads = None))]
+fn fix_texts(
+    py: Python<'_>,
+    texts: Vec<PyBackedStr>,
+    jis_browser: bool,
+    replace_lost: bool,
+    threads: Option<usize>,
+) -> batch::Changes {
+    let options = Options { jis_browser, replace_lost };
+    py.detach(|| {
+        let texts: Vec<&str> = texts.iter().map(|t| &**t).collect();
+        batch::with_threads(threads, || batch::fix_texts(&texts, options))
+    })
+}
+
+/// The score of each `str` of a list.
+#[pyfunction]
+#[pyo3(signature = (texts, threads = None))]
+fn score_texts(py: Python<'_>, texts: Vec<PyBackedStr>, threads: Option<usize>) -> Vec<f64> {
+    py.detach(|| {
+        let texts: Vec<&str> = texts.iter().map(|t| &**t).collect();
+        batch::with_threads(threads, || batch::score_texts(&texts))
+    })
+}
+
+/// A finding as Python sees it: (kind, start, end, encoded_as, decoded_as, replacement, score),
+/// as `mojifix._core.detect` gives them.
+type FindingTuple =
+    (&'static str, usize, usize, Option<&'static str>, Option<&'static str>, Option<String>, f64);
+
+/// `(score, findings)` of each `str` of a list, as `mojifix._core.detect` gives them.
+#[pyfunction]
+#[pyo3(signature = (texts, threads = None))]
+fn detect_texts(
+    py: Python<'_>,
+    texts: Vec<PyBackedStr>,
+    threads: Option<usize>,
+) -> Vec<(f64, Vec<FindingTuple>)> {
+    let found = py.detach(|| {
+        let texts: Vec<&str> = texts.iter().map(|t| &**t).collect();
+        batch::with_threads(threads, || batch::detect_texts(&texts))
+    });
+    found
+        .into_iter()
+        .map(|(score, findings)| {
+            let findings = findings
+                .into_iter()
+                .map(|f| {
+                    (f.kind, f.start, f.end, f.encoded_as, f.decoded_as, f.replacement, f.score)
+                })
+                .collect();
+            (score, findings)
+        })
+        .collect()
+}
+
 /// An empty array of `detect_arrays`' type, whose `.type` names it.
 #[pyfunction]
 fn detection_type() -> ArrowArray {
@@ -160,5 +220,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score_arrays, m)?)?;
     m.add_function(wrap_pyfunction!(detect_arrays, m)?)?;
     m.add_function(wrap_pyfunction!(detection_type, m)?)?;
+    m.add_function(wrap_pyfunction!(fix_texts, m)?)?;
+    m.add_function(wrap_pyfunction!(score_texts, m)?)?;
+    m.add_function(wrap_pyfunction!(detect_texts, m)?)?;
     Ok(())
 }
