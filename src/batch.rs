@@ -129,18 +129,28 @@ impl<'a> Texts<'a> {
         }
     }
 
-    /// The text of a row (`None` for null), checked to be UTF-8 and inside the buffers.
-    fn text(self, array: usize, row: usize) -> Result<Option<&'a str>> {
+    /// The bytes of a row (`None` for null), checked to be inside the buffers.
+    fn bytes(self, array: usize, row: usize) -> Result<Option<&'a [u8]>> {
         if self.is_null(row) {
             return Ok(None);
         }
-        let bytes = match self {
+        match self {
             Texts::Utf8(a) => offset_bytes(a, row),
             Texts::LargeUtf8(a) => offset_bytes(a, row),
             Texts::Utf8View(a) => view_bytes(a, row),
         }
-        .ok_or(BatchError::Malformed { array, row })?;
-        std::str::from_utf8(bytes).map(Some).map_err(|_| BatchError::InvalidUtf8 { array, row })
+        .map(Some)
+        .ok_or(BatchError::Malformed { array, row })
+    }
+
+    /// The text of a row (`None` for null), checked to be UTF-8 and inside the buffers.
+    fn text(self, array: usize, row: usize) -> Result<Option<&'a str>> {
+        match self.bytes(array, row)? {
+            None => Ok(None),
+            Some(bytes) => std::str::from_utf8(bytes)
+                .map(Some)
+                .map_err(|_| BatchError::InvalidUtf8 { array, row }),
+        }
     }
 }
 
@@ -161,23 +171,114 @@ fn view_bytes<T: ByteViewType + ?Sized>(a: &GenericByteViewArray<T>, row: usize)
     buffer.get(view.offset as usize..view.offset as usize + len)
 }
 
-/// One piece of work: rows `rows` of array `array`.
-struct Piece {
-    array: usize,
-    rows: Range<usize>,
+/// Values shorter than this many bytes are analysed once per distinct value: short values
+/// (names, cities, labels) repeat in real columns, and hashing them costs far less than reading
+/// them again; long ones (documents) seldom repeat, and are not hashed.
+pub const SHARED_BYTES: usize = 256;
+
+/// Where a row's result comes from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Slot {
+    Null,
+    /// Short and ASCII: nothing to find (every misreading leaves a non-ASCII character).
+    Ascii,
+    /// The result of item `n` of the [`Plan`].
+    Item(usize),
 }
 
-/// The rows of every array, cut into pieces of about [`PIECE_BYTES`], in order.
-fn pieces(columns: &[Texts<'_>]) -> Vec<Piece> {
-    let mut pieces = Vec::new();
-    for (array, texts) in columns.iter().enumerate() {
-        let rows = cut(texts.len(), |row| texts.byte_len(row));
-        pieces.extend(rows.into_iter().map(|rows| Piece { array, rows }));
+/// The work a column needs: the rows to analyse (`(array, row)`: the first row of each
+/// distinct short value, every long row), and each row's slot.
+struct Plan {
+    items: Vec<(usize, usize)>,
+    slots: Vec<Vec<Slot>>,
+}
+
+impl Plan {
+    /// The plan for `lengths[a]` rows in each array `a`, whose bytes `bytes(a, row)` gives
+    /// (`None` for null).
+    fn new<'a>(
+        lengths: &[usize],
+        bytes: impl Fn(usize, usize) -> Result<Option<&'a [u8]>>,
+    ) -> Result<Plan> {
+        let mut items = Vec::new();
+        let mut seen: HashMap<&'a [u8], usize> = HashMap::new();
+        let mut slots = Vec::with_capacity(lengths.len());
+        for (array, &len) in lengths.iter().enumerate() {
+            let mut column = Vec::with_capacity(len);
+            for row in 0..len {
+                column.push(match bytes(array, row)? {
+                    None => Slot::Null,
+                    Some(value) if value.len() < SHARED_BYTES => {
+                        if value.is_ascii() {
+                            Slot::Ascii
+                        } else {
+                            Slot::Item(*seen.entry(value).or_insert_with(|| {
+                                items.push((array, row));
+                                items.len() - 1
+                            }))
+                        }
+                    }
+                    Some(_) => {
+                        items.push((array, row));
+                        Slot::Item(items.len() - 1)
+                    }
+                });
+            }
+            slots.push(column);
+        }
+        Ok(Plan { items, slots })
     }
-    pieces
+
+    /// `work` on the text of every item (`text(array, row)`), in pieces of about
+    /// [`PIECE_BYTES`] on rayon's threads; results in item order.
+    fn run<'a, R: Send>(
+        &self,
+        byte_len: impl Fn(usize, usize) -> usize + Sync,
+        text: impl Fn(usize, usize) -> Result<&'a str> + Sync,
+        work: impl Fn(&str) -> R + Sync,
+    ) -> Result<Vec<R>> {
+        let pieces = cut(self.items.len(), |i| byte_len(self.items[i].0, self.items[i].1));
+        let per_piece = each(&pieces, |range| {
+            self.items[range.clone()]
+                .iter()
+                .map(|&(array, row)| Ok(work(text(array, row)?)))
+                .collect::<Result<Vec<R>>>()
+        });
+        let mut results = Vec::with_capacity(self.items.len());
+        for piece in per_piece {
+            results.extend(piece?);
+        }
+        Ok(results)
+    }
 }
 
-/// `len` rows of `byte_len(row)` bytes, cut into ranges of about [`PIECE_BYTES`].
+/// A column of Arrow arrays, planned and run.
+fn run_columns<R: Send>(
+    arrays: &[ArrayRef],
+    work: impl Fn(&str) -> R + Sync,
+) -> Result<(Plan, Vec<R>)> {
+    let columns = arrays.iter().map(|a| Texts::of(a.as_ref())).collect::<Result<Vec<_>>>()?;
+    let lengths: Vec<usize> = columns.iter().map(|t| t.len()).collect();
+    let plan = Plan::new(&lengths, |array, row| columns[array].bytes(array, row))?;
+    let results = plan.run(
+        |array, row| columns[array].byte_len(row),
+        |array, row| columns[array].text(array, row).map(|t| t.unwrap_or_default()),
+        work,
+    )?;
+    Ok((plan, results))
+}
+
+/// A list of texts, planned and run.
+fn run_texts<R: Send>(texts: &[&str], work: impl Fn(&str) -> R + Sync) -> (Plan, Vec<R>) {
+    let plan = Plan::new(&[texts.len()], |_, row| Ok(Some(texts[row].as_bytes())))
+        .unwrap_or_else(|_| unreachable!("a &str is always there"));
+    let results = plan
+        .run(|_, row| texts[row].len(), |_, row| Ok(texts[row]), work)
+        .unwrap_or_else(|_| unreachable!("a &str is always UTF-8"));
+    (plan, results)
+}
+
+/// `len` items of `byte_len(item)` bytes, cut into ranges of about [`PIECE_BYTES`].
 fn cut(len: usize, byte_len: impl Fn(usize) -> usize) -> Vec<Range<usize>> {
     let mut ranges = Vec::new();
     let (mut start, mut bytes) = (0, 0);
@@ -195,7 +296,7 @@ fn cut(len: usize, byte_len: impl Fn(usize) -> usize) -> Vec<Range<usize>> {
 }
 
 /// `work` on each item, on rayon's threads when there are several; results in order.
-fn each<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync + Send) -> Vec<R> {
+fn each<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
     if items.len() < 2 {
         items.iter().map(work).collect()
     } else {
@@ -203,21 +304,31 @@ fn each<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync + Send) -> 
     }
 }
 
-/// `work` on every piece, on rayon's threads when there are several; results in order, grouped
-/// by array.
-fn run<R, F>(columns: &[Texts<'_>], work: F) -> Result<Vec<Vec<R>>>
-where
-    R: Send,
-    F: Fn(Texts<'_>, &Piece) -> Result<R> + Sync,
-{
-    let pieces = pieces(columns);
-    let results: Vec<R> =
-        each(&pieces, |p| work(columns[p.array], p)).into_iter().collect::<Result<_>>()?;
-    let mut grouped: Vec<Vec<R>> = columns.iter().map(|_| Vec::new()).collect();
-    for (piece, result) in pieces.iter().zip(results) {
-        grouped[piece.array].push(result);
-    }
-    Ok(grouped)
+/// The changed rows of each array of a plan, from the repairs of its items.
+fn changed_rows(plan: &Plan, repairs: &[Option<String>]) -> Vec<Changes> {
+    plan.slots
+        .iter()
+        .map(|slots| {
+            slots
+                .iter()
+                .enumerate()
+                .filter_map(|(row, slot)| match slot {
+                    Slot::Item(i) => repairs[*i].as_ref().map(|new| (row, new.clone())),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The score of each row of each array of a plan (`None` for null).
+fn row_scores(plan: &Plan, scores: &[f64]) -> Vec<Vec<Option<f64>>> {
+    let score = |slot: &Slot| match slot {
+        Slot::Null => None,
+        Slot::Ascii => Some(0.0),
+        Slot::Item(i) => Some(scores[*i]),
+    };
+    plan.slots.iter().map(|slots| slots.iter().map(score).collect()).collect()
 }
 
 /// Run `f` on `threads` threads: `None` on rayon's global pool (one thread a core), `Some(n)`
@@ -250,19 +361,8 @@ pub type Changes = Vec<(usize, String)>;
 
 /// The changes [`fix`] makes to each array.
 pub fn changes(arrays: &[ArrayRef], options: Options) -> Result<Vec<Changes>> {
-    let columns = arrays.iter().map(|a| Texts::of(a.as_ref())).collect::<Result<Vec<_>>>()?;
-    let per_piece = run(&columns, |texts, piece| {
-        let mut changed = Vec::new();
-        for row in piece.rows.clone() {
-            if let Some(text) = texts.text(piece.array, row)? {
-                if let Some(repaired) = explanation::fix_str(text, options) {
-                    changed.push((row, repaired));
-                }
-            }
-        }
-        Ok(changed)
-    })?;
-    Ok(per_piece.into_iter().map(|pieces| pieces.into_iter().flatten().collect()).collect())
+    let (plan, repairs) = run_columns(arrays, |text| explanation::fix_str(text, options))?;
+    Ok(changed_rows(&plan, &repairs))
 }
 
 /// The changes a repair makes to a list of texts (for callers without Arrow arrays: the
@@ -273,37 +373,29 @@ pub fn changes(arrays: &[ArrayRef], options: Options) -> Result<Vec<Changes>> {
 /// assert_eq!(batch::fix_texts(&["ok", "CafÃ©"], Options::default()), vec![(1, "Café".into())]);
 /// ```
 pub fn fix_texts(texts: &[&str], options: Options) -> Changes {
-    let pieces = cut(texts.len(), |row| texts[row].len());
-    let per_piece = each(&pieces, |rows| {
-        rows.clone()
-            .filter_map(|row| explanation::fix_str(texts[row], options).map(|new| (row, new)))
-            .collect::<Vec<_>>()
-    });
-    per_piece.into_iter().flatten().collect()
+    let (plan, repairs) = run_texts(texts, |text| explanation::fix_str(text, options));
+    changed_rows(&plan, &repairs).remove(0)
 }
 
 /// The detection score of each text of a list.
 pub fn score_texts(texts: &[&str]) -> Vec<f64> {
-    let pieces = cut(texts.len(), |row| texts[row].len());
-    let per_piece = each(&pieces, |rows| {
-        rows.clone().map(|row| explanation::score_str(texts[row])).collect::<Vec<_>>()
-    });
-    per_piece.into_iter().flatten().collect()
+    let (plan, scores) = run_texts(texts, explanation::score_str);
+    row_scores(&plan, &scores).remove(0).into_iter().map(|s| s.unwrap_or(0.0)).collect()
 }
 
-/// What `mojifix.detect` finds in each text of a list: `(score, findings)`, each finding with
-/// the text it covers.
+/// What `mojifix.detect` finds in each text of a list: `(score, findings)`.
 pub fn detect_texts(texts: &[&str]) -> Vec<(f64, Vec<explanation::Finding>)> {
-    let pieces = cut(texts.len(), |row| texts[row].len());
-    let per_piece = each(&pieces, |rows| {
-        rows.clone()
-            .map(|row| {
-                let found = detect_text(texts[row]);
-                (found.score, found.findings.into_iter().map(|(f, _)| f).collect())
-            })
-            .collect::<Vec<_>>()
-    });
-    per_piece.into_iter().flatten().collect()
+    let (plan, found) = run_texts(texts, detect_text);
+    plan.slots[0]
+        .iter()
+        .map(|slot| match slot {
+            Slot::Item(i) => {
+                let d = &found[*i];
+                (d.score, d.findings.iter().map(|(f, _)| f.clone()).collect())
+            }
+            _ => (0.0, Vec::new()),
+        })
+        .collect()
 }
 
 /// Repair every row of every array: `None` for an array no repair changes, else a new array of
@@ -445,19 +537,11 @@ fn spread<T: Copy>(array: &dyn Array, per_value: &[Option<T>]) -> Vec<Option<T>>
 
 /// The detection score of every row, as `Float64`; null rows give null.
 pub fn score(arrays: &[ArrayRef]) -> Result<Vec<ArrayRef>> {
-    let columns = arrays.iter().map(|a| Texts::of(a.as_ref())).collect::<Result<Vec<_>>>()?;
-    let per_piece = run(&columns, |texts, piece| {
-        piece
-            .rows
-            .clone()
-            .map(|row| Ok(texts.text(piece.array, row)?.map(explanation::score_str)))
-            .collect::<Result<Vec<_>>>()
-    })?;
+    let (plan, scores) = run_columns(arrays, explanation::score_str)?;
     Ok(arrays
         .iter()
-        .zip(per_piece)
-        .map(|(array, pieces)| {
-            let per_value: Vec<Option<f64>> = pieces.into_iter().flatten().collect();
+        .zip(row_scores(&plan, &scores))
+        .map(|(array, per_value)| {
             Arc::new(Float64Array::from(spread(array.as_ref(), &per_value))) as ArrayRef
         })
         .collect())
@@ -527,25 +611,21 @@ pub fn detection_type() -> DataType {
 /// What `mojifix.detect` finds in every row, as one struct a row (see [`detection_type`]);
 /// null rows give null.
 pub fn detect(arrays: &[ArrayRef]) -> Result<Vec<ArrayRef>> {
-    let columns = arrays.iter().map(|a| Texts::of(a.as_ref())).collect::<Result<Vec<_>>>()?;
-    let per_piece = run(&columns, |texts, piece| {
-        piece
-            .rows
-            .clone()
-            .map(|row| Ok(texts.text(piece.array, row)?.map(detect_text)))
-            .collect::<Result<Vec<_>>>()
-    })?;
+    let (plan, found) = run_columns(arrays, detect_text)?;
+    let nothing = Detection::default();
     Ok(arrays
         .iter()
-        .zip(per_piece)
-        .map(|(array, pieces)| {
-            let per_value: Vec<Option<Detection>> = pieces.into_iter().flatten().collect();
-            let indices: Vec<Option<usize>> =
-                (0..per_value.len()).map(|i| per_value[i].as_ref().map(|_| i)).collect();
-            let rows: Vec<Option<&Detection>> = spread(array.as_ref(), &indices)
-                .into_iter()
-                .map(|i| i.and_then(|i| per_value[i].as_ref()))
+        .zip(&plan.slots)
+        .map(|(array, slots)| {
+            let per_value: Vec<Option<&Detection>> = slots
+                .iter()
+                .map(|slot| match slot {
+                    Slot::Null => None,
+                    Slot::Ascii => Some(&nothing),
+                    Slot::Item(i) => Some(&found[*i]),
+                })
                 .collect();
+            let rows: Vec<Option<&Detection>> = spread(array.as_ref(), &per_value);
             detections_array(&rows)
         })
         .collect())
@@ -662,7 +742,10 @@ mod tests {
             .map(|i| if i % 7 == 0 { format!("{i} CafÃ©") } else { format!("{i} café") })
             .collect();
         let array: ArrayRef = Arc::new(StringArray::from(rows.clone()));
-        assert!(pieces(&[Texts::of(array.as_ref()).unwrap()]).len() > 2);
+        let texts = Texts::of(array.as_ref()).unwrap();
+        let plan = Plan::new(&[texts.len()], |_, row| texts.bytes(0, row)).unwrap();
+        assert_eq!(plan.items.len(), 20_000); // every value is distinct
+        assert!(cut(plan.items.len(), |i| texts.byte_len(i)).len() > 2);
         let fixed =
             fix(std::slice::from_ref(&array), Options::default()).unwrap().remove(0).unwrap();
         let want: Vec<Option<String>> =
@@ -728,6 +811,20 @@ mod tests {
         let scores = score_texts(&texts);
         assert_eq!(scores.len(), 9_000);
         assert!(scores[0] > 0.5 && scores[1] == 0.0);
+    }
+
+    #[test]
+    fn a_short_value_is_analysed_once_a_long_one_every_time() {
+        let long = format!("{} CafÃ©", "x".repeat(SHARED_BYTES));
+        let rows = ["CafÃ©", "ok", "CafÃ©", long.as_str(), long.as_str(), "CafÃ©"];
+        let array: ArrayRef = Arc::new(StringArray::from(rows.to_vec()));
+        let texts = Texts::of(array.as_ref()).unwrap();
+        let plan = Plan::new(&[texts.len()], |_, row| texts.bytes(0, row)).unwrap();
+        assert_eq!(plan.items, vec![(0, 0), (0, 3), (0, 4)]);
+        assert_eq!(plan.slots[0][1], Slot::Ascii);
+        let changed = changes(&[array], Options::default()).unwrap().remove(0);
+        assert_eq!(changed.iter().map(|(row, _)| *row).collect::<Vec<_>>(), vec![0, 2, 3, 4, 5]);
+        assert_eq!(changed[2].1, format!("{} Café", "x".repeat(SHARED_BYTES)));
     }
 
     #[test]
