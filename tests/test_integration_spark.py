@@ -94,7 +94,7 @@ def test_score_dataframe_adds_a_double_column(spark: Any) -> None:
 
 def test_bad_columns_are_named(spark: Any) -> None:
     df = spark.createDataFrame([(1, "x")], "id long, text string")
-    with pytest.raises(KeyError, match="no column 'body'.*'id', 'text'"):
+    with pytest.raises(KeyError, match=r"no column 'body'.*'id', 'text'"):
         fix_dataframe(df, ["body"])
     with pytest.raises(TypeError, match="'id' is bigint, not string"):
         fix_dataframe(df, ["id"])

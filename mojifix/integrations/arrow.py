@@ -217,7 +217,8 @@ def _fix_in_python(array: ArrayT, **options: Any) -> ArrayT:
             return pa_.DictionaryArray.from_arrays(chunk.indices, dictionary)
 
         chunks = [per_chunk(chunk) for chunk in _chunks(array)]
-        return _like(array, chunks, array.type)  # type: ignore[no-any-return]
+        rebuilt: ArrayT = _like(array, chunks, array.type)
+        return rebuilt
     wide = array.cast(pa_.large_string()) if _is_string_view(array.type) else array
     values = wide.drop_null()
     if ascii_unchanged(options):

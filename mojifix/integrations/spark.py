@@ -114,7 +114,8 @@ def score_dataframe(
     (name,) = _string_columns(df, [column], "score_dataframe")
     if output_column in df.columns:
         raise ValueError(f"the DataFrame already has a column {output_column!r}")
-    schema = types.StructType([*df.schema.fields, types.StructField(output_column, types.DoubleType())])
+    score_field = types.StructField(output_column, types.DoubleType())
+    schema = types.StructType([*df.schema.fields, score_field])
     work = functools.partial(
         score_batches, column=name, output_column=output_column, threads=threads
     )
