@@ -50,6 +50,17 @@ __all__ = ["MojifixDataFrameAccessor", "MojifixSeriesAccessor", "register"]
 DETECT_COLUMNS = ("kind", "start", "end", "text", "encoded_as", "decoded_as")
 """The columns of :meth:`MojifixSeriesAccessor.detect`'s DataFrame, one row per finding."""
 
+def _detections(texts: list[str]) -> list[tuple[float, set[str]]]:
+    """``(score, kinds of finding)`` of each text, in one call of the core."""
+    from mojifix import _core
+
+    try:
+        found = _core.detect_texts(texts)
+    except UnicodeEncodeError:  # a lone surrogate: text by text
+        return [(d.score, {f.kind for f in d.findings}) for d in map(mojifix.detect, texts)]
+    return [(score, {f[0] for f in findings}) for score, findings in found]
+
+
 def _findings_frame(columns: dict[str, list[Any]], index: Any) -> Any:
     """The frame of :meth:`MojifixSeriesAccessor.detect`: one row per finding, labelled."""
     frame = pd.DataFrame(
@@ -503,18 +514,17 @@ class MojifixDataFrameAccessor:
             record: dict[str, Any] = {"rows": 0, "damaged": 0}
             record.update(dict.fromkeys(mojifix.KINDS, 0))
             damaged: list[tuple[int, str]] = []
-            for value, count in zip(uniques, counts, strict=True):
-                if not isinstance(value, str):
-                    continue
-                record["rows"] += int(count)
-                if value.isascii():
-                    continue
-                detection = mojifix.detect(value)
-                for kind in {finding.kind for finding in detection.findings}:
-                    record[kind] = record.get(kind, 0) + int(count)
-                if detection.score >= threshold:
-                    record["damaged"] += int(count)
-                    damaged.append((int(count), value))
+            texts = [(v, int(n)) for v, n in zip(uniques, counts, strict=True) if isinstance(v, str)]
+            record["rows"] = sum(n for _, n in texts)
+            texts = [(v, n) for v, n in texts if not v.isascii()]
+            for (value, count), (score, kinds) in zip(
+                texts, _detections([v for v, _ in texts]), strict=True
+            ):
+                for kind in kinds:
+                    record[kind] = record.get(kind, 0) + count
+                if score >= threshold:
+                    record["damaged"] += count
+                    damaged.append((count, value))
             damaged.sort(key=lambda item: -item[0])
             record["share"] = record["damaged"] / record["rows"] if record["rows"] else 0.0
             record["examples"] = [value for _, value in damaged[:examples]]
