@@ -514,7 +514,8 @@ class MojifixDataFrameAccessor:
             record: dict[str, Any] = {"rows": 0, "damaged": 0}
             record.update(dict.fromkeys(mojifix.KINDS, 0))
             damaged: list[tuple[int, str]] = []
-            texts = [(v, int(n)) for v, n in zip(uniques, counts, strict=True) if isinstance(v, str)]
+            pairs = zip(uniques, counts, strict=True)
+            texts = [(v, int(n)) for v, n in pairs if isinstance(v, str)]
             record["rows"] = sum(n for _, n in texts)
             texts = [(v, n) for v, n in texts if not v.isascii()]
             for (value, count), (score, kinds) in zip(
