@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from mojifix._io import UsageError, compression_of
-from mojifix._work import CHANGED, MALFORMED, MAX_KEYS, Job, transform_record
+from mojifix._work import CHANGED, MALFORMED, MAX_KEYS, Job, Record, run_chunk
 
 #: Bytes read at a time while looking for the newline that ends a range.
 _PROBE = 1 << 16
@@ -171,12 +171,17 @@ def run_range(
     index = -1
     present: set[str] = set()
     keys: dict[str, None] = {}
+    lines: list[Record] = []
     for index, line in enumerate(io.BytesIO(data)):  # splits after b"\n" only, like a file
-        outcome = transform_record(job, index, offset, line)
+        lines.append((index, offset, line))
+        offset += len(line)
+    for index, outcome in enumerate(run_chunk(job, lines)):
         out = outcome.output
         assert isinstance(out, bytes)
         if outcome.status == MALFORMED:
-            malformed.append((index, offset, outcome.error or "", written, written + len(out)))
+            malformed.append(
+                (index, outcome.offset, outcome.error or "", written, written + len(out))
+            )
         else:
             if outcome.status == CHANGED:
                 changed += 1
@@ -186,7 +191,6 @@ def run_range(
                 keys.update(dict.fromkeys(outcome.keys))
         pieces.append(out)
         written += len(out)
-        offset += len(line)
     output = b"".join(pieces)
     seen = frozenset(present), tuple(keys)[:MAX_KEYS]
     if spill_dir is None:

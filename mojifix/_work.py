@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Union
 
@@ -252,7 +252,11 @@ def _csv_cell(job: Job, row: list[str], name: str, index: int) -> str:
 # --- transforming -------------------------------------------------------------------------
 
 
-def _transform(job: Job, text: str) -> tuple[str, list[dict[str, Any]] | None]:
+def _transform(
+    job: Job, text: str, repaired: Mapping[str, str] | None = None
+) -> tuple[str, list[dict[str, Any]] | None]:
+    if repaired is not None:  # fixed already, a chunk at a time (:func:`run_chunk`)
+        return repaired.get(text, text), None
     if job.action == "fold":
         from mojifix.fold import fold
 
@@ -267,24 +271,31 @@ def _transform(job: Job, text: str) -> tuple[str, list[dict[str, Any]] | None]:
     return fix(text), None
 
 
-def transform_record(job: Job, number: int, offset: int, payload: Payload) -> Outcome:
-    """Apply ``fix``/``fold`` to the job's fields of one record."""
+def transform_record(
+    job: Job,
+    number: int,
+    offset: int,
+    payload: Payload,
+    repaired: Mapping[str, str] | None = None,
+) -> Outcome:
+    """Apply ``fix``/``fold`` to the job's fields of one record (``repaired``: the repairs of
+    its texts, already made; a text not in it is left as it is)."""
     try:
         if job.fmt == "text":
             assert isinstance(payload, bytes)
             content, term = split_terminator(payload)
-            new, _ = _transform(job, decode_utf8(content, offset))
+            new, _ = _transform(job, decode_utf8(content, offset), repaired)
             out = new.encode("utf-8", "surrogatepass") + term
             status = CHANGED if out != payload else UNCHANGED
             return Outcome(number, offset, status, out)
         if job.fmt == "jsonl":
-            return _transform_json_line(job, number, offset, payload)
+            return _transform_json_line(job, number, offset, payload, repaired)
         assert isinstance(payload, list)
         row: list[str] = list(payload)  # type: ignore[arg-type]
         changed = False
         for name, index in zip(job.fields, job.columns, strict=True):
             text = _csv_cell(job, row, name, index)
-            new, _ = _transform(job, text)
+            new, _ = _transform(job, text, repaired)
             if new != text:
                 row[index] = new
                 changed = True
@@ -295,7 +306,13 @@ def transform_record(job: Job, number: int, offset: int, payload: Payload) -> Ou
         return Outcome(number, offset, MALFORMED, payload, internal_error(job.action, exc))
 
 
-def _transform_json_line(job: Job, number: int, offset: int, payload: Payload) -> Outcome:
+def _transform_json_line(
+    job: Job,
+    number: int,
+    offset: int,
+    payload: Payload,
+    repaired: Mapping[str, str] | None = None,
+) -> Outcome:
     """``fix``/``fold`` of one JSONL record: only the string values that change are rewritten
     (:mod:`mojifix._json_edit`); every other byte of the line stays as it was."""
     assert isinstance(payload, bytes)
@@ -308,7 +325,7 @@ def _transform_json_line(job: Job, number: int, offset: int, payload: Payload) -
     edits = []
     explained = []
     for path, value in texts:
-        new, steps = _transform(job, value)
+        new, steps = _transform(job, value, repaired)
         if new != value:
             span = _json_edit.value_span(text, path)
             assert span is not None  # json_fields found it
@@ -344,8 +361,15 @@ def _digest(text: str) -> int:
     return int.from_bytes(digest, "little")
 
 
-def scan_record(job: Job, number: int, offset: int, payload: Payload) -> Outcome:
-    """Run ``detect`` on the job's fields of one record (and the fold keys for duplicates)."""
+def scan_record(
+    job: Job,
+    number: int,
+    offset: int,
+    payload: Payload,
+    detected: Mapping[str, tuple[float, list[Any]]] | None = None,
+) -> Outcome:
+    """Run ``detect`` on the job's fields of one record (and the fold keys for duplicates);
+    ``detected``: the core's ``(score, findings)`` of texts detected already."""
     from mojifix.detect import detect
 
     try:
@@ -361,17 +385,20 @@ def scan_record(job: Job, number: int, offset: int, payload: Payload) -> Outcome
         if known.get(name, job.threshold) < job.threshold:  # not damaged: no need for findings
             scans.append(FieldScan(name, len(text), float(known[name]), []))
             continue
-        try:
-            detection = detect(text)
-        except Exception as exc:  # a bug in detect on this record: count it, go on
-            return Outcome(number, offset, MALFORMED, None, internal_error("scan", exc))
-        findings = [
-            (f.kind, f.start, f.end, f.encoded_as, f.decoded_as) for f in detection.findings
-        ]
-        damaged = detection.score >= job.threshold
-        scans.append(
-            FieldScan(name, len(text), float(detection.score), findings, text if damaged else None)
-        )
+        if detected and text in detected:
+            score, raw = detected[text]
+            findings = [tuple(f[:5]) for f in raw]
+        else:
+            try:
+                detection = detect(text)
+            except Exception as exc:  # a bug in detect on this record: count it, go on
+                return Outcome(number, offset, MALFORMED, None, internal_error("scan", exc))
+            score = detection.score
+            findings = [
+                (f.kind, f.start, f.end, f.encoded_as, f.decoded_as) for f in detection.findings
+            ]
+        damaged = score >= job.threshold
+        scans.append(FieldScan(name, len(text), float(score), findings, text if damaged else None))
     outcome = Outcome(number, offset, UNCHANGED, None, None, scans, absent=absent, keys=keys)
     if job.duplicates:
         from mojifix.fold import fold
@@ -415,6 +442,67 @@ def warm_up(job: Job) -> None:
 
 
 def run_chunk(job: Job, chunk: Sequence[Record]) -> list[Outcome]:
-    """Process a chunk of records; the unit of work of ``--jobs``."""
-    step = scan_record if job.action == "scan" else transform_record
-    return [step(job, number, offset, payload) for number, offset, payload in chunk]
+    """Process a chunk of records; the unit of work of ``--jobs``.
+
+    ``fix`` and ``scan`` read the chunk's records first, then hand all their texts to the core
+    in one call (which runs without the GIL: ``--jobs`` threads work at once), then write:
+    a record whose texts do not change comes out as it came in.
+    """
+    if job.action == "scan":
+        return _scan_chunk(job, chunk)
+    if job.action == "fix" and not job.explain:
+        return _fix_chunk(job, chunk)
+    return [transform_record(job, number, offset, payload) for number, offset, payload in chunk]
+
+
+Fields = tuple[list[tuple[str, str]], tuple[str, ...], tuple[str, ...]]
+
+
+def _texts_of(job: Job, chunk: Sequence[Record]) -> list[Fields | None]:
+    """What :func:`extract_fields` gives for each record; None for a record that cannot be
+    read (the per-record functions say why)."""
+    fields: list[Fields | None] = []
+    for _, offset, payload in chunk:
+        try:
+            fields.append(extract_fields(job, payload, offset))
+        except Exception:
+            fields.append(None)
+    return fields
+
+
+def _fix_chunk(job: Job, chunk: Sequence[Record]) -> list[Outcome]:
+    from mojifix import _core
+    from mojifix.repair import fix
+
+    records = _texts_of(job, chunk)
+    texts = [text for fields in records if fields for _, text in fields[0]]
+    try:
+        changes = dict(_core.fix_texts(texts, threads=1))
+        repaired = {texts[i]: new for i, new in changes.items()}
+    except UnicodeEncodeError:  # a lone surrogate (a JSON escape): text by text
+        repaired = {text: new for text in set(texts) if (new := fix(text)) != text}
+    outcomes = []
+    for (number, offset, payload), fields in zip(chunk, records, strict=True):
+        if fields is None or any(text in repaired for _, text in fields[0]):
+            outcomes.append(transform_record(job, number, offset, payload, repaired))
+        else:
+            _, absent, keys = fields
+            outcomes.append(Outcome(number, offset, UNCHANGED, payload, absent=absent, keys=keys))
+    return outcomes
+
+
+def _scan_chunk(job: Job, chunk: Sequence[Record]) -> list[Outcome]:
+    from mojifix import _core
+
+    if job.fmt == "pairs":  # Parquet: scored a column at a time already
+        return [scan_record(job, number, offset, payload) for number, offset, payload in chunk]
+    records = _texts_of(job, chunk)
+    texts = [text for fields in records if fields for _, text in fields[0]]
+    try:
+        detections = dict(zip(texts, _core.detect_texts(texts, threads=1), strict=True))
+    except UnicodeEncodeError:  # a lone surrogate: record by record
+        detections = {}
+    return [
+        scan_record(job, number, offset, payload, detections)
+        for number, offset, payload in chunk
+    ]

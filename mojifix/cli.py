@@ -785,16 +785,22 @@ def _transform_ranges(
 WARM_UP_BYTES = 4 * CHUNK_BYTES
 
 
-def _make_pool(jobs: int, job: Job, inputs: list[str]) -> Any:
-    """A pool of *jobs* processes (``None`` for one job) for *job* on *inputs*.
+def _make_pool(jobs: int, job: Job, inputs: list[str], processes: bool = False) -> Any:
+    """A pool of *jobs* threads (``None`` for one job) for *job* on *inputs*, or of processes.
 
-    For inputs of :data:`WARM_UP_BYTES` or more, the tables that ``fix``/``detect`` build on
-    first use are built before the work starts: with ``fork``, here, once, and inherited
-    (each worker building its own cost 0.6-1 s of CPU per worker, taken from the work on a
-    busy machine); with ``spawn``, in each worker as it starts.
+    Threads share the core's models and tables, and the core works without the GIL, so a
+    chunk's texts are repaired while another thread reads the next chunk's records. With
+    *processes*, for inputs of :data:`WARM_UP_BYTES` or more, the tables that ``fix``/``detect``
+    build on first use are built before the work starts: with ``fork``, here, once, and
+    inherited (each worker building its own cost 0.6-1 s of CPU per worker, taken from the
+    work on a busy machine); with ``spawn``, in each worker as it starts.
     """
     if jobs <= 1:
         return None
+    if not processes:
+        from multiprocessing.pool import ThreadPool
+
+        return ThreadPool(jobs)
     import multiprocessing
 
     sizes = [input_size(name) for name in inputs]
@@ -833,11 +839,15 @@ def cmd_transform(args: argparse.Namespace) -> int:
                 f"({name} is {fmt})"
             )
     tally = Tally(action, args.on_error)
-    pool = _make_pool(args.jobs, base, [name for name, _ in plan])
-    # where the workers leave the output of their byte ranges (see mojifix._ranges); removed
-    # after the pool is gone, so that no worker can still be writing in it
+    pool = _make_pool(args.jobs, base, [name for name, _ in plan], args.processes)
+    # where worker processes leave the output of their byte ranges (see mojifix._ranges);
+    # removed after the pool is gone, so that no worker can still be writing in it
     spill = None
-    if pool is not None and any(splittable(name, formats[name]) for name, _ in plan):
+    if (
+        pool is not None
+        and args.processes
+        and any(splittable(name, formats[name]) for name, _ in plan)
+    ):
         spill = make_spill_folder()
     try:
         for name, out in plan:
@@ -881,7 +891,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
     )
     # opened first, so that an unwritable report path fails before a long scan
     report_out = AtomicOutput(args.report) if args.report else None
-    pool = _make_pool(args.jobs, Job(action="scan", fmt="text"), inputs)
+    pool = _make_pool(args.jobs, Job(action="scan", fmt="text"), inputs, args.processes)
     try:
         for name in inputs:
             _scan_one(name, formats[name], acc, pool, args)
@@ -1292,7 +1302,13 @@ def _add_record_options(p: argparse.ArgumentParser) -> None:
         type=_positive_int,
         default=1,
         metavar="N",
-        help="worker processes (order is preserved; default 1)",
+        help="threads working at once (order is preserved; default 1)",
+    )
+    p.add_argument(
+        "--processes",
+        action="store_true",
+        help="run the --jobs workers as processes, not threads: worth it when reading the "
+        "records (JSON parsing) costs more than repairing them",
     )
     p.add_argument(
         "-q",

@@ -2,6 +2,7 @@
 //!
 //! One module per concern; the Python bindings are in [`python`] and nothing else touches PyO3.
 
+pub mod batch;
 pub mod candidates;
 pub mod codecs;
 pub mod decision;

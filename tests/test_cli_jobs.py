@@ -1,5 +1,6 @@
 """``--jobs 2`` on plain files, where the workers read byte ranges themselves (mojifix._ranges):
-the output, the messages and the exit status must be those of ``--jobs 1``, byte for byte."""
+the output, the messages and the exit status must be those of ``--jobs 1``, byte for byte, with
+threads (the default) and with ``--processes``."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ from mojifix._work import Job
 from mojifix.cli import CHUNK_BYTES
 
 MOJIBAKE = "CafÃ© au lait, dÃ©jÃ\u00a0 vu"
+
+#: ``--jobs 2`` on threads (the default) and on processes.
+TWO_JOBS = [("--jobs", "2"), ("--jobs", "2", "--processes")]
 
 
 
@@ -71,18 +75,19 @@ def test_the_file_really_spans_several_ranges_cut_next_to_multibyte_characters(m
         assert data[end - 1 : end] == b"\n" and not data[end - 40 : end + 40].isascii()
 
 
+@pytest.mark.parametrize("two", TWO_JOBS, ids=" ".join)
 @pytest.mark.parametrize("mode", ["keep", "skip", "fail"])
 def test_jobs_2_writes_and_reports_exactly_what_jobs_1_does(
-    tmp_path: Path, messy: Path, mode: str
+    tmp_path: Path, messy: Path, mode: str, two: tuple[str, ...]
 ) -> None:
     status = 2 if mode == "fail" else 0
     results = []
-    for jobs in ("1", "2"):
-        out = tmp_path / f"out{jobs}.jsonl"
-        proc = run("fix", messy, "-o", out, "--on-error", mode, "--jobs", jobs, check=status)
+    for n, jobs in enumerate((("--jobs", "1"), two)):
+        out = tmp_path / f"out{n}.jsonl"
+        proc = run("fix", messy, "-o", out, "--on-error", mode, *jobs, check=status)
         results.append((out.read_bytes() if out.exists() else None, proc.stderr))
         # and to stdout (under fail, what came before the bad record has been written)
-        proc = run("fix", messy, "--on-error", mode, "--jobs", jobs, check=status)
+        proc = run("fix", messy, "--on-error", mode, *jobs, check=status)
         results.append((proc.stdout, proc.stderr))
     assert results[0] == results[2] and results[1] == results[3]
     output, err = results[0]
@@ -102,15 +107,18 @@ def test_jobs_2_writes_and_reports_exactly_what_jobs_1_does(
         assert output.endswith(b'"the end, no newline: \xc3\xbc"}')
 
 
-def test_jobs_2_counts_across_several_inputs(tmp_path: Path, messy: Path) -> None:
+@pytest.mark.parametrize("two", TWO_JOBS, ids=" ".join)
+def test_jobs_2_counts_across_several_inputs(
+    tmp_path: Path, messy: Path, two: tuple[str, ...]
+) -> None:
     small, other = tmp_path / "small.txt", tmp_path / "other.txt"
     small.write_bytes(b"one\r\ncaf\xe9\nlast line")
     other.write_bytes(MOJIBAKE.encode() + b"\n\xff\n")
     runs = []
-    for jobs in ("1", "2"):
-        folder = tmp_path / f"out{jobs}"
+    for n, jobs in enumerate((("--jobs", "1"), two)):
+        folder = tmp_path / f"out{n}"
         folder.mkdir()
-        proc = run("fix", small, messy, other, "-o", folder, "--jobs", jobs)
+        proc = run("fix", small, messy, other, "-o", folder, *jobs)
         written = {p.name: p.read_bytes() for p in folder.iterdir()}
         runs.append((proc.stderr, written))
     assert runs[0] == runs[1]
@@ -120,28 +128,29 @@ def test_jobs_2_counts_across_several_inputs(tmp_path: Path, messy: Path) -> Non
     assert f"{records} records read" in err.splitlines()[-1]
 
 
-def test_jobs_2_on_stdin_an_empty_file_and_gzip(tmp_path: Path) -> None:
+@pytest.mark.parametrize("two", TWO_JOBS, ids=" ".join)
+def test_jobs_2_on_stdin_an_empty_file_and_gzip(tmp_path: Path, two: tuple[str, ...]) -> None:
     data = "".join(f"{MOJIBAKE} {i}\n" if i % 7 == 0 else f"line {i}\n" for i in range(3000))
     piped = [
         subprocess.run(
-            [sys.executable, "-m", "mojifix", "fix", "--jobs", jobs, "--quiet"],
+            [sys.executable, "-m", "mojifix", "fix", *jobs, "--quiet"],
             input=data.encode(),
             capture_output=True,
             timeout=120,
             check=True,
         ).stdout
-        for jobs in ("1", "2")
+        for jobs in (("--jobs", "1"), two)
     ]
     assert piped[0] == piped[1] and piped[0].count(b"Caf\xc3\xa9") == 429
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")
-    proc = run("fix", empty, "--jobs", "2")
+    proc = run("fix", empty, *two)
     assert proc.stdout == b"" and b"0 records read" in proc.stderr
     import gzip
 
     packed = tmp_path / "in.txt.gz"
     packed.write_bytes(gzip.compress(data.encode()))
-    assert run("fix", packed, "--jobs", "2", "--quiet").stdout == piped[0]
+    assert run("fix", packed, *two, "--quiet").stdout == piped[0]
 
 
 @pytest.mark.parametrize(
@@ -199,7 +208,8 @@ def test_a_terminated_range_run_leaves_no_output_and_no_spill_files(tmp_path: Pa
     # distinct damaged lines (no cache hits): seconds of work, far more than the wait below
     src.write_text("".join(f"{MOJIBAKE} {i}\n" for i in range(200_000)), encoding="utf-8")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "mojifix", "fix", str(src), "-o", str(out), "--jobs", "2"],
+        [sys.executable, "-m", "mojifix", "fix", str(src), "-o", str(out), "--jobs", "2",
+         "--processes"],
         stderr=subprocess.PIPE,
         env={**os.environ, "TMPDIR": str(spill_root)},
     )
@@ -216,8 +226,8 @@ def test_a_terminated_range_run_leaves_no_output_and_no_spill_files(tmp_path: Pa
 
 
 def test_the_spill_folder_of_a_killed_run_is_removed_by_the_next_run(tmp_path: Path) -> None:
-    """A run killed outright (SIGKILL) cannot remove its spill folder; the next ``--jobs`` run
-    removes the folders whose owner process is gone and keeps those of running processes."""
+    """A run killed outright (SIGKILL) cannot remove its spill folder; the next ``--processes``
+    run removes the folders whose owner process is gone and keeps those of running processes."""
     spill_root = tmp_path / "tmp"
     spill_root.mkdir()
     gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
@@ -232,7 +242,8 @@ def test_the_spill_folder_of_a_killed_run_is_removed_by_the_next_run(tmp_path: P
     src, out = tmp_path / "in.txt", tmp_path / "fixed.txt"
     src.write_text("".join(f"{MOJIBAKE} {i}\n" for i in range(2_000)), encoding="utf-8")
     proc = subprocess.run(
-        [sys.executable, "-m", "mojifix", "fix", str(src), "-o", str(out), "--jobs", "2"],
+        [sys.executable, "-m", "mojifix", "fix", str(src), "-o", str(out), "--jobs", "2",
+         "--processes"],
         capture_output=True,
         env={**os.environ, "TMPDIR": str(spill_root)},
         timeout=120,
@@ -242,3 +253,24 @@ def test_the_spill_folder_of_a_killed_run_is_removed_by_the_next_run(tmp_path: P
     assert sorted(p.name for p in spill_root.iterdir()) == [
         "mojifix-no-owner-file", "mojifix-running"
     ]
+
+
+def test_a_terminated_threaded_run_leaves_no_output(tmp_path: Path) -> None:
+    """SIGTERM during ``--jobs 2`` on threads: the threads finish the chunk they are in, the
+    output is not committed, nothing is left behind."""
+    src, out = tmp_path / "in.txt", tmp_path / "out" / "fixed.txt"
+    out.parent.mkdir()
+    src.write_text("".join(f"{MOJIBAKE} {i}\n" for i in range(200_000)), encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mojifix", "fix", str(src), "-o", str(out), "--jobs", "2"],
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 60
+    while not list(out.parent.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.05)  # the temporary output appears once the work has started
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 143, err
+    assert b"no output written" in err and b"Traceback" not in err
+    assert list(out.parent.iterdir()) == []

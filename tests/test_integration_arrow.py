@@ -150,3 +150,99 @@ def test_fix_table_row_group_by_row_group(tmp_path: Path) -> None:
         for group in range(source.num_row_groups):
             writer.write_table(fix_table(source.read_row_group(group)))
     assert pq.read_table(out_path).column("text").to_pylist() == expected_fix(items)
+
+
+# --- the core's batch path --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("type_", STRING_TYPES, ids=str)
+def test_detect_array_is_detect_per_value(type_: Any) -> None:
+    from mojifix.integrations.arrow import DETECTION_TYPE, detect_array
+
+    items = values()
+    found = detect_array(pa.chunked_array([items[:3], items[3:]], type=type_))
+    assert found.type == DETECTION_TYPE and found.num_chunks == 2
+    for value, row in zip(items, found.to_pylist(), strict=True):
+        if value is None:
+            assert row is None
+            continue
+        want = mojifix.detect(value)
+        assert row["score"] == pytest.approx(want.score)
+        assert row["affected"] == pytest.approx(want.affected)
+        fields = ("kind", "start", "end", "text", "replacement")
+        got = [tuple(f[name] for name in fields) for f in row["findings"]]
+        assert got == [tuple(getattr(f, name) for name in fields) for f in want.findings]
+
+
+def test_fix_changes_lists_only_the_changed_rows() -> None:
+    from mojifix.integrations.arrow import fix_changes
+
+    items = values()
+    array = pa.chunked_array([items[:5], items[5:]])
+    changes = fix_changes(array)
+    repaired = [None if v is None else mojifix.fix(v) for v in items]
+    pairs = enumerate(zip(items, repaired, strict=True))
+    assert changes == [(row, new) for row, (v, new) in pairs if new != v]
+    assert changes  # the samples hold mojibake
+
+
+def test_a_string_view_array_keeps_its_buffers() -> None:
+    long_clean = "Grüße aus Köln, und zwar ausführlich " * 3
+    array = pa.array([long_clean, DAMAGED[0][0] * 3, None], type=pa.string_view())
+    fixed = fix_array(array)
+    assert fixed.to_pylist() == [long_clean, mojifix.fix(DAMAGED[0][0] * 3), None]
+    before = {b.address for b in array.buffers()[2:] if b is not None}
+    after = {b.address for b in fixed.buffers()[2:] if b is not None}
+    assert before and before <= after  # the input's data buffers are shared, not copied
+
+
+def test_threads_give_the_same_result() -> None:
+    column = pa.array([v for v in values() if v] * 200)
+    assert fix_array(column, threads=1).equals(fix_array(column, threads=2))
+    assert score_array(column, threads=1).equals(score_array(column, threads=2))
+
+
+def test_large_columns_release_the_gil() -> None:
+    # Another thread runs Python code all through a long call: impossible if the core held the
+    # GIL for the whole call.
+    import itertools
+    import threading
+    import time
+
+    column = pa.array([CLEAN[i % len(CLEAN)] + f" {i}" for i in range(20_000)])
+    spans: list[tuple[float, float]] = []
+    ticks: list[float] = []
+    done = threading.Event()
+
+    def work() -> None:
+        start = time.perf_counter()
+        score_array(column, threads=1)
+        spans.append((start, time.perf_counter()))
+        done.set()
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    while not done.is_set():
+        ticks.append(time.perf_counter())
+    worker.join()
+    ((start, end),) = spans
+    inside = [start, *(tick for tick in ticks if start < tick < end), end]
+    assert max(b - a for a, b in itertools.pairwise(inside)) < (end - start) / 2
+
+
+def test_invalid_utf8_is_a_clear_error() -> None:
+    raw = pa.array([b"ok", b"caf\xe9"], type=pa.binary())
+    bad = pa.Array.from_buffers(pa.string(), 2, raw.buffers())  # not validated
+    with pytest.raises(ValueError, match="row 1 of array 0 is not valid UTF-8"):
+        score_array(bad)
+
+
+def test_lists_of_values_go_through_the_core_too() -> None:
+    from mojifix.integrations._common import fix_values, score_values
+
+    items: list[object] = [*values(), 3, "a\ud800b"]  # a non-string, a lone surrogate
+    fixed = fix_values(items)
+    assert fixed == [mojifix.fix(v) if isinstance(v, str) else v for v in items]
+    assert score_values(items) == [
+        pytest.approx(mojifix.score(v)) if isinstance(v, str) else None for v in items
+    ]

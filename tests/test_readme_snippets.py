@@ -24,7 +24,7 @@ REPAIRED = "Café au lait, déjà vu"
 
 #: Blocks that cannot run here, by their first line, and why.
 NOT_RUN = {
-    "# Spark": "neither Spark nor Ray is installed (the README says so)",
+    "# Ray Data": "Ray is not installed (the README says so)",
 }
 
 
@@ -123,6 +123,7 @@ FIXTURES: dict[str, tuple[Callable[[Path], None], Callable[[Path, str], None]]] 
     'pq.ParquetFile("pages.parquet")': (_setup_parquet, _check_parquet),
     'JsonlReader("crawl/")': (_setup_crawl, _check_crawl),
     'dd.read_parquet("pages/")': (_setup_pages, _check_pages),
+    'spark.read.parquet("pages/")': (_setup_pages, _check_pages),
     "corpus/real-world.jsonl": (_setup_corpus, _check_report),
 }
 

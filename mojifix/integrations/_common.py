@@ -13,11 +13,12 @@ True
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, Literal
 
 import mojifix
+from mojifix import _core
 
 Errors = Literal["ignore", "raise"]
 """What to do with a non-string value: pass it through unchanged, or raise :class:`TypeError`."""
@@ -119,3 +120,70 @@ def score_unique(values: Iterable[str]) -> dict[str, float]:
     """
     score = mojifix.score
     return {value: score(value) for value in values if not value.isascii()}
+
+
+def strings_array(values: Sequence[object]) -> Any:
+    """``values`` as an Arrow ``large_string`` array for the core's batch path, or None when
+    that path cannot take them: a value neither ``str`` nor ``None``, a lone surrogate (UTF-8
+    cannot hold one), or no pyarrow.
+
+    >>> strings_array(["a", None]).to_pylist()
+    ['a', None]
+    >>> strings_array(["a", 1]) is None
+    True
+    """
+    try:
+        import pyarrow as pa
+    except ImportError:  # pragma: no cover - every extra that reaches here installs pyarrow
+        return None
+    if not all(value is None or type(value) is str for value in values):
+        return None
+    try:
+        return pa.array(values, type=pa.large_string())
+    except (UnicodeError, pa.ArrowException):
+        return None
+
+
+def fix_values(values: list[Any], *, threads: int | None = None, **options: Any) -> list[Any]:
+    """``values`` repaired as :func:`mojifix.fix` repairs each, in one call of the core (on
+    ``threads`` threads, default one a core); non-strings are passed through. Only the changed
+    values are new objects; ``values`` itself comes back if none changes.
+
+    >>> fix_values(["CafÃ©", None, "ok", 3])
+    ['Café', None, 'ok', 3]
+    """
+    from mojifix.integrations.arrow import core_options
+
+    core = core_options(options)
+    rows = [i for i, value in enumerate(values) if isinstance(value, str)]
+    if core is not None:
+        try:
+            changes = _core.fix_texts([values[i] for i in rows], threads=threads, **core)
+        except UnicodeEncodeError:  # a lone surrogate: value by value below
+            pass
+        else:
+            if not changes:
+                return values
+            fixed = list(values)
+            for index, text in changes:
+                fixed[rows[index]] = text
+            return fixed
+    changed = fix_unique(dict.fromkeys(values[i] for i in rows), **options)
+    return [changed.get(v, v) if isinstance(v, str) else v for v in values]
+
+
+def score_values(values: list[Any], *, threads: int | None = None) -> list[float | None]:
+    """:func:`mojifix.score` of each value (``None`` for non-strings), in one call of the core.
+
+    >>> score_values(["ok", None, 1])
+    [0.0, None, None]
+    """
+    rows = [i for i, value in enumerate(values) if isinstance(value, str)]
+    scores: list[float | None] = [None] * len(values)
+    try:
+        found = _core.score_texts([values[i] for i in rows], threads=threads)
+    except UnicodeEncodeError:  # a lone surrogate
+        found = [mojifix.score(values[i]) for i in rows]
+    for index, score in zip(rows, found, strict=True):
+        scores[index] = score
+    return scores

@@ -1,32 +1,35 @@
-"""Apache Arrow kernels: repair and score whole string arrays, tables and Parquet row groups.
+"""Apache Arrow: repair, score and detect whole string columns in one call of the core.
 
-These are the kernels every other integration builds on (pandas' Arrow-backed strings, Hugging
-Face ``datasets``, Dask partitions, the CLI's Parquet path). Each one
-
-1. skips ``null`` and pure-ASCII values with vectorised Arrow compute (``string_is_ascii``):
-   mojibake always contains a non-ASCII character;
-2. works on the *unique* remaining values (``pyarrow.compute.unique``), so a value repeated a
-   million times is repaired once;
-3. writes the repaired values back with ``index_in`` + ``take`` + ``coalesce``, which keeps
-   nulls, the array's type and a ChunkedArray's chunking. When nothing changed the input array
-   itself is returned (no copy).
+The arrays go to the compiled core through the Arrow C Data Interface (``__arrow_c_array__``):
+no value is copied on the way in and no Python object is made per row. The core reads the rows
+without the GIL, on every core for a large array (``threads=`` chooses how many), and gives back
+Arrow arrays. Every other integration builds on these functions (pandas' Arrow-backed strings,
+Hugging Face ``datasets``, Dask partitions, Spark's ``mapInArrow``, the CLI's Parquet path).
 
 >>> import pyarrow as pa
->>> fix_array(pa.array(["plain", None])).to_pylist()
-['plain', None]
+>>> fix_array(pa.array(["CafÃ©", None, "plain"])).to_pylist()
+['Café', None, 'plain']
 >>> score_array(pa.array(["plain", None])).to_pylist()
 [0.0, None]
 
 Supported value types: ``string``, ``large_string``, ``string_view`` and dictionary arrays of
-those (the dictionary is repaired, the indices are kept). Anything else raises TypeError.
+those (the dictionary is repaired, the indices are kept), as ``Array`` or ``ChunkedArray``
+(the chunking is kept). Anything else raises TypeError. The result has the input's type and
+nulls; :func:`fix_array` returns the input itself when no row changes.
+
+The ftfy clean-ups of :func:`mojifix.fix` (``html``, ``control``, ``quotes``, ``width``) are
+Python code: with any of them on, :func:`fix_array` runs :func:`mojifix.fix` on each distinct
+value instead (correct, much slower).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from mojifix.integrations._common import ascii_unchanged, fix_unique, require, score_unique
+import mojifix
+from mojifix import _core
+from mojifix.integrations._common import ascii_unchanged, fix_unique, require
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -34,9 +37,32 @@ if TYPE_CHECKING:
 pa_: Any = require("pyarrow", "arrow")
 pc: Any = require("pyarrow.compute", "arrow")
 
-__all__ = ["fix_array", "fix_table", "is_mojibake_array", "score_array", "string_columns"]
+__all__ = [
+    "DETECTION_TYPE",
+    "core_options",
+    "detect_array",
+    "fix_array",
+    "fix_changes",
+    "fix_table",
+    "is_mojibake_array",
+    "is_string_type",
+    "is_text_type",
+    "score_array",
+    "string_columns",
+]
 
 ArrayT = TypeVar("ArrayT", "pa.Array", "pa.ChunkedArray")
+
+DETECTION_TYPE: pa.DataType = pa_.array(_core.detection_type()).type
+"""The type of :func:`detect_array`'s values: what :func:`mojifix.detect` gives, as a struct.
+
+``score`` and ``affected`` (doubles, as in :class:`mojifix.Detection`) and ``findings``, a list
+of structs with the fields of :class:`mojifix.Finding`: ``kind``, ``start``, ``end`` (character
+offsets), ``text``, ``encoded_as``, ``decoded_as``, ``replacement`` and ``score``.
+
+>>> [field.name for field in DETECTION_TYPE]
+['score', 'affected', 'findings']
+"""
 
 
 def _is_string_view(type_: pa.DataType) -> bool:
@@ -44,17 +70,29 @@ def _is_string_view(type_: pa.DataType) -> bool:
     return bool(getattr(pa_.types, "is_string_view", lambda _: False)(type_))
 
 
-def _is_string_type(type_: pa.DataType) -> bool:
+def is_string_type(type_: pa.DataType) -> bool:
+    """``string``, ``large_string`` or ``string_view``.
+
+    >>> import pyarrow as pa
+    >>> is_string_type(pa.large_string()), is_string_type(pa.binary())
+    (True, False)
+    """
     return bool(
         pa_.types.is_string(type_) or pa_.types.is_large_string(type_) or _is_string_view(type_)
     )
 
 
-def _is_text_type(type_: pa.DataType) -> bool:
-    """``string``-like, or a dictionary whose values are ``string``-like."""
+def is_text_type(type_: pa.DataType) -> bool:
+    """Whether the functions of this module take arrays of ``type_``: a string type, or a
+    dictionary of one.
+
+    >>> import pyarrow as pa
+    >>> is_text_type(pa.dictionary(pa.int8(), pa.string())), is_text_type(pa.int8())
+    (True, False)
+    """
     if pa_.types.is_dictionary(type_):
-        return _is_string_type(type_.value_type)
-    return _is_string_type(type_)
+        return is_string_type(type_.value_type)
+    return is_string_type(type_)
 
 
 def _check(array: object, name: str) -> None:
@@ -63,71 +101,63 @@ def _check(array: object, name: str) -> None:
             f"{name}() takes a pyarrow Array or ChunkedArray, not {type(array).__name__}; "
             "wrap Python lists with pyarrow.array(...)"
         )
-    if not _is_text_type(array.type):
+    if not is_text_type(array.type):
         raise TypeError(
             f"{name}() works on string, large_string or string_view arrays, not {array.type}; "
             "cast the column first (pyarrow.compute.cast(array, pyarrow.string()))"
         )
 
 
-def _rebuild_chunked(
-    array: pa.ChunkedArray, per_chunk: Callable[[pa.Array], pa.Array], type_: pa.DataType
-) -> pa.ChunkedArray:
-    return pa_.chunked_array([per_chunk(chunk) for chunk in array.chunks], type=type_)
+def _chunks(array: pa.Array | pa.ChunkedArray) -> list[pa.Array]:
+    return list(array.chunks) if isinstance(array, pa_.ChunkedArray) else [array]
 
 
-def _same_chunking(result: ArrayT, like: ArrayT) -> ArrayT:
-    """``result`` cut into chunks of the same lengths as ``like``'s (compute drops empty ones)."""
-    if not isinstance(like, pa_.ChunkedArray):
-        return result
-    lengths = [len(chunk) for chunk in like.chunks]
-    if [len(chunk) for chunk in result.chunks] == lengths:
-        return result
-    flat = result.combine_chunks() if result.num_chunks else pa_.array([], type=result.type)
-    pieces, offset = [], 0
-    for length in lengths:
-        pieces.append(flat.slice(offset, length))
-        offset += length
-    rechunked: ArrayT = pa_.chunked_array(pieces, type=result.type)
-    return rechunked
+def _like(array: pa.Array | pa.ChunkedArray, chunks: list[Any], type_: pa.DataType) -> Any:
+    """The core's arrays as pyarrow: a ChunkedArray with the same chunking, or an Array."""
+    arrays = [chunk if isinstance(chunk, pa_.Array) else pa_.array(chunk) for chunk in chunks]
+    if isinstance(array, pa_.ChunkedArray):
+        return pa_.chunked_array(arrays, type=type_)
+    return arrays[0]
 
 
-def _candidate_uniques(array: pa.Array | pa.ChunkedArray, *, skip_ascii: bool = True) -> list[str]:
-    """The distinct non-null (and, by default, non-ASCII) values of a plain string array."""
-    if _is_string_view(array.type):
-        array = array.cast(pa_.large_string())
-    if skip_ascii:
-        candidates = array.filter(pc.invert(pc.string_is_ascii(array)))  # nulls are dropped
-    else:
-        candidates = array.drop_null()
-    if len(candidates) == 0:
-        return []
-    values: list[str] = pc.unique(candidates).to_pylist()
-    return values
+def core_options(options: dict[str, Any]) -> dict[str, bool] | None:
+    """The core's options for those of :func:`mojifix.fix`, or None when they ask for an ftfy
+    clean-up (Python code, which the core cannot run).
 
+    The options are checked as :func:`mojifix.fix` checks them (same errors).
 
-def _replace(array: ArrayT, mapping: dict[str, Any], value_type: pa.DataType) -> ArrayT:
-    """``array`` with every value found in ``mapping``'s keys replaced by its value.
-
-    Values not in ``mapping`` become ``null`` (callers coalesce or fill afterwards).
+    >>> core_options({"jis": "browser"})
+    {'jis_browser': True, 'replace_lost': False}
+    >>> core_options({"html": True}) is None
+    True
+    >>> core_options({"lost": "drop"})
+    Traceback (most recent call last):
+    ...
+    ValueError: fix(lost='drop'): use lost='keep' (report lost data, leave it) or \
+lost='replace' (turn 锟斤拷 and its kin into the U+FFFD they encode)
     """
-    keys = pa_.array(list(mapping), type=array.type)
-    replacements = pa_.array(list(mapping.values()), type=value_type)
-    positions = pc.index_in(array, value_set=keys)
-    result: ArrayT = pc.take(replacements, positions)
-    return result
+    mojifix.fix("", **options)  # raises the errors fix() raises for a bad option
+    if not ascii_unchanged({k: v for k, v in options.items() if k != "lost"}):
+        return None
+    return {
+        "jis_browser": options.get("jis", "keep") == "browser",
+        "replace_lost": options.get("lost", "keep") == "replace",
+    }
 
 
-def fix_array(array: ArrayT, **options: Any) -> ArrayT:
+def fix_array(array: ArrayT, *, threads: int | None = None, **options: Any) -> ArrayT:
     """Repair every value of a string array; same type, same nulls, same chunking.
 
-    ``options`` are passed to :func:`mojifix.fix` (``jis="browser"``, ``html=True``, ...).
+    ``options`` are those of :func:`mojifix.fix` (``jis="browser"``, ``lost="replace"``,
+    ``html=True``, ...). ``threads``: how many threads the core uses (default: one a core).
+    The input itself is returned when no value changes.
 
     >>> import pyarrow as pa
     >>> arr = pa.chunked_array([["fine", None], ["fine"]], type=pa.large_string())
-    >>> out = fix_array(arr)
-    >>> out.type, out.num_chunks, out.null_count
-    (DataType(large_string), 2, 1)
+    >>> fix_array(arr) is arr
+    True
+    >>> fix_array(pa.array(["価格〜100円"]), jis="browser").to_pylist()
+    ['価格～100円']
     >>> fix_array(pa.array([1, 2]))
     Traceback (most recent call last):
     ...
@@ -135,37 +165,85 @@ def fix_array(array: ArrayT, **options: Any) -> ArrayT:
 cast the column first (pyarrow.compute.cast(array, pyarrow.string()))
     """
     _check(array, "fix_array")
-    type_ = array.type
-    if pa_.types.is_dictionary(type_):
-        return _fix_dictionary(array, **options)
-    uniques = _candidate_uniques(array, skip_ascii=ascii_unchanged(options))
-    changed = fix_unique(uniques, **options)
+    core = core_options(options)
+    if core is None:
+        return _fix_in_python(array, **options)
+    fixed = _core.fix_arrays(_chunks(array), threads=threads, **core)
+    if all(chunk is None for chunk in fixed):
+        return array
+    chunks = [old if new is None else new for old, new in zip(_chunks(array), fixed, strict=True)]
+    result: ArrayT = _like(array, chunks, array.type)
+    return result
+
+
+def fix_changes(
+    array: pa.Array | pa.ChunkedArray, *, threads: int | None = None, **options: Any
+) -> list[tuple[int, str]]:
+    """The rows a repair changes, as ``(row, repaired value)`` in row order.
+
+    For callers that keep their values elsewhere (a pandas ``object`` column, a list of
+    documents): only the changed rows become Python strings. Takes plain string arrays (not
+    dictionaries) and the core's options (``jis``, ``lost``).
+
+    >>> import pyarrow as pa
+    >>> fix_changes(pa.chunked_array([["ok", "CafÃ©"], [None, "naÃ¯ve"]]))
+    [(1, 'Café'), (3, 'naïve')]
+    """
+    _check(array, "fix_changes")
+    if pa_.types.is_dictionary(array.type):
+        raise TypeError("fix_changes() takes plain string arrays; use fix_array() on dictionaries")
+    core = core_options(options)
+    if core is None:
+        raise ValueError("fix_changes() does only what the core does: jis= and lost= options")
+    chunks = _chunks(array)
+    changes: list[tuple[int, str]] = []
+    start = 0
+    for chunk, changed in zip(
+        chunks, _core.fix_changes(chunks, threads=threads, **core), strict=True
+    ):
+        changes += [(start + row, text) for row, text in changed] if start else changed
+        start += len(chunk)
+    return changes
+
+
+def _fix_in_python(array: ArrayT, **options: Any) -> ArrayT:
+    """``mojifix.fix`` on each distinct value (for the ftfy clean-ups, which are Python)."""
+    if pa_.types.is_dictionary(array.type):
+
+        def per_chunk(chunk: pa.DictionaryArray) -> pa.DictionaryArray:
+            dictionary = _fix_in_python(chunk.dictionary, **options)
+            if dictionary is chunk.dictionary:
+                return chunk
+            return pa_.DictionaryArray.from_arrays(chunk.indices, dictionary)
+
+        chunks = [per_chunk(chunk) for chunk in _chunks(array)]
+        rebuilt: ArrayT = _like(array, chunks, array.type)
+        return rebuilt
+    wide = array.cast(pa_.large_string()) if _is_string_view(array.type) else array
+    values = wide.drop_null()
+    if ascii_unchanged(options):
+        values = values.filter(pc.invert(pc.string_is_ascii(values)))
+    changed = fix_unique(pc.unique(values).to_pylist(), **options) if len(values) else {}
     if not changed:
         return array
-    if _is_string_view(type_):
-        # The compute kernels used below have no string_view variant: go through large_string.
-        wide = array.cast(pa_.large_string())
-        fixed_wide = pc.coalesce(_replace(wide, changed, wide.type), wide)
-        result: ArrayT = fixed_wide.cast(type_)
-        return _same_chunking(result, array)
-    fixed: ArrayT = pc.coalesce(_replace(array, changed, type_), array)
-    return _same_chunking(fixed, array)
-
-
-def _fix_dictionary(array: ArrayT, **options: Any) -> ArrayT:
-    def per_chunk(chunk: pa.DictionaryArray) -> pa.DictionaryArray:
-        dictionary = fix_array(chunk.dictionary, **options)
-        if dictionary is chunk.dictionary:
-            return chunk
-        return pa_.DictionaryArray.from_arrays(chunk.indices, dictionary)
-
+    keys = pa_.array(list(changed), type=wide.type)
+    positions = pc.index_in(wide, value_set=keys)
+    fixed = pc.coalesce(pc.take(pa_.array(list(changed.values()), type=wide.type), positions), wide)
     if isinstance(array, pa_.ChunkedArray):
-        result: ArrayT = _rebuild_chunked(array, per_chunk, array.type)
-        return result
-    return per_chunk(array)
+        lengths = [len(chunk) for chunk in array.chunks]
+        flat = fixed.combine_chunks() if fixed.num_chunks else pa_.array([], type=wide.type)
+        pieces, offset = [], 0
+        for length in lengths:
+            pieces.append(flat.slice(offset, length))
+            offset += length
+        fixed = pa_.chunked_array(pieces, type=wide.type)
+    result: ArrayT = fixed.cast(array.type)
+    return result
 
 
-def score_array(array: pa.Array | pa.ChunkedArray) -> pa.Array | pa.ChunkedArray:
+def score_array(
+    array: pa.Array | pa.ChunkedArray, *, threads: int | None = None
+) -> pa.Array | pa.ChunkedArray:
     """The :func:`mojifix.score` of every value, as ``float64``; nulls stay null.
 
     A ChunkedArray gives a ChunkedArray with the same chunking.
@@ -175,22 +253,30 @@ def score_array(array: pa.Array | pa.ChunkedArray) -> pa.Array | pa.ChunkedArray
     DataType(double)
     """
     _check(array, "score_array")
-    if pa_.types.is_dictionary(array.type):
-        if isinstance(array, pa_.ChunkedArray):
-            return _rebuild_chunked(array, score_array, pa_.float64())
-        return pc.take(score_array(array.dictionary), array.indices)
-    original = array
-    if _is_string_view(array.type):
-        array = array.cast(pa_.large_string())
-    scores = score_unique(_candidate_uniques(array))
-    result = pc.if_else(pc.is_null(array), pa_.scalar(None, pa_.float64()), 0.0)
-    if scores:
-        result = pc.coalesce(_replace(array, scores, pa_.float64()), result)
-    return _same_chunking(result, original)
+    return _like(array, _core.score_arrays(_chunks(array), threads=threads), pa_.float64())
+
+
+def detect_array(
+    array: pa.Array | pa.ChunkedArray, *, threads: int | None = None
+) -> pa.Array | pa.ChunkedArray:
+    """What :func:`mojifix.detect` finds in every value, one struct each (:data:`DETECTION_TYPE`).
+
+    Null values give null. ``pyarrow.compute.list_flatten(result.field("findings"))`` gives
+    every finding of the column; ``pyarrow.compute.list_parent_indices`` their rows.
+
+    >>> import pyarrow as pa
+    >>> found = detect_array(pa.array(["CafÃ©", "plain", None]))
+    >>> [row and len(row["findings"]) for row in found.to_pylist()]
+    [1, 0, None]
+    >>> found[0]["findings"][0]["replacement"].as_py()
+    'é'
+    """
+    _check(array, "detect_array")
+    return _like(array, _core.detect_arrays(_chunks(array), threads=threads), DETECTION_TYPE)
 
 
 def is_mojibake_array(
-    array: pa.Array | pa.ChunkedArray, threshold: float = 0.5
+    array: pa.Array | pa.ChunkedArray, threshold: float = 0.5, *, threads: int | None = None
 ) -> pa.Array | pa.ChunkedArray:
     """``score >= threshold`` for every value, as ``bool``; nulls stay null.
 
@@ -198,7 +284,7 @@ def is_mojibake_array(
     >>> is_mojibake_array(pa.array(["ascii", None])).to_pylist()
     [False, None]
     """
-    return pc.greater_equal(score_array(array), threshold)
+    return pc.greater_equal(score_array(array, threads=threads), threshold)
 
 
 def string_columns(table: pa.Table | pa.RecordBatch) -> list[str]:
@@ -208,13 +294,19 @@ def string_columns(table: pa.Table | pa.RecordBatch) -> list[str]:
     >>> string_columns(pa.table({"a": [1], "b": ["x"]}))
     ['b']
     """
-    return [field.name for field in table.schema if _is_text_type(field.type)]
+    return [field.name for field in table.schema if is_text_type(field.type)]
 
 
 TableT = TypeVar("TableT", "pa.Table", "pa.RecordBatch")
 
 
-def fix_table(table: TableT, columns: Iterable[str] | None = None, **options: Any) -> TableT:
+def fix_table(
+    table: TableT,
+    columns: Iterable[str] | None = None,
+    *,
+    threads: int | None = None,
+    **options: Any,
+) -> TableT:
     """Repair the given columns (default: every string column) of a Table or RecordBatch.
 
     ``options`` are passed to :func:`mojifix.fix`.
@@ -243,7 +335,8 @@ def fix_table(table: TableT, columns: Iterable[str] | None = None, **options: An
             raise KeyError(f"no column {name!r} in the table; its columns are {table.column_names}")
         index = table.column_names.index(name)
         column = table.column(index)
-        fixed = fix_array(column, **options)
+        fixed = fix_array(column, threads=threads, **options)
         if fixed is not column:
             table = table.set_column(index, table.schema.field(index), fixed)
     return table
+

@@ -34,7 +34,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, overload
 
 import mojifix
-from mojifix.integrations._common import Errors, check_errors, fix_unique, non_string_error
+from mojifix.integrations._common import (
+    Errors,
+    check_errors,
+    fix_unique,
+    fix_values,
+    non_string_error,
+    score_values,
+)
 
 __all__ = ["fix_batch", "score_batch"]
 
@@ -155,13 +162,11 @@ Pass column=... (or fn_kwargs={'column': ...} to Dataset.map)"
             out[name] = _fix_value(column, name, errors, options)
             continue
         values = list(column)
-        distinct = dict.fromkeys(v for v in values if isinstance(v, str))
-        changed = fix_unique(distinct, **options)
         if errors == "raise":
             for value in values:
                 if value is not None and not isinstance(value, str):
                     raise non_string_error(value, f"column {name!r}")
-        out[name] = [changed.get(v, v) if isinstance(v, str) else v for v in values]
+        out[name] = fix_values(values, **options)
     return out
 
 
@@ -222,17 +227,4 @@ def score_batch(
     if _is_example_value(column_values):
         single = column_values
         return {output_column: mojifix.score(single) if isinstance(single, str) else None}
-    values = list(column_values)
-    score = mojifix.score
-    cache: dict[str, float] = {}
-    scores: list[float | None] = []
-    for value in values:
-        if not isinstance(value, str):
-            scores.append(None)
-        elif value.isascii():
-            scores.append(0.0)
-        else:
-            if value not in cache:
-                cache[value] = score(value)
-            scores.append(cache[value])
-    return {output_column: scores}
+    return {output_column: score_values(list(column_values))}

@@ -50,6 +50,33 @@ __all__ = ["MojifixDataFrameAccessor", "MojifixSeriesAccessor", "register"]
 DETECT_COLUMNS = ("kind", "start", "end", "text", "encoded_as", "decoded_as")
 """The columns of :meth:`MojifixSeriesAccessor.detect`'s DataFrame, one row per finding."""
 
+def _detections(texts: list[str]) -> list[tuple[float, set[str]]]:
+    """``(score, kinds of finding)`` of each text, in one call of the core."""
+    from mojifix import _core
+
+    try:
+        found = _core.detect_texts(texts)
+    except UnicodeEncodeError:  # a lone surrogate: text by text
+        return [(d.score, {f.kind for f in d.findings}) for d in map(mojifix.detect, texts)]
+    return [(score, {f[0] for f in findings}) for score, findings in found]
+
+
+def _findings_frame(columns: dict[str, list[Any]], index: Any) -> Any:
+    """The frame of :meth:`MojifixSeriesAccessor.detect`: one row per finding, labelled."""
+    frame = pd.DataFrame(
+        {
+            "kind": pd.Series(columns["kind"], dtype=object),
+            "start": pd.Series(columns["start"], dtype="int64"),
+            "end": pd.Series(columns["end"], dtype="int64"),
+            "text": pd.Series(columns["text"], dtype=object),
+            "encoded_as": pd.Series(columns["encoded_as"], dtype=object),
+            "decoded_as": pd.Series(columns["decoded_as"], dtype=object),
+        }
+    )
+    frame.index = index if len(index) else pd.Index([], name=index.name, dtype=object)
+    return frame
+
+
 # pandas' own ``.str`` accepts object columns of these inferred types (plus "bytes", which is not
 # text to us): strings, all-missing, and strings mixed with other objects.
 _OBJECT_TEXT_TYPES = frozenset({"string", "empty", "mixed", "mixed-integer"})
@@ -70,9 +97,9 @@ def _string_kind(series: Any) -> str | None:
     if isinstance(dtype, pd.StringDtype):
         return "arrow" if dtype.storage == "pyarrow" else "python"
     if isinstance(dtype, pd.ArrowDtype):
-        from mojifix.integrations.arrow import _is_string_type
+        from mojifix.integrations.arrow import is_string_type
 
-        return "arrow" if _is_string_type(dtype.pyarrow_dtype) else None
+        return "arrow" if is_string_type(dtype.pyarrow_dtype) else None
     if dtype == np.dtype(object):
         inferred = pd.api.types.infer_dtype(series, skipna=True)
         return "python" if inferred in _OBJECT_TEXT_TYPES else None
@@ -202,13 +229,38 @@ class MojifixSeriesAccessor:
         rows = np.flatnonzero(mask)
         new = np.empty(len(rows), dtype=object)
         new[:] = [mapping[value] for value in values[rows]]
+        return self._with_rows(rows, new)
+
+    def _with_rows(self, rows: Any, new: Any) -> Any:
+        """A copy of the Series with ``new`` at the positions ``rows`` (dtype kept)."""
+        series = self._series
         if series.dtype == np.dtype(object):
-            out = values.copy()
+            out = series.to_numpy(dtype=object).copy()
             out[rows] = new
             return pd.Series(out, index=series.index, name=series.name, dtype=object)
         array = series.array.copy()
         array[rows] = new
         return pd.Series(array, index=series.index, name=series.name, copy=False)
+
+    def _arrow(self) -> Any:
+        """The column as an Arrow array for the core, without a copy for Arrow-backed strings;
+        None when it holds anything but strings and missing values, or a lone surrogate (which
+        UTF-8, and so Arrow, cannot hold)."""
+        series = self._series
+        if self._kind == "arrow":
+            return series.array.__arrow_array__()
+        if self._kind != "python":
+            return None
+        if series.dtype == object and pd.api.types.infer_dtype(series, skipna=True) not in (
+            "string",
+            "empty",
+        ):
+            return None
+        pa = require("pyarrow", "pandas")
+        try:
+            return pa.array(series.to_numpy(dtype=object), type=pa.large_string(), from_pandas=True)
+        except (UnicodeError, pa.ArrowException):
+            return None
 
     def _on_categories(self, transform: Any) -> Any:
         """A categorical Series with ``transform`` applied to its categories.
@@ -252,20 +304,26 @@ convert the column with .astype(str) first or pass errors='ignore' to leave such
         series = self._series
         if self._kind == "category":
             return self._on_categories(lambda acc: acc.fix(errors=errors, **options))
-        if self._kind == "arrow":
-            from mojifix.integrations.arrow import fix_array
+        from mojifix.integrations.arrow import core_options, fix_array, fix_changes
 
-            pa = require("pyarrow", "pandas")
-            array = pa.chunked_array(pa.array(series.array))
-            fixed = fix_array(array, **options)
-            if fixed is array:
+        column = self._arrow()
+        if column is not None and self._kind == "arrow":
+            fixed = fix_array(column, **options)
+            if fixed is column:
                 return series.copy(deep=False)
             return pd.Series(
                 series.dtype.__from_arrow__(fixed), index=series.index, name=series.name,
                 copy=False,
             )
-        changed = fix_unique(self._distinct_strings(errors), **options)
-        return self._write_back(changed)
+        if column is None or core_options(options) is None:
+            return self._write_back(fix_unique(self._distinct_strings(errors), **options))
+        changes = fix_changes(column, **options)
+        if not changes:
+            return series.copy(deep=False)
+        rows = np.fromiter((row for row, _ in changes), dtype=np.intp, count=len(changes))
+        new = np.empty(len(changes), dtype=object)
+        new[:] = [text for _, text in changes]
+        return self._with_rows(rows, new)
 
     def score(self, *, errors: Errors = "ignore") -> Any:
         """:func:`mojifix.score` of every value as ``float64``; NaN for missing values.
@@ -278,12 +336,11 @@ convert the column with .astype(str) first or pass errors='ignore' to leave such
         """
         check_errors(errors)
         series = self._series
-        if self._kind == "arrow":
+        column = self._arrow()
+        if column is not None:
             from mojifix.integrations.arrow import score_array
 
-            pa = require("pyarrow", "pandas")
-            scores = score_array(pa.chunked_array(pa.array(series.array)))
-            values = scores.to_numpy(zero_copy_only=False)
+            values = score_array(column).to_numpy(zero_copy_only=False)
             return pd.Series(values, index=series.index, name=series.name, dtype="float64")
         score = mojifix.score
 
@@ -318,6 +375,10 @@ convert the column with .astype(str) first or pass errors='ignore' to leave such
         (['kind', 'start', 'end', 'text', 'encoded_as', 'decoded_as'], 0)
         """
         series = self._series
+        index = series.index
+        column = self._arrow()
+        if column is not None:
+            return self._detect_arrow(column)
         codes, uniques = self._factorize()
         detect = mojifix.detect
         findings: list[Sequence[Any]] = [
@@ -326,26 +387,28 @@ convert the column with .astype(str) first or pass errors='ignore' to leave such
         ]
         counts = np.array([len(f) for f in findings] + [0], dtype=np.intp)
         rows = np.flatnonzero(counts[codes] > 0)
-        labels: list[Hashable] = []
+        positions: list[int] = []
         columns: dict[str, list[Any]] = {name: [] for name in DETECT_COLUMNS}
-        index = series.index
         for row in rows:
             for finding in findings[codes[row]]:
-                labels.append(index[row])
+                positions.append(row)
                 for name in DETECT_COLUMNS:
                     columns[name].append(getattr(finding, name))
-        frame = pd.DataFrame(
-            {
-                "kind": pd.Series(columns["kind"], dtype=object),
-                "start": pd.Series(columns["start"], dtype="int64"),
-                "end": pd.Series(columns["end"], dtype="int64"),
-                "text": pd.Series(columns["text"], dtype=object),
-                "encoded_as": pd.Series(columns["encoded_as"], dtype=object),
-                "decoded_as": pd.Series(columns["decoded_as"], dtype=object),
-            }
-        )
-        frame.index = pd.Index(labels, name=index.name, dtype=index.dtype if labels else object)
-        return frame
+        return _findings_frame(columns, index[positions] if positions else index[:0])
+
+    def _detect_arrow(self, column: Any) -> Any:
+        """:meth:`detect` through the core's :func:`~mojifix.integrations.arrow.detect_array`."""
+        from mojifix.integrations.arrow import detect_array
+
+        pc = require("pyarrow.compute", "pandas")
+        found = detect_array(column)
+        if hasattr(found, "combine_chunks"):
+            found = found.combine_chunks()
+        lists = found.field("findings")
+        items = pc.list_flatten(lists)
+        positions = pc.list_parent_indices(lists).to_numpy(zero_copy_only=False)
+        columns = {name: items.field(name).to_pylist() for name in DETECT_COLUMNS}
+        return _findings_frame(columns, self._series.index[positions])
 
     def fold(
         self, *, profile: str = "match", casefold: bool = False, errors: Errors = "ignore"
@@ -451,18 +514,18 @@ class MojifixDataFrameAccessor:
             record: dict[str, Any] = {"rows": 0, "damaged": 0}
             record.update(dict.fromkeys(mojifix.KINDS, 0))
             damaged: list[tuple[int, str]] = []
-            for value, count in zip(uniques, counts, strict=True):
-                if not isinstance(value, str):
-                    continue
-                record["rows"] += int(count)
-                if value.isascii():
-                    continue
-                detection = mojifix.detect(value)
-                for kind in {finding.kind for finding in detection.findings}:
-                    record[kind] = record.get(kind, 0) + int(count)
-                if detection.score >= threshold:
-                    record["damaged"] += int(count)
-                    damaged.append((int(count), value))
+            pairs = zip(uniques, counts, strict=True)
+            texts = [(v, int(n)) for v, n in pairs if isinstance(v, str)]
+            record["rows"] = sum(n for _, n in texts)
+            texts = [(v, n) for v, n in texts if not v.isascii()]
+            for (value, count), (score, kinds) in zip(
+                texts, _detections([v for v, _ in texts]), strict=True
+            ):
+                for kind in kinds:
+                    record[kind] = record.get(kind, 0) + count
+                if score >= threshold:
+                    record["damaged"] += count
+                    damaged.append((count, value))
             damaged.sort(key=lambda item: -item[0])
             record["share"] = record["damaged"] / record["rows"] if record["rows"] else 0.0
             record["examples"] = [value for _, value in damaged[:examples]]

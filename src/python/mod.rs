@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 
+mod batch;
 mod codecs;
 mod detection;
 mod repair;
@@ -14,5 +15,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     repair::register(m)?;
     codecs::register(m)?;
     detection::register(m)?;
+    batch::register(m)?;
     Ok(())
 }
