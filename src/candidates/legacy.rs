@@ -263,23 +263,45 @@ pub fn runs(text: &[char]) -> Vec<Run> {
     runs
 }
 
-/// The pieces of the runs that look like mojibake by more than `floor`, of every legacy
-/// reading, or of one (`reading` a [`readings::legacy`] id), grouped by reading in text order.
+/// The spans of the runs that look like mojibake by more than `floor`.
+pub fn suspects(runs: &[Run], floor: Cost) -> Vec<(usize, usize)> {
+    runs.iter().filter(|r| r.shape > floor).map(|r| (r.start, r.end)).collect()
+}
+
+/// Every run of non-ASCII characters a legacy decoder could have made, words in ordinary
+/// case and punctuation included: once a text's dominant reading is known, each of them is
+/// that reading's to take, or the text stays half repaired ("Д." in an address).
+pub fn every_run(text: &[char]) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut at = 0;
+    while at < text.len() {
+        if text[at].is_ascii() || !legacy_decodable(text[at]) {
+            at += 1;
+            continue;
+        }
+        let start = at;
+        while at < text.len() && !text[at].is_ascii() && legacy_decodable(text[at]) {
+            at += 1;
+        }
+        spans.push((start, at));
+    }
+    spans
+}
+
+/// The pieces in `spans`, of every legacy reading, or of one (`reading` a
+/// [`readings::legacy`] id), grouped by reading in text order.
 pub fn pieces(
     text: &[char],
-    runs: &[Run],
-    floor: Cost,
+    spans: &[(usize, usize)],
     reading: Option<readings::ReadingId>,
 ) -> Vec<Piece> {
-    let suspects: Vec<(usize, usize)> =
-        runs.iter().filter(|r| r.shape > floor).map(|r| (r.start, r.end)).collect();
     let mut out = Vec::new();
-    if suspects.is_empty() {
+    if spans.is_empty() {
         return out;
     }
     for index in 0..LEGACY_PAIRS.len() {
         if reading.is_none_or(|r| r == readings::legacy(index)) {
-            pair_pieces(text, &suspects, index, &mut out);
+            pair_pieces(text, spans, index, &mut out);
         }
     }
     out
@@ -292,7 +314,7 @@ mod tests {
 
     fn has(text: &str, original: &str, replacement: &str, encoded_as: &str) {
         let chars: Vec<char> = text.chars().collect();
-        let all: Vec<(String, String, &str)> = pieces(&chars, &runs(&chars), Cost::MIN, None)
+        let all: Vec<(String, String, &str)> = pieces(&chars, &suspects(&runs(&chars), Cost::MIN), None)
             .into_iter()
             .map(|p| {
                 let original: String = chars[p.start..p.end].iter().collect();

@@ -114,6 +114,11 @@ pub fn word_evidence(text: &[char], piece: &Piece) -> Cost {
     if !piece.replacement.chars().all(char::is_alphabetic) {
         return 0;
     }
+    // Every alphabet has words of one letter: a legacy reading that makes one ("Ц" for the
+    // dash "\u{96}") has proved nothing.
+    if end - start < 2 && readings()[piece.reading as usize].kind == Kind::LegacyAsLegacy {
+        return 0;
+    }
     let models = models();
     let as_is = text[start..end].iter().flat_map(|c| c.to_lowercase());
     let repaired = text[start..piece.start]
@@ -317,7 +322,8 @@ pub fn choose(
     if could_gain > best.as_ref().map_or(0, |b| b.net_gain) {
         // Runs that do not look like mojibake at all can only join a stretch of a legacy
         // reading that wins without them: they are read only then (below).
-        for piece in candidates::legacy::pieces(text, &runs, 0, None).into_iter() {
+        let suspects = candidates::legacy::suspects(&runs, 0);
+        for piece in candidates::legacy::pieces(text, &suspects, None).into_iter() {
             let reading = piece.reading as usize;
             by_reading[reading].push(gains.judged(piece));
         }
@@ -325,8 +331,8 @@ pub fn choose(
     }
     if let Some(choice) = &best {
         if readings()[choice.reading as usize].kind == Kind::LegacyAsLegacy {
-            let floor = -parameters.reentry[2];
-            let pieces = candidates::legacy::pieces(text, &runs, floor, Some(choice.reading));
+            let spans = candidates::legacy::every_run(text);
+            let pieces = candidates::legacy::pieces(text, &spans, Some(choice.reading));
             let judged: Vec<Judged> = pieces.into_iter().map(|piece| gains.judged(piece)).collect();
             let fuller = judge(text, choice.reading, judged, round, parameters);
             if fuller.net_gain >= choice.net_gain {
