@@ -70,7 +70,6 @@ class Parameters:
     score_midpoint: int = 0
     score_scale: int = 2000
     language_weight: int = 500
-    another_layer: int = 6000
 
     def as_dict(self) -> dict[str, object]:
         return dataclasses.asdict(self)
@@ -80,8 +79,7 @@ class Parameters:
         coords: list[tuple[str, int | None]] = []
         for name in ("entry", "reentry", "partial", "per_sequence", "known_word", "per_lost"):
             coords += [(name, i) for i in range(3)]
-        coords += [("per_restored_space", None), ("kept_space", None), ("language_weight", None),
-                   ("another_layer", None)]
+        coords += [("per_restored_space", None), ("kept_space", None), ("language_weight", None)]
         coords += [("prior", i) for i in range(len(self.prior))]
         return coords
 
@@ -232,7 +230,6 @@ pub static PARAMETERS: Parameters = Parameters {{
     reentry: {parameters.reentry},
     partial: {parameters.partial},
     language_weight: {parameters.language_weight},
-    another_layer: {parameters.another_layer},
     per_sequence: {parameters.per_sequence},
     known_word: {parameters.known_word},
     per_lost: {parameters.per_lost},

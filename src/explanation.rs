@@ -322,7 +322,7 @@ fn repair_rounds(input: &[char], options: Options, parameters: &Parameters) -> A
     // (negative when no reading gains; `None` when nothing could be mojibake at all).
     let mut suspicion: Option<i64> = None;
     for round in 0..MAX_ROUNDS {
-        let (choice, best) = decision::choose(&text, round, parameters);
+        let (choice, best) = decision::choose(&text, parameters);
         if round == 0 {
             suspicion = best;
         }

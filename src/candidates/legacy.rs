@@ -314,13 +314,14 @@ mod tests {
 
     fn has(text: &str, original: &str, replacement: &str, encoded_as: &str) {
         let chars: Vec<char> = text.chars().collect();
-        let all: Vec<(String, String, &str)> = pieces(&chars, &suspects(&runs(&chars), Cost::MIN), None)
-            .into_iter()
-            .map(|p| {
-                let original: String = chars[p.start..p.end].iter().collect();
-                (original, p.replacement, readings()[p.reading as usize].encoded_as)
-            })
-            .collect();
+        let all: Vec<(String, String, &str)> =
+            pieces(&chars, &suspects(&runs(&chars), Cost::MIN), None)
+                .into_iter()
+                .map(|p| {
+                    let original: String = chars[p.start..p.end].iter().collect();
+                    (original, p.replacement, readings()[p.reading as usize].encoded_as)
+                })
+                .collect();
         assert!(
             all.iter().any(|(o, r, e)| o == original && r == replacement && *e == encoded_as),
             "{text}: {all:?}"

@@ -36,9 +36,6 @@ pub struct Parameters {
     /// How much the letter inventories count (per mille): a reading whose repair makes the
     /// text's letters one language's lowers its entry cost by this share of the difference.
     pub language_weight: Cost,
-    /// The extra entry cost of a reading after the first round: another layer of damage (or
-    /// another misreading beside the first) is rarer than one.
-    pub another_layer: Cost,
     /// The extra cost of a *partial* misreading: one that leaves some non-ASCII character of
     /// the text as it is, which a text misread as a whole would not have ("Bremer/Mccoy –
     /// DrÃ¥ber": its dash is right, so its "Ã¥" is less likely mojibake).
@@ -271,12 +268,9 @@ fn stretches(judged: &[Judged], entry: Cost, reentry: Cost) -> (Cost, Vec<bool>)
 /// The best choice for the text, if any reading gains; and the best net gain of any reading
 /// (negative when none gains; `None` when the text has no candidate at all).
 ///
-/// `round`: 0 for the first look at a text, more for the text a repair made.
-pub fn choose(
-    text: &[char],
-    round: usize,
-    parameters: &Parameters,
-) -> (Option<Choice>, Option<Cost>) {
+/// Every round of a repair decides as the first did: a text the repair made is judged as if
+/// it were given, so `fix` is idempotent.
+pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option<Cost>) {
     let mut by_reading: Vec<Vec<Judged>> = vec![Vec::new(); readings().len()];
     let mut gains = Gains::new(text, parameters);
     let mut best: Option<Choice> = None;
@@ -286,8 +280,7 @@ pub fn choose(
             if judged.is_empty() {
                 continue;
             }
-            let choice =
-                judge(text, reading as ReadingId, std::mem::take(judged), round, parameters);
+            let choice = judge(text, reading as ReadingId, std::mem::take(judged), parameters);
             best_net_gain = Some(best_net_gain.map_or(choice.net_gain, |b| b.max(choice.net_gain)));
             if choice.net_gain > 0 && best.as_ref().is_none_or(|b| b.net_gain < choice.net_gain) {
                 *best = Some(choice);
@@ -334,7 +327,7 @@ pub fn choose(
             let spans = candidates::legacy::every_run(text);
             let pieces = candidates::legacy::pieces(text, &spans, Some(choice.reading));
             let judged: Vec<Judged> = pieces.into_iter().map(|piece| gains.judged(piece)).collect();
-            let fuller = judge(text, choice.reading, judged, round, parameters);
+            let fuller = judge(text, choice.reading, judged, parameters);
             if fuller.net_gain >= choice.net_gain {
                 best = Some(fuller);
             }
@@ -362,7 +355,6 @@ fn judge(
     text: &[char],
     reading: ReadingId,
     judged: Vec<Judged>,
-    round: usize,
     parameters: &Parameters,
 ) -> Choice {
     let judged = disjoint(judged);
@@ -371,8 +363,7 @@ fn judge(
     let language = if kind == 2 { language_evidence(text, &judged) } else { 0 };
     let entry = (parameters.entry[kind] - parameters.language_weight * language / 1000)
         .max(parameters.reentry[kind])
-        + parameters.prior[reading as usize]
-        + if round > 0 { parameters.another_layer } else { 0 };
+        + parameters.prior[reading as usize];
     let (mut net_gain, mut chosen) =
         stretches(&judged, entry + parameters.partial[kind], parameters.reentry[kind]);
     // The text misread as a whole: every non-ASCII character is in a piece, or one the
@@ -464,7 +455,7 @@ pub fn readings_judged(
         } else {
             0
         };
-        let choice = judge(text, reading as ReadingId, judged, 0, parameters);
+        let choice = judge(text, reading as ReadingId, judged, parameters);
         out.push((reading as ReadingId, choice.net_gain, language, n));
     }
     out

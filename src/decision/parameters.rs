@@ -9,7 +9,6 @@ pub static PARAMETERS: Parameters = Parameters {
     reentry: [nats(2), nats(3), nats(5)],
     partial: [nats(4), nats(4), nats(6)],
     language_weight: 500,
-    another_layer: nats(6),
     per_sequence: [nats(1), nats(1), 0],
     known_word: [nats(3), nats(3), nats(6)],
     per_lost: [nats(3), nats(3), nats(3)],
