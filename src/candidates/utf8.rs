@@ -245,9 +245,11 @@ fn completions(text: &[char]) -> Vec<Completion> {
         let done_single = single.step(&roles);
         let mut m = tables.multi.get(c);
         if c == '\u{FFFD}' {
-            // A multi-byte decoder's U+FFFD stands for one or two lost bytes of any class.
+            // A multi-byte decoder's U+FFFD stands for one or two lost bytes of any class: a
+            // continuation, or a lead (with its first continuation) whose sequence the next
+            // characters finish ("�･" for the three bytes of "￥").
             let every = (1 << UTF8_MULTI_BYTE_DECODERS.len()) - 1;
-            m.first = Roles { cont: every, lead2: 0, lead3: 0, lead4: 0 };
+            m.first = Roles { cont: every, lead2: every, lead3: every, lead4: 0 };
         }
         let mut done_multi = multi.step(&m.first);
         if m.two_bytes != 0 {
