@@ -132,16 +132,26 @@ pub fn word_evidence(text: &[char], piece: &Piece) -> Cost {
 pub fn gain(text: &[char], piece: &Piece, parameters: &Parameters) -> Cost {
     let (repair, shape) = evidence(text, piece);
     let words = word_evidence(text, piece);
-    gain_of(piece, repair.min(shape), words, parameters)
+    gain_of(piece, repair.min(shape), words, charged_losses(text, piece), parameters)
+}
+
+/// The losses a piece is charged for: none when it only joins the text's own U+FFFD marks
+/// into one ("��" for one lost character), which loses nothing the text still had.
+fn charged_losses(text: &[char], piece: &Piece) -> u32 {
+    if text[piece.start..piece.end].iter().all(|&c| c == '\u{FFFD}') {
+        0
+    } else {
+        piece.lost
+    }
 }
 
 /// [`gain`] from the piece's evidence: the lesser ratio and the word evidence.
-fn gain_of(piece: &Piece, ratio: Cost, words: Cost, parameters: &Parameters) -> Cost {
+fn gain_of(piece: &Piece, ratio: Cost, words: Cost, losses: u32, parameters: &Parameters) -> Cost {
     let kind = kind_index(readings()[piece.reading as usize].kind);
     ratio
         + parameters.known_word[kind] * words
         + parameters.per_sequence[kind] * Cost::from(piece.sequences)
-        - parameters.per_lost[kind] * Cost::from(piece.lost)
+        - parameters.per_lost[kind] * Cost::from(losses)
         - parameters.per_restored_space * Cost::from(piece.restored_spaces)
         - if piece.kept_space { parameters.kept_space } else { 0 }
 }
@@ -167,7 +177,8 @@ impl<'a> Gains<'a> {
             let (repair, shape) = evidence(text, &piece);
             (repair.min(shape), word_evidence(text, &piece))
         });
-        Judged { gain: gain_of(&piece, ratio, words, self.parameters), piece }
+        let losses = charged_losses(text, &piece);
+        Judged { gain: gain_of(&piece, ratio, words, losses, self.parameters), piece }
     }
 }
 
