@@ -22,7 +22,22 @@ DAMAGED = _rows("damaged.jsonl")
 CLEAN = _rows("clean.jsonl")
 
 
-@pytest.mark.parametrize("row", DAMAGED, ids=[str(r["note"]) for r in DAMAGED])
+def _cases(rows: list[dict[str, object]]) -> list[object]:
+    """The rows as test cases; a row with ``known_detect_failure`` (what ``detect`` says today,
+    and why) is a strict expected failure, which says so when it starts to pass."""
+    return [
+        pytest.param(
+            row,
+            id=str(row["note"]),
+            marks=[pytest.mark.xfail(strict=True, reason=str(row["known_detect_failure"]))]
+            if "known_detect_failure" in row
+            else [],
+        )
+        for row in rows
+    ]
+
+
+@pytest.mark.parametrize("row", _cases(DAMAGED))
 def test_damaged_is_detected_with_kind_and_encodings(row: dict[str, object]) -> None:
     text = str(row["text"])
     detection = detect(text)
@@ -35,7 +50,7 @@ def test_damaged_is_detected_with_kind_and_encodings(row: dict[str, object]) -> 
         assert f.kind in KINDS
 
 
-@pytest.mark.parametrize("row", CLEAN, ids=[str(r["note"]) for r in CLEAN])
+@pytest.mark.parametrize("row", _cases(CLEAN))
 def test_clean_text_is_not_mojibake(row: dict[str, object]) -> None:
     text = str(row["text"])
     assert score(text) < 0.5

@@ -22,7 +22,22 @@ CLEAN = _rows("clean.jsonl")
 KNOWN_FAILURES = _rows("known_failures.jsonl")
 
 
-@pytest.mark.parametrize("row", DAMAGED, ids=[str(r["note"]) for r in DAMAGED])
+def _cases(rows: list[dict[str, object]]) -> list[object]:
+    """The rows as test cases; a row with ``known_fix_failure`` (what ``fix`` gives today, and
+    why) is a strict expected failure, which says so when it starts to pass."""
+    return [
+        pytest.param(
+            row,
+            id=str(row["note"]),
+            marks=[pytest.mark.xfail(strict=True, reason=str(row["known_fix_failure"]))]
+            if "known_fix_failure" in row
+            else [],
+        )
+        for row in rows
+    ]
+
+
+@pytest.mark.parametrize("row", _cases(DAMAGED))
 def test_fix_repairs_and_steps_replay(row: dict[str, object]) -> None:
     text, expected = str(row["text"]), str(row["fixed"])
     assert fix(text) == expected
@@ -32,7 +47,7 @@ def test_fix_repairs_and_steps_replay(row: dict[str, object]) -> None:
     assert fix(expected) == expected  # idempotent
 
 
-@pytest.mark.parametrize("row", CLEAN, ids=[str(r["note"]) for r in CLEAN])
+@pytest.mark.parametrize("row", _cases(CLEAN))
 def test_fix_leaves_clean_text_alone(row: dict[str, object]) -> None:
     text = str(row["text"])
     assert fix(text) == text

@@ -67,9 +67,10 @@ def test_the_scan_counts_flagged_strings_per_language(catalogues: Path) -> None:
 
 
 def test_damage_measures_found_and_repaired(catalogues: Path) -> None:
-    out = _run("--root", str(catalogues), "--damage", "windows-1250:windows-1252",
+    # UTF-8 read as windows-1252: a damage the core repairs every time, so the figures are known.
+    out = _run("--root", str(catalogues), "--damage", "UTF-8:windows-1252",
                "--languages", "pl").stdout
-    assert out.splitlines()[0] == "windows-1250 read as windows-1252, translations of pl:"
+    assert out.splitlines()[0] == "UTF-8 read as windows-1252, translations of pl:"
     assert "all                3 strings  found 100.00%  repaired exactly 100.00%" in out
     assert "one word           1 strings" in out  # "Wejście"
 
