@@ -48,11 +48,13 @@ struct MultiRoles {
     two_bytes: u32,
 }
 
-/// Roles of every BMP code point, in pages of 256 shared where equal.
+/// Roles of every code point: the BMP in pages of 256 shared where equal, the few astral
+/// characters a decoder makes (Big5's HKSCS ideographs) in a sorted list.
 struct RoleTable<T> {
     page_of: Vec<u16>,
     pages: Vec<[u32; 256]>,
     values: Vec<T>,
+    astral: Vec<(char, T)>,
 }
 
 impl<T: Copy + Default + PartialEq + Eq + std::hash::Hash> RoleTable<T> {
@@ -82,14 +84,20 @@ impl<T: Copy + Default + PartialEq + Eq + std::hash::Hash> RoleTable<T> {
                 (pages.len() - 1) as u16
             });
         }
-        RoleTable { page_of, pages, values }
+        let mut astral: Vec<(char, T)> =
+            roles.iter().filter(|(&c, _)| c as u32 >= 0x10000).map(|(&c, &r)| (c, r)).collect();
+        astral.sort_by_key(|&(c, _)| c);
+        RoleTable { page_of, pages, values, astral }
     }
 
     #[inline]
     fn get(&self, c: char) -> T {
         let code_point = c as usize;
         if code_point >= 0x10000 {
-            return self.values[0];
+            return match self.astral.binary_search_by_key(&c, |&(k, _)| k) {
+                Ok(i) => self.astral[i].1,
+                Err(_) => self.values[0],
+            };
         }
         let page = self.page_of[code_point >> 8] as usize;
         self.values[self.pages[page][code_point & 0xFF] as usize]
@@ -166,9 +174,10 @@ fn tables() -> &'static Tables {
     })
 }
 
-/// Every non-ASCII BMP character a multi-byte decoder produces from 1 or 2 bytes.
+/// Every non-ASCII character a multi-byte decoder produces from 1 or 2 bytes (Big5's reach
+/// the Supplementary Ideographic Plane).
 fn multi_byte_repertoire(encoding: &'static encoding_rs::Encoding) -> Vec<char> {
-    (0x80u32..0x10000)
+    (0x80u32..0x30000)
         .filter_map(char::from_u32)
         .filter(|&c| !codecs::byte_sequences(encoding, c).is_empty())
         .collect()
