@@ -418,7 +418,15 @@ fn language_evidence(text: &[char], judged: &[Judged]) -> Cost {
             models.count_letters(&mut repaired, original, -1);
             models.count_letters(&mut repaired, j.piece.replacement.chars(), 1);
         }
-        total += models.language_cost(&as_is) - models.language_cost(&repaired);
+        // Letters for letters: mojibake of a multi-byte encoding is mostly symbols, and its
+        // few letters cost less in all than the repair's many; the text as it is is costed
+        // as if it had the repair's number of letters.
+        let letters = |inventory: &Inventory| inventory.values().filter(|&&n| n > 0).sum::<Cost>();
+        let (before, after) = (letters(&as_is), letters(&repaired));
+        if before > 0 && after > 0 {
+            total +=
+                models.language_cost(&as_is) * after / before - models.language_cost(&repaired);
+        }
         line_start = line_end;
     }
     total.clamp(-LANGUAGE_CAP, LANGUAGE_CAP)
