@@ -248,6 +248,10 @@ struct Languages {
     offsets: Vec<u32>,
     /// (language, cost) pairs, token by token.
     entries: Vec<u16>,
+    /// What a letter costs each language on average (its inventory's entropy): a letter is
+    /// judged by how much more it costs than that, so that a script of thousands of letters
+    /// does not lose to one of thirty.
+    typical: Vec<Cost>,
 }
 
 impl Languages {
@@ -269,7 +273,13 @@ impl Languages {
         if entries.chunks_exact(2).any(|pair| pair[0] as usize >= count) {
             return Err("a letter of no language".into());
         }
-        Ok(Languages { floors, letter, offsets, entries })
+        let mut typical = vec![0.0f64; count];
+        for pair in entries.chunks_exact(2) {
+            let cost = f64::from(pair[1]) / SCALE as f64;
+            typical[pair[0] as usize] += (-cost).exp() * cost;
+        }
+        let typical = typical.into_iter().map(|h| (h * SCALE as f64) as Cost).collect();
+        Ok(Languages { floors, letter, offsets, entries, typical })
     }
 }
 
@@ -360,8 +370,12 @@ impl Models {
         if letters == 0 {
             return 0;
         }
-        let mut totals: Vec<Cost> =
-            languages.floors.iter().map(|&floor| Cost::from(floor) * letters).collect();
+        let mut totals: Vec<Cost> = languages
+            .floors
+            .iter()
+            .zip(&languages.typical)
+            .map(|(&floor, &typical)| (Cost::from(floor) - typical) * letters)
+            .collect();
         for (&token, &n) in inventory {
             if n <= 0 {
                 continue;
