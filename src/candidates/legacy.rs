@@ -59,8 +59,8 @@ fn pair_pieces(text: &[char], runs: &[(usize, usize)], index: usize, out: &mut V
             let mut stop = at;
             while stop < run_end {
                 match misread_byte(decoder, text[stop]) {
-                    Some(b) => bytes.push(b),
-                    None => break,
+                    Some(b) if b >= 0x80 => bytes.push(b),
+                    _ => break,
                 }
                 stop += 1;
             }
@@ -200,6 +200,15 @@ fn plain_cyrillic(text: &[char], start: usize, end: usize) -> bool {
         && run.iter().skip(1).all(|c| c.is_lowercase())
 }
 
+/// Is `text[at]` one ASCII character between two that are not, which could be the trail byte
+/// of a multi-byte character ("§d«T¶¯" is Big5's "吳俊雄": d and T are trail bytes)?
+fn trail_byte_between(text: &[char], at: usize) -> bool {
+    ('\u{40}'..='\u{7E}').contains(&text[at])
+        && at > 0
+        && !text[at - 1].is_ascii()
+        && text.get(at + 1).is_some_and(|c| !c.is_ascii())
+}
+
 /// Could a legacy decoder have made this character? (A run with one it could not, CJK or
 /// Greek or Arabic text, is no legacy candidate, and is not looked up.)
 fn legacy_decodable(c: char) -> bool {
@@ -239,7 +248,7 @@ pub fn runs(text: &[char]) -> Vec<Run> {
             continue;
         }
         let start = at;
-        while at < text.len() && !text[at].is_ascii() {
+        while at < text.len() && (!text[at].is_ascii() || trail_byte_between(text, at)) {
             at += 1;
         }
         // Legacy mojibake is made of letters (a Cyrillic or CJK text's letters read as
@@ -247,7 +256,7 @@ pub fn runs(text: &[char]) -> Vec<Run> {
         // punctuation alone ("–", "«»") is not worth reading.
         let run = &text[start..at];
         if plain_cyrillic(text, start, at)
-            || !run.iter().all(|&c| legacy_decodable(c))
+            || !run.iter().all(|&c| c.is_ascii() || legacy_decodable(c))
             || !run.iter().any(|&c| c.is_alphabetic() || ('\u{80}'..='\u{9F}').contains(&c))
         {
             continue;
@@ -335,5 +344,7 @@ mod tests {
         has("ÇÑ±¹¾î", "ÇÑ±¹¾î", "한국어", "EUC-KR");
         has("Dziêkujê", "ê", "ę", "windows-1250");
         has("\u{84}Handwerk", "\u{84}", "„", "windows-1252");
+        // ASCII trail bytes inside a run (and no single-byte reading reads them as high bytes)
+        has("§d«T¶¯", "§d«T¶¯", "吳俊雄", "Big5");
     }
 }
