@@ -343,6 +343,15 @@ impl WordSet {
 pub type Inventory = rustc_hash::FxHashMap<Token, i64>;
 
 impl Models {
+    /// Is this a code point no text is written with: unassigned in the model's Unicode, or for
+    /// private use? (Its shape is that of U+0378, unassigned, or of U+E000, private use.)
+    /// A repair that makes one is no repair.
+    pub fn never_text(&self, c: char) -> bool {
+        let shape = |c: char| self.shape[self.token(c) as usize];
+        let of = shape(c);
+        of == shape('\u{378}') || of == shape('\u{E000}')
+    }
+
     /// Is this character a letter (or mark) of some language's inventory?
     #[inline]
     pub fn is_letter(&self, c: char) -> bool {

@@ -313,6 +313,8 @@ pub fn pieces(
             pair_pieces(text, spans, index, &mut out);
         }
     }
+    let models = models();
+    out.retain(|p| !p.replacement.chars().any(|c| models.never_text(c)));
     out
 }
 

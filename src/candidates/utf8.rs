@@ -825,6 +825,16 @@ pub fn pieces(text: &[char]) -> Vec<Piece> {
             multi_byte_pieces(text, index, &ends, &mut pieces);
         }
     }
+    // A repair that makes a code point no text is written with is none; one a decoder makes
+    // (GBK's private-use rows) may be the inner layer of deeper damage.
+    let models = models();
+    let tables = tables();
+    let impossible = |c: char| {
+        models.never_text(c)
+            && tables.single.get(c) == Roles::default()
+            && tables.multi.get(c) == MultiRoles::default()
+    };
+    pieces.retain(|p| !p.replacement.chars().any(impossible));
     pieces
 }
 
@@ -875,6 +885,13 @@ mod tests {
         has("upgraded to â€œbb+â€? from", "â€?", "\u{FFFD}", "windows-1252");
         has("ART TRIP Ã l'office", "Ã ", "à", "windows-1252");
         has("Hi guys í\u{a0}½í¸\u{8d}", "í\u{a0}½í¸\u{8d}", "😍", "windows-1252");
+    }
+
+    #[test]
+    fn no_piece_makes_a_code_point_no_text_has() {
+        // "óśźż" is F3 B6 BC BF in windows-1250, the UTF-8 of U+DC7FF: unassigned.
+        let all = found("ĄĆĘŁŃÓŚŹŻ ąćęłńóśźż");
+        assert!(all.iter().all(|(_, r, _)| !r.contains('\u{DC7FF}')), "{all:?}");
     }
 
     #[test]
