@@ -200,6 +200,21 @@ fn plain_cyrillic(text: &[char], start: usize, end: usize) -> bool {
         && run.iter().skip(1).all(|c| c.is_lowercase())
 }
 
+/// Is this run a listing rather than a word: five or more characters in code point order
+/// ("ÀÁÂÃÄÅ", an alphabet)? A legacy decoder keeps the order of an alphabet's bytes, so a
+/// listing reads as another alphabet's listing, and no word runs five letters in order.
+fn listing(run: &[char]) -> bool {
+    const LONGEST_IN_WORDS: usize = 4;
+    let mut streak = 1;
+    for pair in run.windows(2) {
+        streak = if pair[1] as u32 == pair[0] as u32 + 1 { streak + 1 } else { 1 };
+        if streak > LONGEST_IN_WORDS {
+            return true;
+        }
+    }
+    false
+}
+
 /// Is `text[at]` one ASCII character between two that are not, which could be the trail byte
 /// of a multi-byte character ("§d«T¶¯" is Big5's "吳俊雄": d and T are trail bytes)?
 fn trail_byte_between(text: &[char], at: usize) -> bool {
@@ -256,6 +271,7 @@ pub fn runs(text: &[char]) -> Vec<Run> {
         // punctuation alone ("–", "«»") is not worth reading.
         let run = &text[start..at];
         if plain_cyrillic(text, start, at)
+            || listing(run)
             || !run.iter().all(|&c| c.is_ascii() || legacy_decodable(c))
             || !run.iter().any(|&c| c.is_alphabetic() || ('\u{80}'..='\u{9F}').contains(&c))
         {
@@ -292,7 +308,9 @@ pub fn every_run(text: &[char]) -> Vec<(usize, usize)> {
         while at < text.len() && !text[at].is_ascii() && legacy_decodable(text[at]) {
             at += 1;
         }
-        spans.push((start, at));
+        if !listing(&text[start..at]) {
+            spans.push((start, at));
+        }
     }
     spans
 }
