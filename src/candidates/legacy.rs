@@ -188,16 +188,19 @@ fn decode_exactly(encoding: &'static Encoding, bytes: &[u8]) -> Option<char> {
 
 /// Is this a Cyrillic word in ordinary case (a capital then small letters, or only small
 /// ones), between characters that are no letters?
-fn plain_cyrillic(text: &[char], start: usize, end: usize) -> bool {
+fn plain_cyrillic(
+    before: Option<char>,
+    mut run: impl Iterator<Item = char> + Clone,
+    after: Option<char>,
+) -> bool {
     let cyrillic = |c: char| ('\u{400}'..='\u{4FF}').contains(&c);
-    let letter_beside =
-        |i: Option<usize>| i.and_then(|i| text.get(i)).is_some_and(|c| c.is_alphabetic());
-    if letter_beside(start.checked_sub(1)) || letter_beside(Some(end)) {
+    if before.is_some_and(char::is_alphabetic) || after.is_some_and(char::is_alphabetic) {
         return false;
     }
-    let run = &text[start..end];
-    run.iter().all(|&c| cyrillic(c) && c.is_alphabetic())
-        && run.iter().skip(1).all(|c| c.is_lowercase())
+    run.clone().all(|c| cyrillic(c) && c.is_alphabetic()) && {
+        run.next();
+        run.all(char::is_lowercase)
+    }
 }
 
 /// Could a legacy decoder have made this character? (A run with one it could not, CJK or
@@ -230,7 +233,6 @@ pub struct Run {
 /// The runs of non-ASCII characters that could be legacy mojibake: letters (or C1 controls)
 /// a legacy decoder makes, but Cyrillic words in ordinary case.
 pub fn runs(text: &[char]) -> Vec<Run> {
-    let models = models();
     let mut runs = Vec::new();
     let mut at = 0;
     while at < text.len() {
@@ -242,25 +244,36 @@ pub fn runs(text: &[char]) -> Vec<Run> {
         while at < text.len() && !text[at].is_ascii() {
             at += 1;
         }
-        // Legacy mojibake is made of letters (a Cyrillic or CJK text's letters read as
-        // another encoding's) or of C1 controls (windows-1252 read as latin-1): a run of
-        // punctuation alone ("–", "«»") is not worth reading.
-        let run = &text[start..at];
-        if plain_cyrillic(text, start, at)
-            || !run.iter().all(|&c| legacy_decodable(c))
-            || !run.iter().any(|&c| c.is_alphabetic() || ('\u{80}'..='\u{9F}').contains(&c))
-        {
-            continue;
-        }
         let before = start.checked_sub(1).map(|i| text[i]);
         let after = text.get(at).copied();
-        let run = || text[start..at].iter().copied();
-        let as_text = models.cost_between(before, run(), after);
-        let as_mojibake =
-            models.cost_between_in(Which::Mojibake(Kind::LegacyAsLegacy), before, run(), after);
-        runs.push(Run { start, end: at, shape: as_text - as_mojibake });
+        if let Some(shape) = run_shape(before, text[start..at].iter().copied(), after) {
+            runs.push(Run { start, end: at, shape });
+        }
     }
     runs
+}
+
+/// The shape of a maximal run of non-ASCII characters between `before` and `after`, if it
+/// could be legacy mojibake ([`runs`]; `None` when it is no run worth reading).
+pub fn run_shape(
+    before: Option<char>,
+    run: impl Iterator<Item = char> + Clone,
+    after: Option<char>,
+) -> Option<Cost> {
+    // Legacy mojibake is made of letters (a Cyrillic or CJK text's letters read as another
+    // encoding's) or of C1 controls (windows-1252 read as latin-1): a run of punctuation
+    // alone ("–", "«»") is not worth reading.
+    if plain_cyrillic(before, run.clone(), after)
+        || !run.clone().all(legacy_decodable)
+        || !run.clone().any(|c| c.is_alphabetic() || ('\u{80}'..='\u{9F}').contains(&c))
+    {
+        return None;
+    }
+    let models = models();
+    let as_text = models.cost_between(before, run.clone(), after);
+    let as_mojibake =
+        models.cost_between_in(Which::Mojibake(Kind::LegacyAsLegacy), before, run, after);
+    Some(as_text - as_mojibake)
 }
 
 /// The spans of the runs that look like mojibake by more than `floor`.
