@@ -8,15 +8,17 @@ fn main() {
     let chars: Vec<Vec<char>> = texts.iter().map(|t| t.chars().collect()).collect();
     let bytes: usize = texts.iter().map(|t| t.len()).sum();
     let _ = _core::model::models();
+    // REPEAT=n times each stage n times (longer runs for perf).
+    let repeat: u32 = std::env::var("REPEAT").ok().and_then(|r| r.parse().ok()).unwrap_or(3);
     let time = |name: &str, f: &dyn Fn(&[char]) -> usize| {
         let start = Instant::now();
         let mut n = 0;
-        for _ in 0..3 {
+        for _ in 0..repeat {
             for c in &chars {
                 n += f(c);
             }
         }
-        let secs = start.elapsed().as_secs_f64() / 3.0;
+        let secs = start.elapsed().as_secs_f64() / f64::from(repeat);
         println!("{name:24} {:8.1} MB/s  ({n})", bytes as f64 / secs / 1e6);
     };
     if std::env::var("SUSPECTS").is_ok() {
@@ -35,9 +37,30 @@ fn main() {
         }
         return;
     }
+    // STAGE=name times that stage only.
+    let stage = std::env::var("STAGE").unwrap_or_default();
+    let time = |name: &str, f: &dyn Fn(&[char]) -> usize| {
+        if name.contains(stage.as_str()) {
+            time(name, f)
+        }
+    };
+    let _ = _core::candidates::utf8::starts_afresh('\u{e9}'); // the decoders' tables, built once
     time("utf8 pieces", &|c| _core::candidates::utf8::pieces(c).len());
     time("legacy runs", &|c| _core::candidates::legacy::runs(c).len());
     time("analyze", &|c| _core::explanation::analyze(c, Default::default()).findings.len());
+    let strings: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let by_str = |name: &str, f: &dyn Fn(&str) -> usize| {
+        time(name, &|c| {
+            // The same text as the slice, found by its length (slices are not strings).
+            let i = chars.iter().position(|d| std::ptr::eq(d.as_slice(), c)).expect("one of ours");
+            f(strings[i])
+        })
+    };
+    by_str("nothing_to_find", &|s| usize::from(_core::explanation::nothing_to_find(s)));
+    by_str("fix_str", &|s| {
+        _core::explanation::fix_str(s, Default::default()).map_or(0, |r| r.len())
+    });
+    by_str("score_str", &|s| (_core::explanation::score_str(s) * 1e6) as usize);
 }
 
 /// A JSON list of strings (no escapes beyond what serde would need: a tiny parser).

@@ -557,7 +557,7 @@ struct Detection {
 }
 
 fn detect_text(text: &str) -> Detection {
-    if text.is_ascii() {
+    if explanation::nothing_to_find(text) {
         return Detection::default();
     }
     let chars: Vec<char> = text.chars().collect();

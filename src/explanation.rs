@@ -160,10 +160,75 @@ fn record(segments: &mut Vec<Segment>, choice: &Choice) {
     *segments = merged;
 }
 
-/// The repair of a UTF-8 text, or `None` when nothing changes: the entry point for batches
-/// (`crate::batch`, the Python bindings). ASCII text costs one pass.
-pub fn fix_str(text: &str, options: Options) -> Option<String> {
+/// Is a character kana or a common kanji (a text with one may have strict-JIS look-alikes)?
+fn japanese(c: char) -> bool {
+    matches!(c, '\u{3041}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}')
+}
+
+/// Does the analysis of `text` (with the built-in parameters, any options) find nothing at
+/// all: no candidate of any reading, no lost data, no JIS look-alike? Then the repair is the
+/// text itself and the score 0, and the text need not be analysed: one pass over its UTF-8,
+/// without allocating, answers for most clean text. It answers `false` whenever it cannot be
+/// sure (a text of several chunks, a sequence worth reading), never `true` wrongly: it asks
+/// what [`decision::choose`] asks first, in the same order and with the same functions.
+pub fn nothing_to_find(text: &str) -> bool {
+    use crate::candidates::{legacy, utf8};
     if text.is_ascii() {
+        return true;
+    }
+    // One chunk only: the rounds' context ends at a chunk's edges.
+    if text.len() > CHUNK_CHARS && text.chars().count() > CHUNK_CHARS {
+        return false;
+    }
+    let parameters = &PARAMETERS;
+    let mut likely = utf8::LikelyScan::default();
+    let (mut kana_or_kanji, mut look_alike) = (false, false);
+    // What the legacy runs could gain, as `decision::choose` bounds it before reading them.
+    let mut could_gain = -decision::cheapest_legacy_entry(parameters);
+    let mut run: Option<(usize, Option<char>)> = None;
+    let mut previous: Option<char> = None;
+    let mut end_run = |start: usize, before: Option<char>, end: usize, after: Option<char>| {
+        if let Some(shape) = legacy::run_shape(before, text[start..end].chars(), after) {
+            let length = text[start..end].chars().count();
+            could_gain += decision::legacy_run_bound(parameters, length, shape);
+        }
+        could_gain <= 0
+    };
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        if c == '\u{FFFD}' || likely.feed(c) {
+            return false;
+        }
+        let next = chars.peek().map(|&(_, n)| n);
+        if c.is_ascii() && run.is_some() && legacy::trail_byte_between(previous, c, next) {
+            // The run goes on over a possible trail byte, as `legacy::runs` reads it.
+        } else if c.is_ascii() {
+            if let Some((start, before)) = run.take() {
+                if !end_run(start, before, at, Some(c)) {
+                    return false;
+                }
+            }
+        } else {
+            kana_or_kanji |= japanese(c);
+            look_alike |= JIS_BROWSER.iter().any(|&(strict, _)| strict == c);
+            if run.is_none() {
+                run = Some((at, previous));
+            }
+        }
+        previous = Some(c);
+    }
+    if let Some((start, before)) = run {
+        if !end_run(start, before, text.len(), None) {
+            return false;
+        }
+    }
+    !(kana_or_kanji && look_alike)
+}
+
+/// The repair of a UTF-8 text, or `None` when nothing changes: the entry point for batches
+/// (`crate::batch`, the Python bindings). Text with nothing to find costs one pass.
+pub fn fix_str(text: &str, options: Options) -> Option<String> {
+    if nothing_to_find(text) {
         return None;
     }
     let chars: Vec<char> = text.chars().collect();
@@ -173,7 +238,7 @@ pub fn fix_str(text: &str, options: Options) -> Option<String> {
 
 /// The detection score of a UTF-8 text (0.0 for ASCII).
 pub fn score_str(text: &str) -> f64 {
-    if text.is_ascii() {
+    if nothing_to_find(text) {
         return 0.0;
     }
     let chars: Vec<char> = text.chars().collect();
@@ -272,9 +337,8 @@ pub fn steps(input: &[char], analysis: &Analysis, options: Options) -> Vec<Step>
 /// The strict-JIS look-alikes of a text with kana or kanji (Chinese text with 〜 is reported
 /// too: a finding of this kind never counts towards the score).
 fn jis_variants(input: &[char]) -> Vec<Finding> {
-    let japanese = |c: &char| matches!(c, '\u{3041}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}');
     let browser = |c: char| JIS_BROWSER.iter().find(|(strict, _)| *strict == c).map(|p| p.1);
-    if !input.iter().any(japanese) {
+    if !input.iter().any(|&c| japanese(c)) {
         return Vec::new();
     }
     input
@@ -454,6 +518,118 @@ mod tests {
                 assert!(f.start < f.end && f.end <= input.len(), "{text}: {f:?}");
             }
         }
+    }
+
+    /// The `"text"` fields of a JSON-lines file (its strings' escapes decoded).
+    fn corpus_texts(path: &str) -> Vec<String> {
+        let data = std::fs::read_to_string(path).expect("the corpus");
+        let mut texts = Vec::new();
+        for line in data.lines() {
+            let Some(at) = line.find("\"text\":\"") else { continue };
+            let mut chars = line[at + 8..].chars();
+            let (mut text, mut high) = (String::new(), None::<u32>);
+            while let Some(c) = chars.next() {
+                let c = match c {
+                    '"' => break,
+                    '\\' => match chars.next().expect("an escape") {
+                        'n' => '\n',
+                        't' => '\t',
+                        'r' => '\r',
+                        'b' => '\u{8}',
+                        'f' => '\u{c}',
+                        'u' => {
+                            let hex: String = chars.by_ref().take(4).collect();
+                            let unit = u32::from_str_radix(&hex, 16).expect("hex");
+                            match (high.take(), unit) {
+                                (None, 0xD800..=0xDBFF) => {
+                                    high = Some(unit);
+                                    continue;
+                                }
+                                (Some(h), 0xDC00..=0xDFFF) => {
+                                    char::from_u32(0x10000 + ((h - 0xD800) << 10) + unit - 0xDC00)
+                                        .expect("a pair")
+                                }
+                                (_, unit) => char::from_u32(unit).unwrap_or('\u{FFFD}'),
+                            }
+                        }
+                        other => other,
+                    },
+                    c => c,
+                };
+                text.push(c);
+            }
+            texts.push(text);
+        }
+        texts
+    }
+
+    /// `nothing_to_find` says yes only where the analysis finds nothing, whatever the options.
+    fn check_nothing_to_find(text: &str) -> bool {
+        let nothing = nothing_to_find(text);
+        if nothing {
+            let chars: Vec<char> = text.chars().collect();
+            for (jis_browser, replace_lost) in [(false, false), (true, true)] {
+                let analysis = analyze(&chars, Options { jis_browser, replace_lost });
+                assert!(analysis.findings.is_empty(), "{text:?}: {:?}", analysis.findings);
+                assert_eq!(analysis.repaired, chars, "{text:?}");
+                assert_eq!(analysis.score.to_bits(), 0.0f64.to_bits(), "{text:?}");
+            }
+        }
+        nothing
+    }
+
+    #[test]
+    fn nothing_to_find_is_never_wrong_on_the_corpus() {
+        let mut said = 0;
+        let mut texts = corpus_texts("corpus/clean.jsonl");
+        texts.extend(corpus_texts("corpus/negatives.jsonl"));
+        // Every damaged row would take long in a debug build: a sample of them.
+        texts.extend(corpus_texts("corpus/damaged.jsonl").into_iter().step_by(5));
+        for text in &texts {
+            said += usize::from(check_nothing_to_find(text));
+        }
+        // It must prove something: most clean rows are short and have nothing to find.
+        assert!(said > texts.len() / 4, "{said} of {}", texts.len());
+    }
+
+    #[test]
+    fn nothing_to_find_is_never_wrong_on_random_text() {
+        let pools = [
+            "abc de?\n",
+            "éèàçÃ©Â€™œ ",
+            "Привет мир РґРѕ",
+            "日本語のテキスト縺薙ｓ〜−",
+            "中文鐢ㄦ埛锟斤拷",
+            "한국어 ",
+            "ελληνικά",
+            "\u{FFFD}\u{80}\u{90}\u{a0} ?",
+            "Ïðèâåò ìèð",
+            "ÖÐÎÄ ÇÑ±¹¾î",
+            "─îe┼í√ü",
+            "ا ب ת ש",
+            "ÄŒeÅ¡tina ¬£µ¢",
+        ];
+        let pools: Vec<Vec<char>> = pools.iter().map(|p| p.chars().collect()).collect();
+        let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut said = 0;
+        for _ in 0..3000 {
+            let (a, b) = (next(pools.len()), next(pools.len()));
+            let length = 1 + next(30);
+            let text: String = (0..length)
+                .map(|_| {
+                    let pool = if next(2) == 0 { &pools[a] } else { &pools[b] };
+                    pool[next(pool.len())]
+                })
+                .collect();
+            said += usize::from(check_nothing_to_find(&text));
+        }
+        assert!(said > 100, "{said}");
     }
 
     #[test]

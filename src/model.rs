@@ -283,14 +283,25 @@ impl Languages {
     }
 }
 
+/// The [`word_hash`] of the empty word: where hashing starts.
+pub const WORD_HASH_START: u32 = 0x811C_9DC5;
+
 /// FNV-1a of a word's UTF-8, 32 bits, as `scripts/generate_models.py` hashes the known words.
 pub fn word_hash(word: impl IntoIterator<Item = char>) -> u32 {
-    let mut value: u32 = 0x811C_9DC5;
+    let mut value: u32 = WORD_HASH_START;
     let mut buffer = [0u8; 4];
     for c in word {
-        for &byte in c.encode_utf8(&mut buffer).as_bytes() {
-            value = (value ^ u32::from(byte)).wrapping_mul(0x0100_0193);
-        }
+        value = word_hash_bytes(value, c.encode_utf8(&mut buffer).as_bytes());
+    }
+    value
+}
+
+/// [`word_hash`] of a word that goes on with these bytes of UTF-8, from the hash of its
+/// start: the hash is of the bytes one after another.
+#[inline]
+pub fn word_hash_bytes(mut value: u32, bytes: &[u8]) -> u32 {
+    for &byte in bytes {
+        value = (value ^ u32::from(byte)).wrapping_mul(0x0100_0193);
     }
     value
 }
@@ -300,6 +311,11 @@ impl Models {
     /// letter are listed.
     pub fn is_known_word(&self, lower: impl IntoIterator<Item = char>) -> bool {
         self.words.contains(word_hash(lower))
+    }
+
+    /// [`Models::is_known_word`] of the word with this [`word_hash`].
+    pub fn is_known_hash(&self, hash: u32) -> bool {
+        self.words.contains(hash)
     }
 }
 

@@ -188,40 +188,45 @@ fn decode_exactly(encoding: &'static Encoding, bytes: &[u8]) -> Option<char> {
 
 /// Is this a Cyrillic word in ordinary case (a capital then small letters, or only small
 /// ones), between characters that are no letters?
-fn plain_cyrillic(text: &[char], start: usize, end: usize) -> bool {
+fn plain_cyrillic(
+    before: Option<char>,
+    mut run: impl Iterator<Item = char> + Clone,
+    after: Option<char>,
+) -> bool {
     let cyrillic = |c: char| ('\u{400}'..='\u{4FF}').contains(&c);
-    let letter_beside =
-        |i: Option<usize>| i.and_then(|i| text.get(i)).is_some_and(|c| c.is_alphabetic());
-    if letter_beside(start.checked_sub(1)) || letter_beside(Some(end)) {
+    if before.is_some_and(char::is_alphabetic) || after.is_some_and(char::is_alphabetic) {
         return false;
     }
-    let run = &text[start..end];
-    run.iter().all(|&c| cyrillic(c) && c.is_alphabetic())
-        && run.iter().skip(1).all(|c| c.is_lowercase())
+    run.clone().all(|c| cyrillic(c) && c.is_alphabetic()) && {
+        run.next();
+        run.all(char::is_lowercase)
+    }
 }
 
 /// Is this run a listing rather than a word: five or more characters in code point order
 /// ("ÀÁÂÃÄÅ", an alphabet)? A legacy decoder keeps the order of an alphabet's bytes, so a
 /// listing reads as another alphabet's listing, and no word runs five letters in order.
-fn listing(run: &[char]) -> bool {
+fn listing(run: impl Iterator<Item = char>) -> bool {
     const LONGEST_IN_WORDS: usize = 4;
-    let mut streak = 1;
-    for pair in run.windows(2) {
-        streak = if pair[1] as u32 == pair[0] as u32 + 1 { streak + 1 } else { 1 };
+    let mut streak = 0;
+    let mut previous: Option<char> = None;
+    for c in run {
+        streak = if previous.is_some_and(|p| c as u32 == p as u32 + 1) { streak + 1 } else { 1 };
         if streak > LONGEST_IN_WORDS {
             return true;
         }
+        previous = Some(c);
     }
     false
 }
 
-/// Is `text[at]` one ASCII character between two that are not, which could be the trail byte
-/// of a multi-byte character ("§d«T¶¯" is Big5's "吳俊雄": d and T are trail bytes)?
-fn trail_byte_between(text: &[char], at: usize) -> bool {
-    ('\u{40}'..='\u{7E}').contains(&text[at])
-        && at > 0
-        && !text[at - 1].is_ascii()
-        && text.get(at + 1).is_some_and(|c| !c.is_ascii())
+/// Is `c`, an ASCII character between `before` and `after`, one a run of non-ASCII characters
+/// goes on over: a possible trail byte of a multi-byte character between two high bytes
+/// ("§d«T¶¯" is Big5's "吳俊雄": d and T are trail bytes)?
+pub fn trail_byte_between(before: Option<char>, c: char, after: Option<char>) -> bool {
+    ('\u{40}'..='\u{7E}').contains(&c)
+        && before.is_some_and(|b| !b.is_ascii())
+        && after.is_some_and(|a| !a.is_ascii())
 }
 
 /// Could a legacy decoder have made this character? (A run with one it could not, CJK or
@@ -254,7 +259,6 @@ pub struct Run {
 /// The runs of non-ASCII characters that could be legacy mojibake: letters (or C1 controls)
 /// a legacy decoder makes, but Cyrillic words in ordinary case.
 pub fn runs(text: &[char]) -> Vec<Run> {
-    let models = models();
     let mut runs = Vec::new();
     let mut at = 0;
     while at < text.len() {
@@ -263,29 +267,47 @@ pub fn runs(text: &[char]) -> Vec<Run> {
             continue;
         }
         let start = at;
-        while at < text.len() && (!text[at].is_ascii() || trail_byte_between(text, at)) {
-            at += 1;
-        }
-        // Legacy mojibake is made of letters (a Cyrillic or CJK text's letters read as
-        // another encoding's) or of C1 controls (windows-1252 read as latin-1): a run of
-        // punctuation alone ("–", "«»") is not worth reading.
-        let run = &text[start..at];
-        if plain_cyrillic(text, start, at)
-            || listing(run)
-            || !run.iter().all(|&c| c.is_ascii() || legacy_decodable(c))
-            || !run.iter().any(|&c| c.is_alphabetic() || ('\u{80}'..='\u{9F}').contains(&c))
+        while at < text.len()
+            && (!text[at].is_ascii()
+                || trail_byte_between(
+                    text.get(at - 1).copied(),
+                    text[at],
+                    text.get(at + 1).copied(),
+                ))
         {
-            continue;
+            at += 1;
         }
         let before = start.checked_sub(1).map(|i| text[i]);
         let after = text.get(at).copied();
-        let run = || text[start..at].iter().copied();
-        let as_text = models.cost_between(before, run(), after);
-        let as_mojibake =
-            models.cost_between_in(Which::Mojibake(Kind::LegacyAsLegacy), before, run(), after);
-        runs.push(Run { start, end: at, shape: as_text - as_mojibake });
+        if let Some(shape) = run_shape(before, text[start..at].iter().copied(), after) {
+            runs.push(Run { start, end: at, shape });
+        }
     }
     runs
+}
+
+/// The shape of a maximal run of non-ASCII characters between `before` and `after`, if it
+/// could be legacy mojibake ([`runs`]; `None` when it is no run worth reading).
+pub fn run_shape(
+    before: Option<char>,
+    run: impl Iterator<Item = char> + Clone,
+    after: Option<char>,
+) -> Option<Cost> {
+    // Legacy mojibake is made of letters (a Cyrillic or CJK text's letters read as another
+    // encoding's) or of C1 controls (windows-1252 read as latin-1): a run of punctuation
+    // alone ("–", "«»") is not worth reading.
+    if plain_cyrillic(before, run.clone(), after)
+        || listing(run.clone())
+        || !run.clone().all(|c| c.is_ascii() || legacy_decodable(c))
+        || !run.clone().any(|c| c.is_alphabetic() || ('\u{80}'..='\u{9F}').contains(&c))
+    {
+        return None;
+    }
+    let models = models();
+    let as_text = models.cost_between(before, run.clone(), after);
+    let as_mojibake =
+        models.cost_between_in(Which::Mojibake(Kind::LegacyAsLegacy), before, run, after);
+    Some(as_text - as_mojibake)
 }
 
 /// The spans of the runs that look like mojibake by more than `floor`.
@@ -308,7 +330,7 @@ pub fn every_run(text: &[char]) -> Vec<(usize, usize)> {
         while at < text.len() && !text[at].is_ascii() && legacy_decodable(text[at]) {
             at += 1;
         }
-        if !listing(&text[start..at]) {
+        if !listing(text[start..at].iter().copied()) {
             spans.push((start, at));
         }
     }

@@ -222,37 +222,50 @@ struct Completion {
     multi: u32,
 }
 
-/// One pass over the text: every place a UTF-8 sequence completes under some decoder.
-fn completions(text: &[char]) -> Vec<Completion> {
-    let tables = tables();
-    let mut found = Vec::new();
-    let mut single = States::default();
-    let mut multi = States::default();
-    let wildcard = Roles { cont: LOSSY_DECODERS, ..Roles::default() };
-    let space = Roles { cont: tables.nbsp, ..Roles::default() };
-    for (at, &c) in text.iter().enumerate() {
+/// UTF-8's state machines of every decoder, fed one character at a time.
+struct Completer {
+    tables: &'static Tables,
+    single: States,
+    multi: States,
+    wildcard: Roles,
+    space: Roles,
+}
+
+impl Completer {
+    fn new() -> Completer {
+        let tables = tables();
+        Completer {
+            tables,
+            single: States::default(),
+            multi: States::default(),
+            wildcard: Roles { cont: LOSSY_DECODERS, ..Roles::default() },
+            space: Roles { cont: tables.nbsp, ..Roles::default() },
+        }
+    }
+
+    /// Feed the next character; the single-byte and multi-byte decoders whose sequence
+    /// completed at it (both 0 when none did).
+    #[inline]
+    fn feed(&mut self, c: char) -> (u32, u32) {
         if c.is_ascii() {
-            if !single.pending() && !multi.pending() {
-                continue;
+            if !self.single.pending() && !self.multi.pending() {
+                return (0, 0);
             }
             let roles = match c {
-                '?' => wildcard,
-                ' ' => space,
+                '?' => self.wildcard,
+                ' ' => self.space,
                 _ => Roles::default(),
             };
-            let done = single.step(&roles);
-            multi = States::default();
-            if done != 0 {
-                found.push(Completion { at, single: done, multi: 0 });
-            }
-            continue;
+            let done = self.single.step(&roles);
+            self.multi = States::default();
+            return (done, 0);
         }
-        let mut roles = tables.single.get(c);
+        let mut roles = self.tables.single.get(c);
         if c == '\u{FFFD}' {
             roles.cont |= LOSSY_DECODERS;
         }
-        let done_single = single.step(&roles);
-        let mut m = tables.multi.get(c);
+        let done_single = self.single.step(&roles);
+        let mut m = self.tables.multi.get(c);
         if c == '\u{FFFD}' {
             // A multi-byte decoder's U+FFFD stands for one or two lost bytes of any class: a
             // continuation, or a lead (with its first continuation) whose sequence the next
@@ -260,16 +273,26 @@ fn completions(text: &[char]) -> Vec<Completion> {
             let every = (1 << UTF8_MULTI_BYTE_DECODERS.len()) - 1;
             m.first = Roles { cont: every, lead2: every, lead3: every, lead4: 0 };
         }
-        let mut done_multi = multi.step(&m.first);
+        let mut done_multi = self.multi.step(&m.first);
         if m.two_bytes != 0 {
-            let mut second = multi;
+            let mut second = self.multi;
             done_multi |= second.step(&m.second) & m.two_bytes;
-            for (after, before) in multi.need.iter_mut().zip(second.need) {
+            for (after, before) in self.multi.need.iter_mut().zip(second.need) {
                 *after = (*after & !m.two_bytes) | (before & m.two_bytes);
             }
         }
-        if done_single | done_multi != 0 {
-            found.push(Completion { at, single: done_single, multi: done_multi });
+        (done_single, done_multi)
+    }
+}
+
+/// One pass over the text: every place a UTF-8 sequence completes under some decoder.
+fn completions(text: &[char]) -> Vec<Completion> {
+    let mut completer = Completer::new();
+    let mut found = Vec::new();
+    for (at, &c) in text.iter().enumerate() {
+        let (single, multi) = completer.feed(c);
+        if single | multi != 0 {
+            found.push(Completion { at, single, multi });
         }
     }
     found
@@ -779,28 +802,65 @@ pub fn completion_likeness(text: &[char]) -> Vec<(Option<Cost>, Option<Cost>, us
 
 /// The completions whose sequences look enough like mojibake of their kind to be read.
 fn likely(text: &[char], found: Vec<Completion>) -> Vec<Completion> {
-    found
-        .into_iter()
-        .filter_map(|mut c| {
-            let sequence = single_byte_sequence(text, c.at);
-            // A stand-in for a lost byte is no character of the damage: read such sequences.
-            let lossy = sequence.iter().any(|&c| matches!(c, ' ' | '?' | '\u{FFFD}'));
-            if c.single != 0
-                && !lossy
-                && likeness(Kind::Utf8AsSingleByte, sequence) < LEAST_LIKENESS_SINGLE
-            {
-                c.single = 0;
-            }
-            let pair = &text[c.at.saturating_sub(1)..=c.at];
-            if c.multi != 0
-                && !pair.contains(&'\u{FFFD}')
-                && likeness(Kind::Utf8AsMultiByte, pair) < LEAST_LIKENESS_MULTI
-            {
-                c.multi = 0;
-            }
-            (c.single | c.multi != 0).then_some(c)
-        })
-        .collect()
+    found.into_iter().filter_map(|c| likely_at(text, c)).collect()
+}
+
+/// The completion, with only the decoders whose sequence looks enough like mojibake (`None`
+/// when no decoder's does). Looks at most three characters back from `c.at`.
+#[inline]
+fn likely_at(text: &[char], mut c: Completion) -> Option<Completion> {
+    let sequence = single_byte_sequence(text, c.at);
+    // A stand-in for a lost byte is no character of the damage: read such sequences.
+    let lossy = sequence.iter().any(|&c| matches!(c, ' ' | '?' | '\u{FFFD}'));
+    if c.single != 0 && !lossy && likeness(Kind::Utf8AsSingleByte, sequence) < LEAST_LIKENESS_SINGLE
+    {
+        c.single = 0;
+    }
+    let pair = &text[c.at.saturating_sub(1)..=c.at];
+    if c.multi != 0
+        && !pair.contains(&'\u{FFFD}')
+        && likeness(Kind::Utf8AsMultiByte, pair) < LEAST_LIKENESS_MULTI
+    {
+        c.multi = 0;
+    }
+    (c.single | c.multi != 0).then_some(c)
+}
+
+/// [`pieces`]' first steps, a character at a time and without the text: does any decoder
+/// complete a sequence that looks enough like mojibake to be read? When none does, the text
+/// has no UTF-8 piece at all.
+pub struct LikelyScan {
+    completer: Completer,
+    /// The last four characters (what [`likely_at`] looks at), the latest at `window[seen - 1]`
+    /// while fewer than four were seen.
+    window: [char; 4],
+    seen: usize,
+}
+
+impl Default for LikelyScan {
+    fn default() -> Self {
+        LikelyScan { completer: Completer::new(), window: ['\0'; 4], seen: 0 }
+    }
+}
+
+impl LikelyScan {
+    /// Feed the next character: whether a likely sequence completed at it.
+    #[inline]
+    pub fn feed(&mut self, c: char) -> bool {
+        if self.seen < 4 {
+            self.window[self.seen] = c;
+            self.seen += 1;
+        } else {
+            self.window.copy_within(1.., 0);
+            self.window[3] = c;
+        }
+        let (single, multi) = self.completer.feed(c);
+        if single | multi == 0 {
+            return false;
+        }
+        let text = &self.window[..self.seen];
+        likely_at(text, Completion { at: self.seen - 1, single, multi }).is_some()
+    }
 }
 
 /// Every piece of UTF-8 misread by any decoder, grouped by reading, in text order.

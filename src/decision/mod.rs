@@ -19,7 +19,7 @@
 //! `src/decision/parameters.rs`).
 
 use crate::candidates::{self, Piece};
-use crate::model::{models, Cost, Inventory, Which, SCALE};
+use crate::model::{models, word_hash_bytes, Cost, Inventory, Which, SCALE, WORD_HASH_START};
 use crate::readings::{readings, Kind, ReadingId, READING_COUNT};
 
 mod parameters;
@@ -156,26 +156,122 @@ fn gain_of(piece: &Piece, ratio: Cost, words: Cost, losses: u32, parameters: &Pa
         - if piece.kept_space { parameters.kept_space } else { 0 }
 }
 
+/// What [`word_evidence`] asks of each character (is it a letter, what is it in lower case),
+/// found once a character: the pieces of a long word (a line of ideographs) all ask about it.
+struct Words {
+    /// 0: not asked yet; 1: no letter; 2: a letter.
+    letter: Vec<u8>,
+    /// 0: not asked yet; `u32::MAX`: more than one character in lower case; else the one
+    /// character, plus one.
+    lower: Vec<u32>,
+    /// The hash of each word as it is, by its span.
+    as_is: rustc_hash::FxHashMap<(usize, usize), u32>,
+}
+
+impl Words {
+    fn new(text: &[char]) -> Words {
+        Words {
+            letter: vec![0; text.len()],
+            lower: vec![0; text.len()],
+            as_is: rustc_hash::FxHashMap::default(),
+        }
+    }
+
+    fn is_letter(&mut self, text: &[char], i: usize) -> bool {
+        if self.letter[i] == 0 {
+            self.letter[i] = 1 + u8::from(text[i].is_alphabetic());
+        }
+        self.letter[i] == 2
+    }
+
+    /// The hash of `text[from..to]` in lower case, going on from `value`.
+    fn hash(&mut self, text: &[char], from: usize, to: usize, mut value: u32) -> u32 {
+        let mut buffer = [0u8; 4];
+        for (&c, lower) in text[from..to].iter().zip(&mut self.lower[from..to]) {
+            if *lower == 0 {
+                let mut l = c.to_lowercase();
+                *lower = match (l.next(), l.next()) {
+                    (Some(l), None) => l as u32 + 1,
+                    _ => u32::MAX,
+                };
+            }
+            match *lower {
+                u32::MAX => {
+                    for l in c.to_lowercase() {
+                        value = word_hash_bytes(value, l.encode_utf8(&mut buffer).as_bytes());
+                    }
+                }
+                one => {
+                    let l = char::from_u32(one - 1).expect("a character");
+                    value = word_hash_bytes(value, l.encode_utf8(&mut buffer).as_bytes());
+                }
+            }
+        }
+        value
+    }
+
+    /// [`word_evidence`], the same answer.
+    fn evidence(&mut self, text: &[char], piece: &Piece) -> Cost {
+        if !piece.replacement.chars().all(char::is_alphabetic) {
+            return 0;
+        }
+        let mut start = piece.start;
+        while start > 0 && self.is_letter(text, start - 1) {
+            start -= 1;
+        }
+        let mut end = piece.end;
+        while end < text.len() && self.is_letter(text, end) {
+            end += 1;
+        }
+        if end - start < 2 && readings()[piece.reading as usize].kind == Kind::LegacyAsLegacy {
+            return 0;
+        }
+        let models = models();
+        let as_is = match self.as_is.get(&(start, end)) {
+            Some(&hash) => hash,
+            None => {
+                let hash = self.hash(text, start, end, WORD_HASH_START);
+                self.as_is.insert((start, end), hash);
+                hash
+            }
+        };
+        let mut repaired = self.hash(text, start, piece.start, WORD_HASH_START);
+        let mut buffer = [0u8; 4];
+        for l in piece.replacement.chars().flat_map(char::to_lowercase) {
+            repaired = word_hash_bytes(repaired, l.encode_utf8(&mut buffer).as_bytes());
+        }
+        repaired = self.hash(text, piece.end, end, repaired);
+        Cost::from(models.is_known_hash(repaired)) - Cost::from(models.is_known_hash(as_is))
+    }
+}
+
 /// The gains of pieces, the models asked once for pieces several readings share (a stretch
 /// of UTF-8 read as windows-1252 reads the same in windows-1254, ISO-8859-15 and more).
 struct Gains<'a> {
     text: &'a [char],
     parameters: &'a Parameters,
     known: rustc_hash::FxHashMap<(usize, usize, Kind, String), (Cost, Cost)>,
+    /// Made at the first piece that needs them.
+    words: Option<Words>,
 }
 
 impl<'a> Gains<'a> {
     fn new(text: &'a [char], parameters: &'a Parameters) -> Gains<'a> {
-        Gains { text, parameters, known: rustc_hash::FxHashMap::default() }
+        Gains { text, parameters, known: rustc_hash::FxHashMap::default(), words: None }
     }
 
     fn judged(&mut self, piece: Piece) -> Judged {
         let kind = readings()[piece.reading as usize].kind;
         let key = (piece.start, piece.end, kind, piece.replacement.clone());
-        let text = self.text;
+        let (text, words) = (self.text, &mut self.words);
         let &mut (ratio, words) = self.known.entry(key).or_insert_with(|| {
             let (repair, shape) = evidence(text, &piece);
-            (repair.min(shape), word_evidence(text, &piece))
+            let words = if piece.replacement.chars().all(char::is_alphabetic) {
+                words.get_or_insert_with(|| Words::new(text)).evidence(text, &piece)
+            } else {
+                0
+            };
+            (repair.min(shape), words)
         });
         let losses = charged_losses(text, &piece);
         Judged { gain: gain_of(&piece, ratio, words, losses, self.parameters), piece }
@@ -284,6 +380,8 @@ fn stretches(judged: &[Judged], entry: Cost, reentry: Cost) -> (Cost, Vec<bool>)
 pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option<Cost>) {
     let mut by_reading: Vec<Vec<Judged>> = vec![Vec::new(); readings().len()];
     let mut gains = Gains::new(text, parameters);
+    // Every reading asks where the text's non-ASCII characters are: found once.
+    let non_ascii = non_ascii_positions(text);
     let mut best: Option<Choice> = None;
     let mut best_net_gain: Option<Cost> = None;
     let mut consider = |by_reading: &mut Vec<Vec<Judged>>, best: &mut Option<Choice>| {
@@ -291,7 +389,8 @@ pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option
             if judged.is_empty() {
                 continue;
             }
-            let choice = judge(text, reading as ReadingId, std::mem::take(judged), parameters);
+            let judged = std::mem::take(judged);
+            let choice = judge(text, &non_ascii, reading as ReadingId, judged, parameters);
             best_net_gain = Some(best_net_gain.map_or(choice.net_gain, |b| b.max(choice.net_gain)));
             if choice.net_gain > 0 && best.as_ref().is_none_or(|b| b.net_gain < choice.net_gain) {
                 *best = Some(choice);
@@ -318,11 +417,9 @@ pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option
                 .any(|j| j.piece.start < r.end && r.start < j.piece.end && j.gain >= bound(r))
         });
     }
-    let could_gain = runs
-        .iter()
-        .map(|r| (r.shape + legacy_bonus(parameters, r.end - r.start)).max(0))
-        .sum::<Cost>()
-        - cheapest_legacy_entry(parameters);
+    let could_gain =
+        runs.iter().map(|r| legacy_run_bound(parameters, r.end - r.start, r.shape)).sum::<Cost>()
+            - cheapest_legacy_entry(parameters);
     if could_gain > best.as_ref().map_or(0, |b| b.net_gain) {
         // Runs that do not look like mojibake at all can only join a stretch of a legacy
         // reading that wins without them: they are read only then (below).
@@ -338,7 +435,7 @@ pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option
             let spans = candidates::legacy::every_run(text);
             let pieces = candidates::legacy::pieces(text, &spans, Some(choice.reading));
             let judged: Vec<Judged> = pieces.into_iter().map(|piece| gains.judged(piece)).collect();
-            let fuller = judge(text, choice.reading, judged, parameters);
+            let fuller = judge(text, &non_ascii, choice.reading, judged, parameters);
             if fuller.net_gain >= choice.net_gain {
                 best = Some(fuller);
             }
@@ -353,17 +450,30 @@ fn legacy_bonus(parameters: &Parameters, length: usize) -> Cost {
     parameters.known_word[2].max(0) + parameters.per_sequence[2].max(0) * length as Cost
 }
 
+/// The most a legacy run of `length` characters and this shape can add to a legacy reading's
+/// gain (0 when it can only lower it).
+pub fn legacy_run_bound(parameters: &Parameters, length: usize, shape: Cost) -> Cost {
+    (shape + legacy_bonus(parameters, length)).max(0)
+}
+
 /// The cheapest entry of any legacy reading (the letter evidence lowers an entry to the
 /// re-entry cost at most).
-fn cheapest_legacy_entry(parameters: &Parameters) -> Cost {
+pub fn cheapest_legacy_entry(parameters: &Parameters) -> Cost {
     let start = crate::readings::legacy(0) as usize;
     let cheapest_prior = parameters.prior[start..].iter().copied().min().unwrap_or(0);
     parameters.reentry[2] + cheapest_prior
 }
 
+/// The positions of the text's non-ASCII characters.
+fn non_ascii_positions(text: &[char]) -> Vec<usize> {
+    (0..text.len()).filter(|&i| !text[i].is_ascii()).collect()
+}
+
 /// One reading's best choice of pieces (its net gain may be negative: nothing chosen pays).
+/// `non_ascii`: the text's non-ASCII positions.
 fn judge(
     text: &[char],
+    non_ascii: &[usize],
     reading: ReadingId,
     judged: Vec<Judged>,
     parameters: &Parameters,
@@ -379,8 +489,7 @@ fn judge(
         stretches(&judged, entry + parameters.partial[kind], parameters.reentry[kind]);
     // The text misread as a whole: every non-ASCII character is in a piece, or one the
     // reading keeps as it is.
-    let non_ascii: Vec<usize> = (0..text.len()).filter(|&i| !text[i].is_ascii()).collect();
-    if misread_as_a_whole(text, &non_ascii, &judged, reading) {
+    if misread_as_a_whole(text, non_ascii, &judged, reading) {
         let whole = judged.iter().map(|j| j.gain).sum::<Cost>() - entry;
         if whole > net_gain {
             (net_gain, chosen) = (whole, vec![true; judged.len()]);
@@ -474,7 +583,8 @@ pub fn readings_judged(
         } else {
             0
         };
-        let choice = judge(text, reading as ReadingId, judged, parameters);
+        let choice =
+            judge(text, &non_ascii_positions(text), reading as ReadingId, judged, parameters);
         out.push((reading as ReadingId, choice.net_gain, language, n));
     }
     out

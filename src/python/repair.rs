@@ -22,6 +22,9 @@ fn analyze(py: Python<'_>, chars: &[char], options: Options) -> Analysis {
 /// `(score, findings)` of a text, findings in its offsets.
 #[pyfunction]
 fn detect(py: Python<'_>, text: &str) -> (f64, Vec<FindingTuple>) {
+    if explanation::nothing_to_find(text) {
+        return (0.0, Vec::new());
+    }
     let chars: Vec<char> = text.chars().collect();
     let analysis = analyze(py, &chars, Options::default());
     let findings = analysis
@@ -35,7 +38,7 @@ fn detect(py: Python<'_>, text: &str) -> (f64, Vec<FindingTuple>) {
 /// How sure the core is that the text holds mojibake, in [0, 1].
 #[pyfunction]
 fn score(py: Python<'_>, text: &str) -> f64 {
-    if text.is_ascii() {
+    if explanation::nothing_to_find(text) {
         return 0.0;
     }
     let chars: Vec<char> = text.chars().collect();
@@ -52,7 +55,7 @@ fn fix<'py>(
     replace_lost: bool,
 ) -> PyResult<Bound<'py, PyString>> {
     let s = text.to_str()?;
-    if s.is_ascii() {
+    if explanation::nothing_to_find(s) {
         return Ok(text.clone());
     }
     let chars: Vec<char> = s.chars().collect();
@@ -72,6 +75,9 @@ fn fix_and_explain(
     jis_browser: bool,
     replace_lost: bool,
 ) -> (String, Vec<StepTuple>) {
+    if explanation::nothing_to_find(text) {
+        return (text.to_owned(), Vec::new());
+    }
     let chars: Vec<char> = text.chars().collect();
     let options = Options { jis_browser, replace_lost };
     let analysis = analyze(py, &chars, options);
