@@ -1,4 +1,7 @@
-"""The ``mojifix`` command line: ``decode``, ``fix``, ``fold``, ``scan``, ``eval``, ``bench``.
+"""The ``mojifix`` command line: ``decode``, ``fix``, ``fold``, ``scan``, ``eval``.
+
+The speed benchmark is not part of the package: ``python benchmarks/harness.py`` in a source
+checkout (``mojifix bench`` says so).
 
 Exit status: 0 success; 1 ``scan --fail-above`` found more damage than allowed; 2 usage or
 input/output error (the message says what was wrong and what to do); 130/143 interrupted by
@@ -1143,9 +1146,15 @@ no text encoding but UTF-16 has NUL bytes (UTF-16 needs a byte order mark or \
 
 # --- eval / bench ---------------------------------------------------------------------------
 
+#: What ``mojifix bench`` says: the benchmark harness ships in the source checkout, not the wheel.
+BENCH_MOVED = (
+    "mojifix bench: the speed benchmark is not part of the installed package; in a source "
+    "checkout of mojifix, run: python benchmarks/harness.py --quick (--help for its options)"
+)
+
 
 def delegate(command: str, module: str, rest: list[str]) -> int:
-    """Run ``mojifix.<module>.main(rest)`` (``eval``, ``bench``), imported only when used."""
+    """Run ``mojifix.<module>.main(rest)`` (``eval``), imported only when used."""
     try:
         mod = importlib.import_module(f"mojifix.{module}")
     except ModuleNotFoundError as exc:
@@ -1177,6 +1186,8 @@ examples:
 
 exit status: 0 ok, 1 scan --fail-above exceeded, 2 usage or input/output error,
 130/143 interrupted (no partial output is left under the output name)
+
+speed benchmark: not in the package; in a source checkout, python benchmarks/harness.py --quick
 """
 
 FIX_EPILOG = """\
@@ -1423,7 +1434,6 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser(
         "eval", help="corpus measurements beside ftfy (mojifix eval --help)", add_help=False
     )
-    sub.add_parser("bench", help="speed benchmark (mojifix bench --help)", add_help=False)
     return parser
 
 
@@ -1443,7 +1453,8 @@ def main(argv: list[str] | None = None) -> int:
     if args_list and args_list[0] == "eval":
         return delegate("eval", "evaluate", args_list[1:])
     if args_list and args_list[0] == "bench":
-        return delegate("bench", "benchmark", args_list[1:])
+        print(BENCH_MOVED, file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(args_list)
     csv.field_size_limit(2**31 - 1)  # corpora have CSV fields far above the default 128 KiB

@@ -17,15 +17,18 @@ exactly, and how many clean texts of ``--clean-locales`` it flags.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from faker import Faker
 
 import mojifix
 from mojifix import codecs
-from mojifix.benchmark import corpus_rows
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from harness import corpus_rows  # noqa: E402  (the benchmark harness, beside the package)
+
 #: Faker's locales that write letters beside ASCII a legacy reader could take for its own.
 #: (Estonian, Norwegian, Italian, Slovenian and Croatian since session 10: the windows-1250 rules
 #: about ø, õ and final -iè are about what those write.)
@@ -43,7 +46,7 @@ def faker_texts(locale: str, seed: int) -> list[str]:
 
 
 def corpus_texts(languages: set[str]) -> list[str]:
-    """The corpus's clean and negative rows of *languages* (``benchmark.corpus_rows``)."""
+    """The corpus's clean and negative rows of *languages* (``harness.corpus_rows``)."""
     return [row["text"] for row in corpus_rows(ROOT / "corpus") if row.get("lang") in languages]
 
 

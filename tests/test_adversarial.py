@@ -4,7 +4,8 @@ These are *complexity* checks, not speed checks.  Each growth-rate test times th
 pathological input at 100 KB and at 400 KB (best of 3) and asserts that 4x the input
 costs less than 8x the time: linear code gives about 4x, quadratic code 16x.  The bound
 is generous on purpose so that a loaded CI machine does not make them flaky; the real
-timings at 1-10 MB are in ``benchmarks/RESULTS.md`` (``mojifix bench --adversarial``).
+timings at 1-10 MB are in ``benchmarks/RESULTS.md``
+(``python benchmarks/harness.py --adversarial``).
 
 Inputs that once crashed mojifix (found by the fuzzers in ``fuzz/``) are data files in
 ``tests/regressions/``; each is replayed here with the invariants the fuzzers check.
@@ -23,10 +24,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import harness
 import pytest
 
 import mojifix
-from mojifix import benchmark
 
 REGRESSIONS = Path(__file__).resolve().parent / "regressions"
 # ``mojifix.detect`` the module (the package re-exports a function of the same name).
@@ -49,7 +50,7 @@ def _best_time(func: Callable[[Any], object], data: Any, budget_s: float) -> flo
     return best
 
 
-CASES = list(benchmark.ADVERSARIAL)
+CASES = list(harness.ADVERSARIAL)
 
 
 @pytest.mark.slow
@@ -61,10 +62,10 @@ def test_growth_rate_is_linear_ish(name: str) -> None:
     at a size where the time is measurable (over 0.5 s), the input is not run at 400 KB
     (a quadratic case there can take many minutes).
     """
-    function, build = benchmark.ADVERSARIAL[name]
+    function, build = harness.ADVERSARIAL[name]
     func: Callable[[Any], object] = getattr(mojifix, function)
     func(build(1000))  # warm up any lazy tables
-    t5, t20, _ = benchmark.growth_probe(func, build, 5_000, 20_000)
+    t5, t20, _ = harness.growth_probe(func, build, 5_000, 20_000)
     early = t20 / max(t5, 0.002)
     assert not (t20 > 0.5 and early >= MAX_GROWTH), (
         f"{function}({name}): {t5 * 1e3:.0f} ms at 5 KB, {t20 * 1e3:.0f} ms at 20 KB: time "
@@ -91,9 +92,9 @@ def test_adversarial_input_completes_and_keeps_contracts(name: str) -> None:
     An input whose 5 KB -> 20 KB probe predicts more than a minute at 200 KB fails here
     instead of hanging the suite.
     """
-    function, build = benchmark.ADVERSARIAL[name]
+    function, build = harness.ADVERSARIAL[name]
     func: Callable[[Any], object] = getattr(mojifix, function)
-    _, t20, k = benchmark.growth_probe(func, build, 5_000, 20_000)
+    _, t20, k = harness.growth_probe(func, build, 5_000, 20_000)
     predicted = t20 * 10 ** max(k, 1.0)
     assert predicted < 60, (
         f"{function}({name}) would take about {predicted:,.0f} s at 200 KB "
@@ -114,7 +115,7 @@ def test_regex_patterns_do_not_backtrack() -> None:
     Runs in a subprocess with a timeout: a pattern with exponential backtracking would
     hang forever, and the last ``start`` line names it.
     """
-    cmd = [sys.executable, "-m", "mojifix.benchmark", "--scan-regex"]
+    cmd = [sys.executable, harness.__file__, "--scan-regex"]
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=240, check=False)
         out = proc.stdout
@@ -141,8 +142,8 @@ def test_scanner_catches_a_quadratic_pattern() -> None:
     import re
 
     bad = re.compile(r"[a-z]*[0-9]")  # no digit: every start position scans to the end
-    result = benchmark.pattern_growth(bad, small=2_000, large=8_000, budget_s=0.5)
-    good = benchmark.pattern_growth(re.compile(r"[a-z]+[0-9]?"), small=2_000, large=8_000)
+    result = harness.pattern_growth(bad, small=2_000, large=8_000, budget_s=0.5)
+    good = harness.pattern_growth(re.compile(r"[a-z]+[0-9]?"), small=2_000, large=8_000)
     assert good["growth"] < 10, good  # one match over the whole run: linear
     assert result["growth"] > 10, result
 
@@ -159,7 +160,7 @@ def test_fix_memory_stays_below_5x_input(kind: str, megabytes: float) -> None:
     (bounded, a fixed ~10-30 MB once full) are warmed before the measurement, as at 100 MB
     they would be noise.
     """
-    m = benchmark.measure_fix_memory(int(megabytes * benchmark.MB), kind)
+    m = harness.measure_fix_memory(int(megabytes * harness.MB), kind)
     assert m["ratio"] < 5, (
         f"fix() on {megabytes} MB of {kind} text allocated {m['peak_extra'] / 2**20:.0f} MiB "
         f"at peak, {m['ratio']:.1f}x the {m['input_bytes'] / 2**20:.0f} MiB input"
@@ -231,7 +232,7 @@ def test_long_text_step_offsets_and_apply_steps() -> None:
 
 def test_long_multi_layer_text_replays_and_is_idempotent() -> None:
     """Several rounds per chunk (two layers of damage) over several chunks."""
-    text = benchmark.damage(benchmark.damage("Café déjà vu, naïve façade.\n")) * 4000
+    text = harness.damage(harness.damage("Café déjà vu, naïve façade.\n")) * 4000
     assert len(text) > 4 * CHUNK
     fixed = mojifix.fix(text)
     assert fixed == "Café déjà vu, naïve façade.\n" * 4000
@@ -243,9 +244,9 @@ def test_long_multi_layer_text_replays_and_is_idempotent() -> None:
 
 @pytest.mark.parametrize("kind", ["mixed", "damaged"])
 def test_fix_idempotent_on_long_texts(kind: str) -> None:
-    text = benchmark.mixed_text(120_000)
+    text = harness.mixed_text(120_000)
     if kind == "damaged":
-        text = benchmark.damage(text[:40_000])
+        text = harness.damage(text[:40_000])
     assert len(text) > 2 * CHUNK
     fixed = mojifix.fix(text)
     assert mojifix.fix(fixed) == fixed

@@ -320,7 +320,7 @@ def test_scan_quiet_prints_no_report(tmp_path: Path) -> None:
 def test_bare_command_prints_the_commands() -> None:
     proc = run()
     out = proc.stdout.decode()
-    for command in ("decode", "fix", "fold", "scan", "eval", "bench"):
+    for command in ("decode", "fix", "fold", "scan", "eval"):
         assert command in out
     assert "error" not in proc.stderr.decode()
 

@@ -7,6 +7,7 @@ import pathlib
 import random
 
 import pytest
+from support import corpus_rows
 
 from mojifix import KINDS, Detection, Finding, detect, fix, is_mojibake, score
 
@@ -174,9 +175,7 @@ def test_real_text_with_one_damaged_name_keeps_the_rest() -> None:
 def test_score_is_detect_score() -> None:
     """``score`` is ``detect(text).score`` on every corpus row and on long texts analysed
     chunk by chunk."""
-    from mojifix.benchmark import corpus_rows, default_corpus
-
-    texts = [row["text"] for row in corpus_rows(default_corpus())]
+    texts = [row["text"] for row in corpus_rows()]
     texts += ["x" * 20_000 + "Ã©", "Ã©" * 9_000, "\n".join(texts[:400]) * 3]
     differ = [t[:60] for t in texts if score(t) != detect(t).score]
     assert not differ, differ[:5]

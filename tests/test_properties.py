@@ -23,16 +23,15 @@ import random
 import unicodedata
 from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from support import CORPUS, corpus_rows
 
 import mojifix
-from mojifix import benchmark, codecs, labels
+from mojifix import codecs, labels
 
-CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -127,43 +126,24 @@ def test_explained_steps_replay_to_the_fixed_text(text: str) -> None:
 # --------------------------------------------------------------------------------------
 
 
-_SCRIPT_OF_LANG = {
-    "ru": "Cyrillic", "uk": "Cyrillic", "bg": "Cyrillic", "el": "Greek", "he": "Hebrew",
-    "ar": "Arabic", "fa": "Arabic", "hy": "Armenian", "bn": "Bengali", "hi": "Devanagari",
-    "th": "Thai", "ja": "Japanese", "zh": "Han", "ko": "Hangul",
-}  # fmt: skip
-
-
 @lru_cache(maxsize=1)
 def clean_texts() -> tuple[tuple[str, str, str], ...]:
     """(text, lang, script) of the corpus test split's clean rows (not its hand-written
     negatives: one more of those moved every later draw, and the measured rates with them).
 
-    Without a corpus (a checkout that has not built it yet), Faker sentences in the
-    benchmark's 23 locales stand in.
+    The corpus is committed: a checkout always has it.
     """
     # The first corpus's rows (ids "clean-"), on which the floors below were measured; the
     # second corpus (issue #24, "clean2-") is measured by `mojifix eval` and test_eval_floors.
     rows = [
         r
-        for r in benchmark.corpus_rows(CORPUS, split="test")
+        for r in corpus_rows(CORPUS, split="test")
         if r["kind"] == "clean" and str(r["id"]).startswith("clean-")
     ]
-    if rows:
-        return tuple(
-            (r["text"], str(r.get("lang") or "und"), str(r.get("script") or "Latin")) for r in rows
-        )
-    out = []
-    for i in range(600):
-        locale = benchmark.LOCALES[i % len(benchmark.LOCALES)]
-        fake = benchmark._faker(locale, 1000 + i)
-        if locale in {"ko_KR", "hi_IN"}:
-            text = fake.address().replace("\n", " ")
-        else:
-            text = fake.sentence(nb_words=6 + i % 12)
-        lang = {"zh_CN": "zh-Hans", "zh_TW": "zh-Hant"}.get(locale, locale.split("_")[0])
-        out.append((text, lang, _SCRIPT_OF_LANG.get(lang[:2], "Latin")))
-    return tuple(out)
+    assert rows, f"no clean rows in {CORPUS}"
+    return tuple(
+        (r["text"], str(r.get("lang") or "und"), str(r.get("script") or "Latin")) for r in rows
+    )
 
 
 def test_clean_text_is_left_alone() -> None:

@@ -133,6 +133,12 @@ def test_the_readme_has_the_script_blocks_it_should() -> None:
     assert len(SCRIPTS) >= 9, names
     for needle in FIXTURES:
         assert any(needle in body for body in SCRIPTS.values()), needle
+    # a block that starts worker processes (which import the script again) has the guard
+    starts_workers = re.compile(r"LocalCluster\(|LocalPipelineExecutor\(")
+    pools = [name for name, body in SCRIPTS.items() if starts_workers.search(body)]
+    assert len(pools) >= 2, names  # Dask's and datatrove's
+    for name in pools:
+        assert '\nif __name__ == "__main__":' in SCRIPTS[name], name
 
 
 @pytest.mark.parametrize("name", list(SCRIPTS))

@@ -1,4 +1,7 @@
-"""``mojifix bench``: throughput, scaling, memory and adversarial timings beside the baselines.
+"""The speed benchmark: throughput, scaling, memory and adversarial timings beside the baselines.
+
+It lives in the source checkout, not in the installed package (the wheel ships the product
+only): run it from the checkout's root with ``python benchmarks/harness.py``.
 
 Every comparison runs *in one process, side by side*: the two functions under comparison
 are timed alternately (mojifix first on even rounds, the baseline first on odd rounds) on
@@ -17,17 +20,16 @@ The inputs are built deterministically (a fixed seed) from the corpus's clean ro
 - *damaged*: the clean multilingual documents encoded as UTF-8 and read as
   windows-1252 (the most common mojibake of all).
 
-Example (the quick mode takes about a minute; ``--json -`` prints the results as JSON):
+Example (``--json -`` prints the results as JSON):
 
->>> from mojifix.benchmark import Result, format_table
 >>> r = Result("throughput", "fix, ASCII-only", "fix", None, 1.0, 250.0, None, None,
 ...            250.0, "MB/s", ">= 200 MB/s", True)
 >>> print(format_table([r]).splitlines()[2].split("|")[2].strip())
 fix, ASCII-only
 
-Run it with ``python -m mojifix.benchmark --quick`` or ``mojifix bench --quick``;
-``--adversarial`` adds the pathological inputs, ``--markdown FILE`` writes the table
-for ``benchmarks/RESULTS.md``.
+Run it with ``python benchmarks/harness.py --quick`` (the speed groups, :data:`QUICK_GROUPS`, at
+small sizes: about 10 seconds); ``--adversarial`` adds the pathological inputs, ``--markdown FILE``
+writes the table for ``benchmarks/RESULTS.md``.
 """
 
 from __future__ import annotations
@@ -59,6 +61,9 @@ from typing import Any
 # --------------------------------------------------------------------------------------
 
 MB = 1_000_000  # throughputs are in decimal megabytes of UTF-8 input per second
+
+#: This harness's folder (``benchmarks/``); the checkout's root is its parent.
+HERE = Path(__file__).resolve().parent
 
 
 @dataclass
@@ -334,7 +339,7 @@ def corpus_rows(corpus: Path | None, *, split: str | None = None) -> list[dict[s
 
 def default_corpus() -> Path | None:
     """The ``corpus/`` folder of a source checkout, if there is one."""
-    here = Path(__file__).resolve().parent.parent / "corpus"
+    here = HERE.parent / "corpus"
     return here if here.is_dir() else None
 
 
@@ -465,7 +470,8 @@ def _cn_decode(body: bytes) -> str:
 
 @dataclass
 class Config:
-    """Sizes and repeats for one run; ``quick`` shrinks everything (about a minute in all)."""
+    """Sizes and repeats for one run; ``quick`` shrinks everything (every group but the
+    instruction counts in about 30 seconds on a loaded 2-core machine)."""
 
     quick: bool = False
     repeat: int = 5
@@ -1314,7 +1320,8 @@ def _size_label(size: int) -> str:
 
 _MEMORY_CHILD = r"""
 import gc, json, re, sys, tracemalloc
-from mojifix.benchmark import mixed_text, damage
+sys.path.insert(0, sys.argv[4])  # this harness's folder
+from harness import mixed_text, damage
 import mojifix
 
 def status(key):
@@ -1373,7 +1380,7 @@ def measure_fix_memory(
     (``/proc/self/clear_refs`` resets the peak); elsewhere ``tracemalloc``'s again.
     """
     proc = subprocess.run(
-        [sys.executable, "-c", _MEMORY_CHILD, str(size), kind, str(warm_chars)],
+        [sys.executable, "-c", _MEMORY_CHILD, str(size), kind, str(warm_chars), str(HERE)],
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     if proc.returncode != 0:
@@ -2000,6 +2007,8 @@ GROUPS = (
     "throughput", "batch", "html", "pandas", "cli", "scaling", "memory", "adversarial",
     "instructions",
 )  # fmt: skip
+#: The groups ``--quick`` runs without ``--only``: the speed rows, not the process ones.
+QUICK_GROUPS = ("throughput", "batch", "html", "pandas")
 _RUNNERS: dict[str, Callable[[Config], list[Result]]] = {
     "throughput": bench_throughput,
     "batch": bench_batch,
@@ -2036,11 +2045,15 @@ def to_markdown(results: Sequence[Result], info: dict[str, Any]) -> str:
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="mojifix bench",
+        prog="python benchmarks/harness.py",
         description="Throughput of mojifix beside ftfy, plsfix, w3lib and charset-normalizer "
         "(ratios measured side by side, best of N), plus scaling, memory and adversarial inputs.",
     )
-    p.add_argument("--quick", action="store_true", help="small inputs: about a minute, for CI")
+    p.add_argument(
+        "--quick",
+        action="store_true",
+        help=f"small inputs; without --only, just {', '.join(QUICK_GROUPS)}: about 10 seconds",
+    )
     p.add_argument(
         "--adversarial",
         action="store_true",
@@ -2094,11 +2107,11 @@ def main(argv: list[str] | None = None) -> int:
     """
     args = _parser().parse_args(argv)
     if args.repeat is not None and args.repeat < 1:
-        print("mojifix bench: --repeat must be at least 1", file=sys.stderr)
+        print("harness.py: --repeat must be at least 1", file=sys.stderr)
         return 2
     corpus = args.corpus if args.corpus is not None else default_corpus()
     if args.corpus is not None and not args.corpus.is_dir():
-        print(f"mojifix bench: --corpus {args.corpus} is not a folder", file=sys.stderr)
+        print(f"harness.py: --corpus {args.corpus} is not a folder", file=sys.stderr)
         return 2
     cfg = Config.make(
         args.quick, repeat=args.repeat, corpus=corpus, seed=args.seed, cli_mb=args.cli_mb,
@@ -2106,7 +2119,7 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     if args.budget is not None:
         if args.budget <= 0:
-            print("mojifix bench: --budget must be a positive number of seconds", file=sys.stderr)
+            print("harness.py: --budget must be a positive number of seconds", file=sys.stderr)
             return 2
         cfg.budget_s = args.budget
     global ROW_BUDGET_S
@@ -2119,10 +2132,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.scan_regex:
         scan_patterns(sys.stdout)
         return 0
-    optional: tuple[str, ...] = ("adversarial", "instructions")
-    if args.quick and not args.all:  # a few seconds: the speed rows, not the process ones
-        optional += ("cli", "scaling", "memory")
-    groups = list(args.only) if args.only else [g for g in GROUPS if g not in optional]
+    if args.only:
+        groups = list(args.only)
+    elif args.quick and not args.all:  # a few seconds: the speed rows, not the process ones
+        groups = list(QUICK_GROUPS)
+    else:
+        groups = [g for g in GROUPS if g not in ("adversarial", "instructions")]
     if (args.adversarial or args.all) and "adversarial" not in groups:
         groups.append("adversarial")
     if args.all and "instructions" not in groups:
