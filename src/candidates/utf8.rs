@@ -123,6 +123,9 @@ fn nbsp_decoders() -> u32 {
     tables().nbsp
 }
 
+/// Shift_JIS's place among [`UTF8_MULTI_BYTE_DECODERS`].
+const SHIFT_JIS_INDEX: usize = 1;
+
 /// The windows-125x decoders, whose undefined bytes real decoders turn into `?` or U+FFFD.
 const LOSSY_DECODERS: u32 = 0b1_1111_1111;
 
@@ -268,10 +271,13 @@ impl Completer {
         let mut m = self.tables.multi.get(c);
         if c == '\u{FFFD}' {
             // A multi-byte decoder's U+FFFD stands for one or two lost bytes of any class: a
-            // continuation, or a lead (with its first continuation) whose sequence the next
-            // characters finish ("�･" for the three bytes of "￥").
+            // continuation, or, in Shift_JIS, a lead (with its first continuation) that a
+            // one-byte katakana finishes ("�･" for the three bytes of "￥"). Not in the others,
+            // whose two-byte characters are often two continuation bytes: "�국" is no lost
+            // sequence.
             let every = (1 << UTF8_MULTI_BYTE_DECODERS.len()) - 1;
-            m.first = Roles { cont: every, lead2: every, lead3: every, lead4: 0 };
+            let lead = 1 << SHIFT_JIS_INDEX;
+            m.first = Roles { cont: every, lead2: lead, lead3: lead, lead4: 0 };
         }
         let mut done_multi = self.multi.step(&m.first);
         if m.two_bytes != 0 {
