@@ -390,6 +390,17 @@ impl Models {
 
     /// The cost of a text's letters in the language that writes them most cheaply.
     pub fn language_cost(&self, inventory: &Inventory) -> Cost {
+        self.language_cost_beyond(inventory, false)
+    }
+
+    /// What a text's letters cost beyond their language's typical letters, in the language
+    /// where that is least: how unusual they are for any one language, whatever the size of
+    /// its alphabet.
+    pub fn language_surprise(&self, inventory: &Inventory) -> Cost {
+        self.language_cost_beyond(inventory, true)
+    }
+
+    fn language_cost_beyond(&self, inventory: &Inventory, typical: bool) -> Cost {
         let languages = &self.languages;
         let letters: Cost = inventory.values().filter(|&&n| n > 0).sum();
         if letters == 0 {
@@ -399,7 +410,7 @@ impl Models {
             .floors
             .iter()
             .zip(&languages.typical)
-            .map(|(&floor, &typical)| (Cost::from(floor) - typical) * letters)
+            .map(|(&floor, &t)| (Cost::from(floor) - if typical { t } else { 0 }) * letters)
             .collect();
         for (&token, &n) in inventory {
             if n <= 0 {

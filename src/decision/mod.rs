@@ -533,8 +533,8 @@ fn language_evidence(text: &[char], judged: &[Judged]) -> Cost {
         let letters = |inventory: &Inventory| inventory.values().filter(|&&n| n > 0).sum::<Cost>();
         let (before, after) = (letters(&as_is), letters(&repaired));
         if before > 0 && after > 0 {
-            total +=
-                models.language_cost(&as_is) * after / before - models.language_cost(&repaired);
+            total += models.language_surprise(&as_is) * after / before
+                - models.language_surprise(&repaired);
         }
         line_start = line_end;
     }
