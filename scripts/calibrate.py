@@ -26,6 +26,7 @@ import dataclasses
 import json
 import random
 import re
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -244,6 +245,8 @@ pub static PARAMETERS: Parameters = Parameters {{
 """,
         encoding="utf-8",
     )
+    # rustfmt's layout, so that `cargo fmt --check` passes on the generated file
+    subprocess.run(["rustfmt", "--edition", "2021", str(OUTPUT)], check=True)
     print(f"wrote {OUTPUT} (entry {', '.join(map(kilo, parameters.entry))} nats ...)",
           file=sys.stderr)
 

@@ -203,6 +203,19 @@ fn plain_cyrillic(
     }
 }
 
+/// Is this run one letter standing alone ("Æ Ø Å", an initial)? Every alphabet has letters
+/// that read as another's, and one letter has no neighbours to judge it by: such a run is read
+/// only once its text's reading is known (with [`every_run`]).
+fn lone_letter(
+    before: Option<char>,
+    mut run: impl Iterator<Item = char>,
+    after: Option<char>,
+) -> bool {
+    let letter = |c: Option<char>| c.is_some_and(char::is_alphabetic);
+    let (first, second) = (run.next(), run.next());
+    letter(first) && second.is_none() && !letter(before) && !letter(after)
+}
+
 /// Is this run a listing rather than a word: five or more characters in code point order
 /// ("ÀÁÂÃÄÅ", an alphabet)? A legacy decoder keeps the order of an alphabet's bytes, so a
 /// listing reads as another alphabet's listing, and no word runs five letters in order.
@@ -297,6 +310,7 @@ pub fn run_shape(
     // encoding's) or of C1 controls (windows-1252 read as latin-1): a run of punctuation
     // alone ("–", "«»") is not worth reading.
     if plain_cyrillic(before, run.clone(), after)
+        || lone_letter(before, run.clone(), after)
         || listing(run.clone())
         || !run.clone().all(|c| c.is_ascii() || legacy_decodable(c))
         || !run.clone().any(|c| c.is_alphabetic() || ('\u{80}'..='\u{9F}').contains(&c))
