@@ -34,6 +34,7 @@ import gettext
 import os
 import sys
 import time
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -55,8 +56,28 @@ def catalogues(roots: list[str]) -> Iterator[tuple[str, Path]]:
                     yield lang, Path(folder) / name
 
 
-def translations(roots: list[str]) -> Iterator[tuple[str, str]]:
-    """``(language, text)`` of every distinct non-ASCII translated string (first seen wins)."""
+#: Each string's split, by a hash of its text: 80 % train (the decision's calibration may use
+#: them as clean text), 10 % dev, 10 % test (only reported).
+SPLITS = (("train", 80), ("dev", 10), ("test", 10))
+
+
+def split_of(text: str) -> str:
+    """The split of a translation, stable across machines and runs.
+
+    >>> split_of("Gnìomh"), split_of("Błąd odczytu odpowiedzi")
+    ('train', 'test')
+    """
+    bucket = zlib.crc32(text.encode("utf-8", "surrogatepass")) % 100
+    for name, share in SPLITS:
+        if bucket < share:
+            return name
+        bucket -= share
+    raise AssertionError("the shares add up to 100")
+
+
+def translations(roots: list[str], split: str = "all") -> Iterator[tuple[str, str]]:
+    """``(language, text)`` of every distinct non-ASCII translated string (first seen wins),
+    of one split or of all."""
     seen: set[str] = set()
     for lang, path in catalogues(roots):
         try:
@@ -67,7 +88,8 @@ def translations(roots: list[str]) -> Iterator[tuple[str, str]]:
         for value in catalogue.values():
             if isinstance(value, str) and not value.isascii() and value not in seen:
                 seen.add(value)
-                yield lang, value
+                if split == "all" or split_of(value) == split:
+                    yield lang, value
 
 
 def damaged(roots: list[str], languages: set[str], encoded_as: str,
@@ -116,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="measure recall on translations misread this way instead")
     parser.add_argument("--languages", default="cs,sk,pl,hu,hr,sl,bs,ro",
                         help="comma-separated languages for --damage (zh, or zh_CN)")
+    parser.add_argument("--split", choices=["train", "dev", "test", "all"], default="all",
+                        help="only the strings of this split (the calibration may see train)")
     args = parser.parse_args(argv)
     roots = args.root or [r for r in DEFAULT_ROOTS if os.path.isdir(r)]
     if args.damage:
@@ -128,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     flagged: dict[str, list[tuple[float, str]]] = collections.defaultdict(list)
     size = 0
     start = time.perf_counter()
-    for lang, text in translations(roots):
+    for lang, text in translations(roots, args.split):
         totals[lang] += 1
         size += len(text.encode("utf-8", "surrogatepass"))
         value = mojifix.score(text)
@@ -137,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     seconds = time.perf_counter() - start
     n_flagged = sum(map(len, flagged.values()))
     print(f"{sum(totals.values()):,} strings ({size / 1e6:.1f} MB) in {len(totals)} languages "
-          f"under {', '.join(roots)}; {n_flagged:,} score >= {args.threshold} ({seconds:.1f} s)")
+          f"under {', '.join(roots)} (split: {args.split}); {n_flagged:,} score >= "
+          f"{args.threshold} ({seconds:.1f} s)")
     for lang, found in sorted(flagged.items(), key=lambda kv: -len(kv[1])):
         share = len(found) / totals[lang]
         print(f"  {lang:12} {len(found):6,} of {totals[lang]:7,}  ({share:.2%})")

@@ -236,10 +236,16 @@ fn listing(run: impl Iterator<Item = char>) -> bool {
 /// Is `c`, an ASCII character between `before` and `after`, one a run of non-ASCII characters
 /// goes on over: a possible trail byte of a multi-byte character between two high bytes
 /// ("§d«T¶¯" is Big5's "吳俊雄": d and T are trail bytes)?
+///
+/// Not between two quotation marks: „X“, ”N” and «a» are a letter quoted in real text far
+/// more often than three bytes of mojibake.
 pub fn trail_byte_between(before: Option<char>, c: char, after: Option<char>) -> bool {
+    const QUOTES: [char; 10] = ['«', '»', '„', '“', '”', '‚', '‘', '’', '‹', '›'];
     ('\u{40}'..='\u{7E}').contains(&c)
         && before.is_some_and(|b| !b.is_ascii())
         && after.is_some_and(|a| !a.is_ascii())
+        && !(before.is_some_and(|b| QUOTES.contains(&b))
+            && after.is_some_and(|a| QUOTES.contains(&a)))
 }
 
 /// Could a legacy decoder have made this character? (A run with one it could not, CJK or
