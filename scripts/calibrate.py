@@ -92,6 +92,21 @@ class Parameters:
         value = getattr(self, name)
         return int(value if index is None else value[index])
 
+    def allowed(self) -> bool:
+        """windows-1252 is the misreading of UTF-8 real data has most: no other single-byte
+        decoder's reading may be cheaper to enter, so that a text that reads alike both ways
+        ("Ã©" is é in windows-1252, a combining mark in macintosh) goes to it."""
+        single = [i for i, (_, _, kind) in enumerate(_core.reading_names())
+                  if kind == "utf-8-as-single-byte"]
+        return all(self.prior[i] >= self.prior[single[0]] for i in single[1:])
+
+    def respect_the_constraint(self) -> None:
+        """Raise every single-byte reading's prior that is below windows-1252's to it."""
+        single = [i for i, (_, _, kind) in enumerate(_core.reading_names())
+                  if kind == "utf-8-as-single-byte"]
+        for i in single[1:]:
+            self.prior[i] = max(self.prior[i], self.prior[single[0]])
+
     def set(self, name: str, index: int | None, value: int) -> None:
         if index is None:
             setattr(self, name, value)
@@ -217,6 +232,9 @@ def descend(parameters: Parameters, examples: Sequence[Example], rounds: int) ->
                     if candidate < LOWEST.get(name, 0):
                         continue
                     parameters.set(name, index, candidate)
+                    if not parameters.allowed():
+                        parameters.set(name, index, current)
+                        continue
                     value = loss(evaluate(parameters, examples))
                     moved = moved or value != best
                     if value < best:
@@ -285,6 +303,7 @@ def main(argv: list[str] | None = None) -> int:
         for move in re.finditer(r"^  (\w+)\[(\w+)\] = (-?\d+):", args.resume.read_text(), re.M):
             name, index, value = move.groups()
             parameters.set(name, None if index == "None" else int(index), int(value))
+        parameters.respect_the_constraint()  # moves an earlier run made without it
     print(f"start: train {describe(evaluate(parameters, train))}", file=sys.stderr)
     started = time.monotonic()
     parameters = descend(parameters, train, args.rounds)
