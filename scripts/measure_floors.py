@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     targets["below_the_python_detector"] = {
         k: now.get(k, 0.0) for k in sorted(python) if now.get(k, 0.0) < python[k]
     }
-    TARGETS_FILE.write_text(json.dumps(targets, ensure_ascii=False, indent=1) + "\n",
+    TARGETS_FILE.write_text(json.dumps(targets, ensure_ascii=False, indent=2) + "\n",
                             encoding="utf-8")
     print(f"{len(measured)} figures; {len(not_reached)} targets not reached; "
           f"{len(targets['below_the_python_detector'])} below the Python detector",
