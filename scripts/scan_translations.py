@@ -93,10 +93,10 @@ def translations(roots: list[str], split: str = "all") -> Iterator[tuple[str, st
 
 
 def damaged(roots: list[str], languages: set[str], encoded_as: str,
-            decoded_as: str) -> Iterator[tuple[str, str, str]]:
-    """``(language, original, damaged)`` for every translation of *languages* that
-    *encoded_as* can write and whose misreading as *decoded_as* differs from it."""
-    for lang, text in translations(roots):
+            decoded_as: str, split: str = "all") -> Iterator[tuple[str, str, str]]:
+    """``(language, original, damaged)`` for every translation of *languages* (in *split*)
+    that *encoded_as* can write and whose misreading as *decoded_as* differs from it."""
+    for lang, text in translations(roots, split):
         if lang not in languages and lang.split("_")[0] not in languages:
             continue
         try:
@@ -107,11 +107,12 @@ def damaged(roots: list[str], languages: set[str], encoded_as: str,
             yield lang, text, garbled
 
 
-def recall(roots: list[str], languages: set[str], damage: str, threshold: float) -> int:
+def recall(roots: list[str], languages: set[str], damage: str, threshold: float,
+           split: str = "all") -> int:
     """Print the detection and exact-repair rates of :func:`damaged` translations."""
     encoded_as, _, decoded_as = damage.partition(":")
     counts: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
-    for lang, text, garbled in damaged(roots, languages, encoded_as, decoded_as):
+    for lang, text, garbled in damaged(roots, languages, encoded_as, decoded_as, split):
         kind = "one word" if len(text.split()) == 1 else "longer"
         for key in (lang, kind, "all"):
             counts[key]["strings"] += 1
@@ -146,7 +147,8 @@ def main(argv: list[str] | None = None) -> int:
         if ":" not in args.damage:
             parser.error(f"--damage takes ENCODED:DECODED, two encoding names such as "
                          f"windows-1250:windows-1252, not {args.damage!r}")
-        return recall(roots, set(args.languages.split(",")), args.damage, args.threshold)
+        return recall(roots, set(args.languages.split(",")), args.damage, args.threshold,
+                      args.split)
     show = {lang for lang in args.show.split(",") if lang}
     totals: collections.Counter[str] = collections.Counter()
     flagged: dict[str, list[tuple[float, str]]] = collections.defaultdict(list)
