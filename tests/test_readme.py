@@ -38,7 +38,6 @@ def test_readme_starts_with_the_install_and_test_commands() -> None:
 #: the demo's): strict expected failures, which say so when the core gets them right.
 KNOWN_WRONG = {
     "corpus/examples/damaged.txt:41": "Shift_JIS read as IBM850 (ftfy #119) becomes other CJK",
-    "corpus/real-world.jsonl:37": "EUC-KR reading of UTF-8 with lost bytes: 국 and 스 dropped",
 }
 
 
