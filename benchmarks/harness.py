@@ -56,6 +56,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from mojifix.evaluate import clean_rows
+
 # --------------------------------------------------------------------------------------
 # Results
 # --------------------------------------------------------------------------------------
@@ -319,22 +321,7 @@ def corpus_rows(corpus: Path | None, *, split: str | None = None) -> list[dict[s
     """
     if corpus is None or not corpus.is_dir():
         return []
-    rows: list[dict[str, Any]] = []
-    for path in sorted(corpus.rglob("*.jsonl")):
-        with path.open(encoding="utf-8") as fh:
-            for line in fh:
-                try:
-                    row = json.loads(line)
-                except ValueError:
-                    continue
-                if (
-                    isinstance(row, dict)
-                    and row.get("kind") in ("clean", "negative")
-                    and isinstance(row.get("text"), str)
-                    and (split is None or row.get("split") == split)
-                ):
-                    rows.append(row)
-    return rows
+    return clean_rows(corpus, split or "all")
 
 
 def default_corpus() -> Path | None:

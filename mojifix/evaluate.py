@@ -491,6 +491,16 @@ def load_corpus(
     return rows
 
 
+def clean_rows(directory: str | Path | None = None, split: str = "all") -> list[dict[str, Any]]:
+    """The rows of *split* whose text needs no repair (kinds :data:`CLEAN_KINDS`): the inputs of
+    the benchmarks and of the tests that need real clean text.
+
+    >>> {row["kind"] for row in clean_rows(split="test")} == set(CLEAN_KINDS)
+    True
+    """
+    return [r for r in load_corpus(directory, split, validate=False) if r["kind"] in CLEAN_KINDS]
+
+
 # ---------------------------------------------------------------------------
 # Measuring
 # ---------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import pathlib
 import random
 
 import pytest
-from support import corpus_rows
+from support import corpus_rows, known_failure_cases
 
 from mojifix import KINDS, Detection, Finding, detect, fix, is_mojibake, score
 
@@ -23,22 +23,7 @@ DAMAGED = _rows("damaged.jsonl")
 CLEAN = _rows("clean.jsonl")
 
 
-def _cases(rows: list[dict[str, object]]) -> list[object]:
-    """The rows as test cases; a row with ``known_detect_failure`` (what ``detect`` says today,
-    and why) is a strict expected failure, which says so when it starts to pass."""
-    return [
-        pytest.param(
-            row,
-            id=str(row["note"]),
-            marks=[pytest.mark.xfail(strict=True, reason=str(row["known_detect_failure"]))]
-            if "known_detect_failure" in row
-            else [],
-        )
-        for row in rows
-    ]
-
-
-@pytest.mark.parametrize("row", _cases(DAMAGED))
+@pytest.mark.parametrize("row", known_failure_cases(DAMAGED, "known_detect_failure"))
 def test_damaged_is_detected_with_kind_and_encodings(row: dict[str, object]) -> None:
     text = str(row["text"])
     detection = detect(text)
@@ -51,7 +36,7 @@ def test_damaged_is_detected_with_kind_and_encodings(row: dict[str, object]) -> 
         assert f.kind in KINDS
 
 
-@pytest.mark.parametrize("row", _cases(CLEAN))
+@pytest.mark.parametrize("row", known_failure_cases(CLEAN, "known_detect_failure"))
 def test_clean_text_is_not_mojibake(row: dict[str, object]) -> None:
     text = str(row["text"])
     assert score(text) < 0.5

@@ -6,6 +6,7 @@ import json
 import pathlib
 
 import pytest
+from support import known_failure_cases
 
 from mojifix import Repair, Step, apply_steps, fix, fix_and_explain
 
@@ -22,22 +23,7 @@ CLEAN = _rows("clean.jsonl")
 KNOWN_FAILURES = _rows("known_failures.jsonl")
 
 
-def _cases(rows: list[dict[str, object]]) -> list[object]:
-    """The rows as test cases; a row with ``known_fix_failure`` (what ``fix`` gives today, and
-    why) is a strict expected failure, which says so when it starts to pass."""
-    return [
-        pytest.param(
-            row,
-            id=str(row["note"]),
-            marks=[pytest.mark.xfail(strict=True, reason=str(row["known_fix_failure"]))]
-            if "known_fix_failure" in row
-            else [],
-        )
-        for row in rows
-    ]
-
-
-@pytest.mark.parametrize("row", _cases(DAMAGED))
+@pytest.mark.parametrize("row", known_failure_cases(DAMAGED, "known_fix_failure"))
 def test_fix_repairs_and_steps_replay(row: dict[str, object]) -> None:
     text, expected = str(row["text"]), str(row["fixed"])
     assert fix(text) == expected
@@ -47,7 +33,7 @@ def test_fix_repairs_and_steps_replay(row: dict[str, object]) -> None:
     assert fix(expected) == expected  # idempotent
 
 
-@pytest.mark.parametrize("row", _cases(CLEAN))
+@pytest.mark.parametrize("row", known_failure_cases(CLEAN, "known_fix_failure"))
 def test_fix_leaves_clean_text_alone(row: dict[str, object]) -> None:
     text = str(row["text"])
     assert fix(text) == text

@@ -12,9 +12,12 @@ True
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
+
+import pytest
+
+from mojifix.evaluate import clean_rows
 
 #: The checkout's root and its ``corpus/`` folder (committed: the tests always have it).
 REPO = Path(__file__).resolve().parents[2]
@@ -26,19 +29,17 @@ def corpus_rows(corpus: Path = CORPUS, *, split: str | None = None) -> list[dict
     (``"test"``, ``"dev"`` ...) when it is given; ``[]`` when there is no such folder."""
     if not corpus.is_dir():
         return []
-    rows: list[dict[str, Any]] = []
-    for path in sorted(corpus.rglob("*.jsonl")):
-        with path.open(encoding="utf-8") as fh:
-            for line in fh:
-                try:
-                    row = json.loads(line)
-                except ValueError:
-                    continue
-                if (
-                    isinstance(row, dict)
-                    and row.get("kind") in ("clean", "negative")
-                    and isinstance(row.get("text"), str)
-                    and (split is None or row.get("split") == split)
-                ):
-                    rows.append(row)
-    return rows
+    return clean_rows(corpus, split or "all")
+
+
+def known_failure_cases(rows: list[dict[str, Any]], field: str) -> list[Any]:
+    """Data rows as test cases, identified by their ``note``; a row with *field* (what mojifix
+    gives today, and why) is a strict expected failure, which says so when it starts to pass."""
+    return [
+        pytest.param(
+            row,
+            id=str(row["note"]),
+            marks=[pytest.mark.xfail(strict=True, reason=str(row[field]))] if field in row else [],
+        )
+        for row in rows
+    ]
