@@ -385,12 +385,16 @@ fn repair_rounds(input: &[char], options: Options, parameters: &Parameters) -> A
     // The best net gain of the first round: how sure the core is the input holds mojibake
     // (negative when no reading gains; `None` when nothing could be mojibake at all).
     let mut suspicion: Option<i64> = None;
+    let mut settled = false;
     for round in 0..MAX_ROUNDS {
         let (choice, best) = decision::choose(&text, parameters);
         if round == 0 {
             suspicion = best;
         }
-        let Some(mut choice) = choice else { break };
+        let Some(mut choice) = choice else {
+            settled = true;
+            break;
+        };
         if !options.replace_lost {
             let (kept, lost_pieces): (Vec<_>, Vec<_>) =
                 choice.pieces.into_iter().partition(|j| !is_lost(&j.piece));
@@ -410,12 +414,19 @@ fn repair_rounds(input: &[char], options: Options, parameters: &Parameters) -> A
                 }
             }
             if choice.pieces.is_empty() {
+                settled = true;
                 break;
             }
         }
         let next = decision::apply(&text, &choice);
         record(&mut segments, &choice);
         text = next;
+    }
+    // Damage deeper than MAX_ROUNDS layers is no damage real data has: a text that another
+    // round would still change is left as it is, so that `fix` stays idempotent.
+    if !settled && still_changes(&text, options, parameters) {
+        segments.clear();
+        text = input.to_vec();
     }
     let mut findings: Vec<Finding> = segments
         .iter()
@@ -438,6 +449,14 @@ fn repair_rounds(input: &[char], options: Options, parameters: &Parameters) -> A
     let from_findings = findings.iter().map(|f| f.score).fold(0.0, f64::max);
     let score = suspicion.map_or(0.0, |s| decision::score_of(s, parameters)).max(from_findings);
     Analysis { findings, repaired: text, score }
+}
+
+/// Would another round change `text`: a choice with a piece that is not lost data (or with
+/// any piece, when lost data is replaced)?
+fn still_changes(text: &[char], options: Options, parameters: &Parameters) -> bool {
+    decision::choose(text, parameters)
+        .0
+        .is_some_and(|c| c.pieces.iter().any(|j| options.replace_lost || !is_lost(&j.piece)))
 }
 
 /// Runs of U+FFFD in the input outside every other finding: bytes a decoder already lost.
@@ -484,6 +503,14 @@ mod tests {
         assert_eq!(fix("鐢ㄦ埛"), "用户");
         assert_eq!(fix("Ïðèâåò, ìèð"), "Привет, мир");
         assert_eq!(fix("plain text"), "plain text");
+    }
+
+    #[test]
+    fn damage_deeper_than_the_rounds_is_left_and_fix_stays_idempotent() {
+        // Found by Hypothesis: seven rounds of readings; after six, another would still change it.
+        let deep = "\u{80}0Ю\u{80}0В‘1СЂР†С—С‘0Р“Ё";
+        let once = fix(deep);
+        assert_eq!(fix(&once), once);
     }
 
     /// Replay steps as Python's `apply_steps` does.
