@@ -75,7 +75,7 @@ pub const UTF8_SINGLE_BYTE_DECODERS: [&str; 29] = [
 pub const UTF8_MULTI_BYTE_DECODERS: [&str; 5] = ["GBK", "Shift_JIS", "EUC-JP", "EUC-KR", "Big5"];
 
 /// Legacy text misread as another legacy encoding: `(encoded_as, decoded_as)`.
-pub const LEGACY_PAIRS: [(&str, &str); 24] = [
+pub const LEGACY_PAIRS: [(&str, &str); 25] = [
     ("windows-1251", "windows-1252"),
     ("windows-1250", "windows-1252"),
     ("windows-1253", "windows-1252"),
@@ -102,6 +102,8 @@ pub const LEGACY_PAIRS: [(&str, &str); 24] = [
     ("macintosh", "latin-1"),
     // C1 controls in otherwise right text: windows-1252 bytes read as latin-1 ("\x93" for “).
     ("windows-1252", "latin-1"),
+    // Japanese file names in a DOS-era archive or console: Shift_JIS read as code page 850.
+    ("Shift_JIS", "IBM850"),
 ];
 
 /// How many readings there are.

@@ -36,9 +36,7 @@ def test_readme_starts_with_the_install_and_test_commands() -> None:
 
 #: Repairs of the first demo that are wrong today, by where they are shown (core accuracy, not
 #: the demo's): strict expected failures, which say so when the core gets them right.
-KNOWN_WRONG = {
-    "corpus/examples/damaged.txt:41": "Shift_JIS read as IBM850 (ftfy #119) becomes other CJK",
-}
+KNOWN_WRONG: dict[str, str] = {}
 
 
 def _first_demo_commands() -> list[list[str]]:
