@@ -382,18 +382,14 @@ pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option
     let mut gains = Gains::new(text, parameters);
     // Every reading asks where the text's non-ASCII characters are: found once.
     let non_ascii = non_ascii_positions(text);
-    let mut best: Option<Choice> = None;
-    let mut best_net_gain: Option<Cost> = None;
-    let mut consider = |by_reading: &mut Vec<Vec<Judged>>, best: &mut Option<Choice>| {
+    // Each reading's choice, by reading: the best is taken at the end.
+    let mut choices: Vec<Option<Choice>> = vec![None; readings().len()];
+    let consider = |by_reading: &mut Vec<Vec<Judged>>, choices: &mut Vec<Option<Choice>>| {
         for (reading, judged) in by_reading.iter_mut().enumerate() {
-            if judged.is_empty() {
-                continue;
-            }
-            let judged = std::mem::take(judged);
-            let choice = judge(text, &non_ascii, reading as ReadingId, judged, parameters);
-            best_net_gain = Some(best_net_gain.map_or(choice.net_gain, |b| b.max(choice.net_gain)));
-            if choice.net_gain > 0 && best.as_ref().is_none_or(|b| b.net_gain < choice.net_gain) {
-                *best = Some(choice);
+            if !judged.is_empty() {
+                let judged = std::mem::take(judged);
+                choices[reading] =
+                    Some(judge(text, &non_ascii, reading as ReadingId, judged, parameters));
             }
         }
     };
@@ -401,11 +397,12 @@ pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option
         let reading = piece.reading as usize;
         by_reading[reading].push(gains.judged(piece));
     }
-    consider(&mut by_reading, &mut best);
+    consider(&mut by_reading, &mut choices);
+    let utf8_best = best_of(&choices);
     // Legacy readings, where one could win: its gain is at most what its runs look like
     // mojibake, with every bonus, less the cheapest entry.
     let mut runs = candidates::legacy::runs(text);
-    if let Some(choice) = &best {
+    if let Some(choice) = &utf8_best {
         // A run that the winning UTF-8 reading repairs for more than any legacy reading could
         // gain from it is that reading's: legacy readings compete for the rest of the text.
         let bound =
@@ -420,7 +417,7 @@ pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option
     let could_gain =
         runs.iter().map(|r| legacy_run_bound(parameters, r.end - r.start, r.shape)).sum::<Cost>()
             - cheapest_legacy_entry(parameters);
-    if could_gain > best.as_ref().map_or(0, |b| b.net_gain) {
+    if could_gain > utf8_best.as_ref().map_or(0, |b| b.net_gain) {
         // Runs that do not look like mojibake at all can only join a stretch of a legacy
         // reading that wins without them: they are read only then (below).
         let suspects = candidates::legacy::suspects(&runs, 0);
@@ -428,20 +425,37 @@ pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option
             let reading = piece.reading as usize;
             by_reading[reading].push(gains.judged(piece));
         }
-        consider(&mut by_reading, &mut best);
-    }
-    if let Some(choice) = &best {
-        if readings()[choice.reading as usize].kind == Kind::LegacyAsLegacy {
-            let spans = candidates::legacy::every_run(text);
-            let pieces = candidates::legacy::pieces(text, &spans, Some(choice.reading));
-            let judged: Vec<Judged> = pieces.into_iter().map(|piece| gains.judged(piece)).collect();
-            let fuller = judge(text, &non_ascii, choice.reading, judged, parameters);
-            if fuller.net_gain >= choice.net_gain {
-                best = Some(fuller);
+        consider(&mut by_reading, &mut choices);
+        // A legacy reading that would win is judged again on every run of the text, words in
+        // ordinary case and punctuation included: each is that reading's to take ("Д." in an
+        // address), and each it would garble counts against it (a Serbian text's "ИБ" read as
+        // KOI8-R is "ха" only if its plain words are mojibake too). What it gains so is what
+        // it gains.
+        let floor = utf8_best.as_ref().map_or(0, |b| b.net_gain);
+        let spans = candidates::legacy::every_run(text);
+        for reading in (0..choices.len()).filter(|&r| readings()[r].kind == Kind::LegacyAsLegacy) {
+            if choices[reading].as_ref().is_some_and(|c| c.net_gain > floor) {
+                let reading = reading as ReadingId;
+                let pieces = candidates::legacy::pieces(text, &spans, Some(reading));
+                let judged = pieces.into_iter().map(|piece| gains.judged(piece)).collect();
+                choices[reading as usize] =
+                    Some(judge(text, &non_ascii, reading, judged, parameters));
             }
         }
     }
-    (best, best_net_gain)
+    let best_net_gain = choices.iter().flatten().map(|c| c.net_gain).max();
+    (best_of(&choices), best_net_gain)
+}
+
+/// The choice that gains most, if any gains.
+fn best_of(choices: &[Option<Choice>]) -> Option<Choice> {
+    let mut best: Option<&Choice> = None;
+    for choice in choices.iter().flatten() {
+        if choice.net_gain > 0 && best.is_none_or(|b| b.net_gain < choice.net_gain) {
+            best = Some(choice);
+        }
+    }
+    best.cloned()
 }
 
 /// The most a legacy piece of `length` characters gains beyond its shape: a known word, and
