@@ -79,6 +79,15 @@ pub const SINGLE_BYTE_NAMES: [&str; 32] = [
     "latin-1",
 ];
 
+/// What [`SingleByte::survey`] found of some bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Survey {
+    /// Some byte decodes above U+00FF (U+FFFD for an undefined byte included).
+    pub wide: bool,
+    /// The offset of the first byte the encoding leaves undefined.
+    pub first_undefined: Option<usize>,
+}
+
 /// A single-byte encoding: bytes 0x00..=0x7F are ASCII, `high[b - 0x80]` is the character of
 /// byte `b` (U+FFFD where the encoding has none: the decoder reports an error there).
 pub struct SingleByte {
@@ -127,21 +136,33 @@ impl SingleByte {
         }
     }
 
-    /// The largest code point `bytes` decode to (0 for no bytes): with [`Self::decode_into`],
-    /// a string type that stores one or two bytes a character (Python's) is written directly.
+    /// What a string of `bytes` needs (with [`Self::decode_into`], a string type that stores
+    /// one or two bytes a character, Python's, is written directly): whether a character is
+    /// above U+00FF, and where the first undefined byte is.
     ///
     /// ```
     /// let cp1252 = _core::codecs::single_byte("windows-1252").unwrap();
-    /// assert_eq!((cp1252.max_code_point(b"caf\xe9"), cp1252.max_code_point(b"\x80")), (0xE9, 0x20AC));
+    /// let (cafe, euro, undefined) = (b"caf\xe9", b"\x80", b"ab\x81");
+    /// assert_eq!((cp1252.survey(cafe).wide, cp1252.survey(euro).wide), (false, true));
+    /// assert_eq!(cp1252.survey(undefined).first_undefined, None); // C1 control, as latin-1
+    /// let cp1251 = _core::codecs::single_byte("windows-1251").unwrap();
+    /// assert_eq!(cp1251.survey(b"ab\x98\x98").first_undefined, Some(2));
     /// ```
-    pub fn max_code_point(&self, bytes: &[u8]) -> u32 {
-        // (the per-byte maximum of 256 entries: one load and a max each, no branch)
-        let codes: [u32; 256] = std::array::from_fn(|b| self.decode(b as u8) as u32);
-        bytes.iter().fold(0, |max, &b| max.max(codes[b as usize]))
+    pub fn survey(&self, bytes: &[u8]) -> Survey {
+        // A page's first wide character comes early, and an encoding's few undefined bytes
+        // are each found by memchr (what `contains` runs on bytes): two passes that mostly
+        // stop or skip, where the widest code point was a load and a max for every byte.
+        let wide_byte: [bool; 256] = std::array::from_fn(|b| self.decode(b as u8) as u32 > 0xFF);
+        let wide = bytes.iter().any(|&b| wide_byte[b as usize]);
+        let first_undefined = (0x80..=0xFFu8)
+            .filter(|&b| self.decode(b) == '\u{FFFD}' && bytes.contains(&b))
+            .filter_map(|b| bytes.iter().position(|&x| x == b))
+            .min();
+        Survey { wide, first_undefined }
     }
 
     /// Decode `bytes` into `units`, one each (errors as U+FFFD); `units` is `bytes.len()` long
-    /// and wide enough for [`Self::max_code_point`] (`u8` below U+0100, else `u16`).
+    /// and wide enough for what [`Self::survey`] found (`u16` if `wide`, else `u8`).
     ///
     /// ```
     /// let koi8 = _core::codecs::single_byte("KOI8-R").unwrap();

@@ -345,8 +345,10 @@ fn arbitrary_bytes_never_panic_and_errors_are_where_the_replacements_are() {
                 let mut units = vec![0u16; bytes.len()];
                 table.decode_into(&bytes, &mut units);
                 assert_eq!(String::from_utf16(&units).unwrap(), text);
-                let widest = text.chars().map(|c| c as u32).max().unwrap_or(0);
-                assert_eq!(table.max_code_point(&bytes), widest);
+                let survey = table.survey(&bytes);
+                assert_eq!(survey.wide, text.chars().any(|c| c as u32 > 0xFF));
+                let undefined = bytes.iter().position(|&b| table.decode(b) == '\u{FFFD}');
+                assert_eq!(survey.first_undefined, undefined);
             }
         }
     }

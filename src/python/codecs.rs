@@ -110,14 +110,12 @@ fn decode_single_byte<'py>(
     table: &'static SingleByte,
     strict: bool,
 ) -> PyResult<Result<Bound<'py, PyString>, Range<usize>>> {
-    let max = detached(py, data.len(), || table.max_code_point(data));
-    // (no single-byte encoding has a character above U+FFFD, so U+FFFD is the widest only
-    // where a byte is undefined)
-    if strict && max == 0xFFFD {
-        let at = data.iter().position(|&b| table.decode(b) == '\u{FFFD}');
-        let at = at.unwrap_or(0);
+    let survey = detached(py, data.len(), || table.survey(data));
+    if let (true, Some(at)) = (strict, survey.first_undefined) {
         return Ok(Err(at..at + 1));
     }
+    // (every character of a single-byte encoding is in the BMP, U+FFFD included)
+    let max = if survey.wide { 0xFFFF } else { 0xFF };
     let length = data.len() as ffi::Py_ssize_t;
     // SAFETY: PyUnicode_New returns a new, unshared str of `length` characters of the kind
     // `max` needs (or null with an exception set), which the loop below fills before anyone
@@ -125,7 +123,7 @@ fn decode_single_byte<'py>(
     unsafe {
         let string = Bound::from_owned_ptr_or_err(py, ffi::PyUnicode_New(length, max))?;
         let pointer = ffi::PyUnicode_DATA(string.as_ptr());
-        if max < 0x100 {
+        if !survey.wide {
             let units = std::slice::from_raw_parts_mut(pointer.cast::<u8>(), data.len());
             detached(py, data.len(), || table.decode_into(data, units));
         } else {
