@@ -201,7 +201,7 @@ impl Plan {
         bytes: impl Fn(usize, usize) -> Result<Option<&'a [u8]>>,
     ) -> Result<Plan> {
         let mut items = Vec::new();
-        let mut seen: HashMap<&'a [u8], usize> = HashMap::new();
+        let mut seen: rustc_hash::FxHashMap<&'a [u8], usize> = rustc_hash::FxHashMap::default();
         let mut slots = Vec::with_capacity(lengths.len());
         for (array, &len) in lengths.iter().enumerate() {
             let mut column = Vec::with_capacity(len);

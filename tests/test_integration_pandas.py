@@ -101,6 +101,21 @@ def test_object_column_keeps_none_nan_na_and_non_strings() -> None:
         s.mojifix.fix(errors="coerce")
 
 
+def test_object_column_of_repeated_values_is_repaired_by_value() -> None:
+    """A column that repeats its values takes the by-value path; rows with distinct values take
+    the Arrow path: both give what fix gives each value, a lone surrogate included."""
+    bad, good = DAMAGED[0][0], CLEAN[0]
+    pool = [bad, good, "caf\udce9 Ã©", None, np.nan]
+    repeated = pd.Series([pool[i % len(pool)] for i in range(200)], dtype=object)
+    distinct = pd.Series([f"{bad} {i}" for i in range(50)], dtype=object)
+    for s in (repeated, distinct):
+        fixed = s.mojifix.fix()
+        assert fixed.dtype == object
+        assert same(fixed.tolist(), expected_fix(s))
+    out = repeated.mojifix.fix().tolist()
+    assert out[0] == mojifix.fix(bad) != bad and out[1] is repeated[1]
+
+
 @pytest.mark.parametrize(
     "data",
     [[1, 2, 3], [1.5, np.nan], pd.date_range("2024-01-01", periods=2), [True, False]],

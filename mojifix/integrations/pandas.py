@@ -38,6 +38,7 @@ from mojifix.integrations._common import (
     Errors,
     check_errors,
     fix_unique,
+    fix_values,
     non_string_error,
     require,
 )
@@ -306,6 +307,15 @@ convert the column with .astype(str) first or pass errors='ignore' to leave such
             return self._on_categories(lambda acc: acc.fix(errors=errors, **options))
         from mojifix.integrations.arrow import core_options, fix_array, fix_changes
 
+        if self._kind == "python":
+            distinct = self._distinct_strings(errors)
+            # A column that repeats its values (names, cities, labels) is repaired value by
+            # value and written back by value: less work than every row through Arrow (half
+            # the time on the benchmark's realistic column, as fast on unique documents).
+            if 2 * len(distinct) <= len(series):
+                fixed = fix_values(list(distinct), **options)
+                changed = {v: f for v, f in zip(distinct, fixed, strict=True) if f is not v}
+                return self._write_back(changed)
         column = self._arrow()
         if column is not None and self._kind == "arrow":
             fixed = fix_array(column, **options)
