@@ -190,7 +190,22 @@ pub fn nothing_to_find(text: &str) -> bool {
     let mut end_run = |start: usize, before: Option<char>, end: usize, after: Option<char>| {
         if let Some(shape) = legacy::run_shape(before, text[start..end].chars(), after) {
             let length = text[start..end].chars().count();
-            could_gain += decision::legacy_run_bound(parameters, length, shape);
+            // the run with the letters around it, as `legacy::runs` reads its word
+            let word_start = text[..start]
+                .char_indices()
+                .rev()
+                .take_while(|&(_, c)| c.is_alphabetic())
+                .last()
+                .map_or(start, |(i, _)| i);
+            let word_end = end
+                + text[end..]
+                    .chars()
+                    .take_while(|c| c.is_alphabetic())
+                    .map(char::len_utf8)
+                    .sum::<usize>();
+            let word = text[word_start..word_end].chars();
+            let word = legacy::word_of(word, text[start..end].chars(), after);
+            could_gain += decision::legacy_run_bound(parameters, length, shape, word.may_gain());
         }
         could_gain <= 0
     };

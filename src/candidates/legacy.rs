@@ -273,6 +273,29 @@ pub struct Run {
     pub start: usize,
     pub end: usize,
     pub shape: Cost,
+    /// The word the run is in ([`word_of`]): whether a piece of it could make a known word of
+    /// an unknown one.
+    pub word: Word,
+}
+
+/// The word a run of letters is in, as the decision's word evidence
+/// (`decision::word_evidence`) reads it for each piece of the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Word {
+    /// A known word: no piece of the run can make a known word of an unknown one.
+    Known,
+    /// An unknown word: a piece may make it a known one.
+    Unknown,
+    /// Not one word (the run holds other characters than letters, or a piece may end in
+    /// another word): a piece may make a known word.
+    Other,
+}
+
+impl Word {
+    /// Could a piece of the run gain by making a known word?
+    pub fn may_gain(self) -> bool {
+        self != Word::Known
+    }
 }
 
 /// The runs of non-ASCII characters that could be legacy mojibake: letters (or C1 controls)
@@ -299,7 +322,16 @@ pub fn runs(text: &[char]) -> Vec<Run> {
         let before = start.checked_sub(1).map(|i| text[i]);
         let after = text.get(at).copied();
         if let Some(shape) = run_shape(before, text[start..at].iter().copied(), after) {
-            runs.push(Run { start, end: at, shape });
+            let (mut word_start, mut word_end) = (start, at);
+            while word_start > 0 && text[word_start - 1].is_alphabetic() {
+                word_start -= 1;
+            }
+            while word_end < text.len() && text[word_end].is_alphabetic() {
+                word_end += 1;
+            }
+            let word = text[word_start..word_end].iter().copied();
+            let word = word_of(word, text[start..at].iter().copied(), after);
+            runs.push(Run { start, end: at, shape, word });
         }
     }
     runs
@@ -330,9 +362,35 @@ pub fn run_shape(
     Some(as_text - as_mojibake)
 }
 
-/// The spans of the runs that look like mojibake by more than `floor`.
-pub fn suspects(runs: &[Run], floor: Cost) -> Vec<(usize, usize)> {
-    runs.iter().filter(|r| r.shape > floor).map(|r| (r.start, r.end)).collect()
+/// The word a run is in: `word` is the run with the letters around it.
+///
+/// A run of letters in a known word cannot gain by a known word: every piece of the run is in
+/// that word, whose evidence can only be against the repair. (A piece of a multi-byte
+/// encoding may take the byte after the run as its trail: a trail byte that is no letter,
+/// "_" in "omezení_tabulky", puts the piece in another word.)
+pub fn word_of(
+    word: impl Iterator<Item = char>,
+    mut run: impl Iterator<Item = char>,
+    after: Option<char>,
+) -> Word {
+    let other_word_after =
+        after.is_some_and(|a| ('\u{40}'..='\u{7E}').contains(&a) && !a.is_alphabetic());
+    if other_word_after || !run.all(char::is_alphabetic) {
+        Word::Other
+    } else if models().is_known_word(word.flat_map(char::to_lowercase)) {
+        Word::Known
+    } else {
+        Word::Unknown
+    }
+}
+
+/// The spans of the runs that look like mojibake by more than `floor`, or, in an unknown word
+/// that a repair could make a known one, by more than `floor` less `word_bonus`.
+pub fn suspects(runs: &[Run], floor: Cost, word_bonus: Cost) -> Vec<(usize, usize)> {
+    runs.iter()
+        .filter(|r| r.shape + if r.word == Word::Unknown { word_bonus } else { 0 } > floor)
+        .map(|r| (r.start, r.end))
+        .collect()
 }
 
 /// Every run of non-ASCII characters a legacy decoder could have made, words in ordinary
@@ -386,7 +444,7 @@ mod tests {
     fn has(text: &str, original: &str, replacement: &str, encoded_as: &str) {
         let chars: Vec<char> = text.chars().collect();
         let all: Vec<(String, String, &str)> =
-            pieces(&chars, &suspects(&runs(&chars), Cost::MIN), None)
+            pieces(&chars, &suspects(&runs(&chars), Cost::MIN, 0), None)
                 .into_iter()
                 .map(|p| {
                     let original: String = chars[p.start..p.end].iter().collect();
@@ -397,6 +455,17 @@ mod tests {
             all.iter().any(|(o, r, e)| o == original && r == replacement && *e == encoded_as),
             "{text}: {all:?}"
         );
+    }
+
+    #[test]
+    fn the_word_a_run_is_in() {
+        let word =
+            |word: &str, run: &str, after: Option<char>| word_of(word.chars(), run.chars(), after);
+        assert_eq!(word("été", "é", Some('t')), Word::Known);
+        assert_eq!(word("aflãm", "ã", Some('m')), Word::Unknown);
+        assert_eq!(word("été", "é", Some('_')), Word::Other); // "é_" may be one character
+        assert_eq!(word("été", "é–", Some(' ')), Word::Other);
+        assert!(!Word::Known.may_gain() && Word::Unknown.may_gain() && Word::Other.may_gain());
     }
 
     #[test]

@@ -145,8 +145,8 @@ impl SingleByte {
     /// let (cafe, euro, undefined) = (b"caf\xe9", b"\x80", b"ab\x81");
     /// assert_eq!((cp1252.survey(cafe).wide, cp1252.survey(euro).wide), (false, true));
     /// assert_eq!(cp1252.survey(undefined).first_undefined, None); // C1 control, as latin-1
-    /// let cp1251 = _core::codecs::single_byte("windows-1251").unwrap();
-    /// assert_eq!(cp1251.survey(b"ab\x98\x98").first_undefined, Some(2));
+    /// let greek = _core::codecs::single_byte("windows-1253").unwrap();
+    /// assert_eq!(greek.survey(b"ab\xaa\xaa").first_undefined, Some(2));
     /// ```
     pub fn survey(&self, bytes: &[u8]) -> Survey {
         // A page's first wide character comes early, and an encoding's few undefined bytes

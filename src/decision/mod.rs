@@ -405,8 +405,9 @@ pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option
     if let Some(choice) = &utf8_best {
         // A run that the winning UTF-8 reading repairs for more than any legacy reading could
         // gain from it is that reading's: legacy readings compete for the rest of the text.
-        let bound =
-            |r: &candidates::legacy::Run| r.shape + legacy_bonus(parameters, r.end - r.start);
+        let bound = |r: &candidates::legacy::Run| {
+            legacy_run_most(parameters, r.end - r.start, r.shape, r.word.may_gain())
+        };
         runs.retain(|r| {
             !choice
                 .pieces
@@ -414,13 +415,15 @@ pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option
                 .any(|j| j.piece.start < r.end && r.start < j.piece.end && j.gain >= bound(r))
         });
     }
-    let could_gain =
-        runs.iter().map(|r| legacy_run_bound(parameters, r.end - r.start, r.shape)).sum::<Cost>()
-            - cheapest_legacy_entry(parameters);
+    let could_gain = runs
+        .iter()
+        .map(|r| legacy_run_bound(parameters, r.end - r.start, r.shape, r.word.may_gain()))
+        .sum::<Cost>()
+        - cheapest_legacy_entry(parameters);
     if could_gain > utf8_best.as_ref().map_or(0, |b| b.net_gain) {
-        // Runs that do not look like mojibake at all can only join a stretch of a legacy
-        // reading that wins without them: they are read only then (below).
-        let suspects = candidates::legacy::suspects(&runs, 0);
+        // Runs whose pieces cannot gain can only join a stretch of a legacy reading that wins
+        // without them: they are read only then (below).
+        let suspects = candidates::legacy::suspects(&runs, 0, parameters.known_word[2].max(0));
         for piece in candidates::legacy::pieces(text, &suspects, None).into_iter() {
             let reading = piece.reading as usize;
             by_reading[reading].push(gains.judged(piece));
@@ -458,16 +461,27 @@ fn best_of(choices: &[Option<Choice>]) -> Option<Choice> {
     best.cloned()
 }
 
-/// The most a legacy piece of `length` characters gains beyond its shape: a known word, and
-/// its multi-byte characters.
-fn legacy_bonus(parameters: &Parameters, length: usize) -> Cost {
-    parameters.known_word[2].max(0) + parameters.per_sequence[2].max(0) * length as Cost
+/// The most a legacy piece in a run of `length` characters and this shape gains: its shape,
+/// its multi-byte characters, and a known word where it could make one.
+fn legacy_run_most(
+    parameters: &Parameters,
+    length: usize,
+    shape: Cost,
+    word_may_gain: bool,
+) -> Cost {
+    let word = if word_may_gain { parameters.known_word[2].max(0) } else { 0 };
+    shape + word + parameters.per_sequence[2].max(0) * length as Cost
 }
 
 /// The most a legacy run of `length` characters and this shape can add to a legacy reading's
 /// gain (0 when it can only lower it).
-pub fn legacy_run_bound(parameters: &Parameters, length: usize, shape: Cost) -> Cost {
-    (shape + legacy_bonus(parameters, length)).max(0)
+pub fn legacy_run_bound(
+    parameters: &Parameters,
+    length: usize,
+    shape: Cost,
+    word_may_gain: bool,
+) -> Cost {
+    legacy_run_most(parameters, length, shape, word_may_gain).max(0)
 }
 
 /// The cheapest entry of any legacy reading (the letter evidence lowers an entry to the
