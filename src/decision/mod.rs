@@ -64,6 +64,9 @@ pub struct Parameters {
 pub struct Judged {
     pub piece: Piece,
     pub gain: Cost,
+    /// What the repair alone gains as text (the first ratio of [`evidence`]): between readings
+    /// that gain alike, the one whose repair makes likelier text is taken.
+    pub repair: Cost,
 }
 
 /// What one round decided: the reading, the pieces it repairs (in text order, disjoint) and
@@ -73,6 +76,13 @@ pub struct Choice {
     pub reading: ReadingId,
     pub pieces: Vec<Judged>,
     pub net_gain: Cost,
+}
+
+impl Choice {
+    /// What the chosen repairs gain as text, together.
+    fn repair(&self) -> Cost {
+        self.pieces.iter().map(|j| j.repair).sum()
+    }
 }
 
 fn kind_index(kind: Kind) -> usize {
@@ -250,7 +260,7 @@ impl Words {
 struct Gains<'a> {
     text: &'a [char],
     parameters: &'a Parameters,
-    known: rustc_hash::FxHashMap<(usize, usize, Kind, String), (Cost, Cost)>,
+    known: rustc_hash::FxHashMap<(usize, usize, Kind, String), (Cost, Cost, Cost)>,
     /// Made at the first piece that needs them.
     words: Option<Words>,
 }
@@ -264,17 +274,17 @@ impl<'a> Gains<'a> {
         let kind = readings()[piece.reading as usize].kind;
         let key = (piece.start, piece.end, kind, piece.replacement.clone());
         let (text, words) = (self.text, &mut self.words);
-        let &mut (ratio, words) = self.known.entry(key).or_insert_with(|| {
+        let &mut (ratio, words, repair) = self.known.entry(key).or_insert_with(|| {
             let (repair, shape) = evidence(text, &piece);
             let words = if piece.replacement.chars().all(char::is_alphabetic) {
                 words.get_or_insert_with(|| Words::new(text)).evidence(text, &piece)
             } else {
                 0
             };
-            (repair.min(shape), words)
+            (repair.min(shape), words, repair)
         });
         let losses = charged_losses(text, &piece);
-        Judged { gain: gain_of(&piece, ratio, words, losses, self.parameters), piece }
+        Judged { gain: gain_of(&piece, ratio, words, losses, self.parameters), piece, repair }
     }
 }
 
@@ -450,11 +460,14 @@ pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option
     (best_of(&choices), best_net_gain)
 }
 
-/// The choice that gains most, if any gains.
+/// The choice that gains most, if any gains; of choices that gain alike (two decoders that
+/// read a piece alike but repair it differently, "ĂĄ" as á in ISO-8859-2 and å in
+/// windows-1250), the one whose repairs make likelier text.
 fn best_of(choices: &[Option<Choice>]) -> Option<Choice> {
     let mut best: Option<&Choice> = None;
     for choice in choices.iter().flatten() {
-        if choice.net_gain > 0 && best.is_none_or(|b| b.net_gain < choice.net_gain) {
+        let better = |b: &Choice| (b.net_gain, b.repair()) < (choice.net_gain, choice.repair());
+        if choice.net_gain > 0 && best.is_none_or(better) {
             best = Some(choice);
         }
     }
@@ -598,7 +611,8 @@ pub fn readings_judged(
     let mut by_reading: Vec<Vec<Judged>> = vec![Vec::new(); readings().len()];
     for piece in candidates::pieces(text) {
         let gain = gain(text, &piece, parameters);
-        by_reading[piece.reading as usize].push(Judged { piece, gain });
+        let repair = evidence(text, &piece).0;
+        by_reading[piece.reading as usize].push(Judged { piece, gain, repair });
     }
     let mut out = Vec::new();
     for (reading, judged) in by_reading.into_iter().enumerate() {
