@@ -255,12 +255,15 @@ impl Words {
     }
 }
 
+/// What the models say of a piece: the lesser ratio, the word evidence and the repair ratio.
+type Evidence = (Cost, Cost, Cost);
+
 /// The gains of pieces, the models asked once for pieces several readings share (a stretch
 /// of UTF-8 read as windows-1252 reads the same in windows-1254, ISO-8859-15 and more).
 struct Gains<'a> {
     text: &'a [char],
     parameters: &'a Parameters,
-    known: rustc_hash::FxHashMap<(usize, usize, Kind, String), (Cost, Cost, Cost)>,
+    known: rustc_hash::FxHashMap<(usize, usize, Kind, String), Evidence>,
     /// Made at the first piece that needs them.
     words: Option<Words>,
 }
