@@ -6,6 +6,7 @@
 //! is reported as `lost` and left as it is unless the caller asks for it to be replaced.
 
 use crate::decision::{self, Choice, Parameters, PARAMETERS};
+use crate::letters::is_letter;
 use crate::readings::readings;
 
 /// Rounds of repair at most: every round removes a layer, and real data has at most three.
@@ -194,13 +195,13 @@ pub fn nothing_to_find(text: &str) -> bool {
             let word_start = text[..start]
                 .char_indices()
                 .rev()
-                .take_while(|&(_, c)| c.is_alphabetic())
+                .take_while(|&(_, c)| is_letter(c))
                 .last()
                 .map_or(start, |(i, _)| i);
             let word_end = end
                 + text[end..]
                     .chars()
-                    .take_while(|c| c.is_alphabetic())
+                    .take_while(|&c| is_letter(c))
                     .map(char::len_utf8)
                     .sum::<usize>();
             let word = text[word_start..word_end].chars();

@@ -8,6 +8,7 @@ pub mod codecs;
 pub mod decision;
 pub mod detection;
 pub mod explanation;
+pub mod letters;
 pub mod model;
 pub mod python;
 pub mod readings;

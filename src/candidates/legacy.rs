@@ -14,6 +14,7 @@
 
 use super::Piece;
 use crate::codecs::{self, SingleByte};
+use crate::letters::is_letter;
 use crate::model::{models, Cost, Which};
 use crate::readings::{self, Kind, LEGACY_PAIRS};
 use encoding_rs::Encoding;
@@ -194,10 +195,10 @@ fn plain_cyrillic(
     after: Option<char>,
 ) -> bool {
     let cyrillic = |c: char| ('\u{400}'..='\u{4FF}').contains(&c);
-    if before.is_some_and(char::is_alphabetic) || after.is_some_and(char::is_alphabetic) {
+    if before.is_some_and(is_letter) || after.is_some_and(is_letter) {
         return false;
     }
-    run.clone().all(|c| cyrillic(c) && c.is_alphabetic()) && {
+    run.clone().all(|c| cyrillic(c) && is_letter(c)) && {
         run.next();
         run.all(char::is_lowercase)
     }
@@ -211,7 +212,7 @@ fn lone_letter(
     mut run: impl Iterator<Item = char>,
     after: Option<char>,
 ) -> bool {
-    let letter = |c: Option<char>| c.is_some_and(char::is_alphabetic);
+    let letter = |c: Option<char>| c.is_some_and(is_letter);
     let (first, second) = (run.next(), run.next());
     letter(first) && second.is_none() && !letter(before) && !letter(after)
 }
@@ -323,10 +324,10 @@ pub fn runs(text: &[char]) -> Vec<Run> {
         let after = text.get(at).copied();
         if let Some(shape) = run_shape(before, text[start..at].iter().copied(), after) {
             let (mut word_start, mut word_end) = (start, at);
-            while word_start > 0 && text[word_start - 1].is_alphabetic() {
+            while word_start > 0 && is_letter(text[word_start - 1]) {
                 word_start -= 1;
             }
-            while word_end < text.len() && text[word_end].is_alphabetic() {
+            while word_end < text.len() && is_letter(text[word_end]) {
                 word_end += 1;
             }
             let word = text[word_start..word_end].iter().copied();
@@ -351,7 +352,7 @@ pub fn run_shape(
         || lone_letter(before, run.clone(), after)
         || listing(run.clone())
         || !run.clone().all(|c| c.is_ascii() || legacy_decodable(c))
-        || !run.clone().any(|c| c.is_alphabetic() || ('\u{80}'..='\u{9F}').contains(&c))
+        || !run.clone().any(|c| is_letter(c) || ('\u{80}'..='\u{9F}').contains(&c))
     {
         return None;
     }
@@ -374,8 +375,8 @@ pub fn word_of(
     after: Option<char>,
 ) -> Word {
     let other_word_after =
-        after.is_some_and(|a| ('\u{40}'..='\u{7E}').contains(&a) && !a.is_alphabetic());
-    if other_word_after || !run.all(char::is_alphabetic) {
+        after.is_some_and(|a| ('\u{40}'..='\u{7E}').contains(&a) && !is_letter(a));
+    if other_word_after || !run.all(is_letter) {
         Word::Other
     } else if models().is_known_word(word.flat_map(char::to_lowercase)) {
         Word::Known

@@ -19,6 +19,7 @@
 //! `src/decision/parameters.rs`).
 
 use crate::candidates::{self, Piece};
+use crate::letters::is_letter;
 use crate::model::{models, word_hash_bytes, Cost, Inventory, Which, SCALE, WORD_HASH_START};
 use crate::readings::{readings, Kind, ReadingId, READING_COUNT};
 
@@ -111,14 +112,14 @@ pub fn evidence(text: &[char], piece: &Piece) -> (Cost, Cost) {
 /// is a known word, -1 if only the one as it is, 0 otherwise.
 pub fn word_evidence(text: &[char], piece: &Piece) -> Cost {
     let mut start = piece.start;
-    while start > 0 && text[start - 1].is_alphabetic() {
+    while start > 0 && is_letter(text[start - 1]) {
         start -= 1;
     }
     let mut end = piece.end;
-    while end < text.len() && text[end].is_alphabetic() {
+    while end < text.len() && is_letter(text[end]) {
         end += 1;
     }
-    if !piece.replacement.chars().all(char::is_alphabetic) {
+    if !piece.replacement.chars().all(is_letter) {
         return 0;
     }
     // Every alphabet has words of one letter: a legacy reading that makes one ("Ц" for the
@@ -189,7 +190,7 @@ impl Words {
 
     fn is_letter(&mut self, text: &[char], i: usize) -> bool {
         if self.letter[i] == 0 {
-            self.letter[i] = 1 + u8::from(text[i].is_alphabetic());
+            self.letter[i] = 1 + u8::from(is_letter(text[i]));
         }
         self.letter[i] == 2
     }
@@ -222,7 +223,7 @@ impl Words {
 
     /// [`word_evidence`], the same answer.
     fn evidence(&mut self, text: &[char], piece: &Piece) -> Cost {
-        if !piece.replacement.chars().all(char::is_alphabetic) {
+        if !piece.replacement.chars().all(is_letter) {
             return 0;
         }
         let mut start = piece.start;
@@ -279,7 +280,7 @@ impl<'a> Gains<'a> {
         let (text, words) = (self.text, &mut self.words);
         let &mut (ratio, words, repair) = self.known.entry(key).or_insert_with(|| {
             let (repair, shape) = evidence(text, &piece);
-            let words = if piece.replacement.chars().all(char::is_alphabetic) {
+            let words = if piece.replacement.chars().all(is_letter) {
                 words.get_or_insert_with(|| Words::new(text)).evidence(text, &piece)
             } else {
                 0
