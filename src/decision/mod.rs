@@ -391,7 +391,37 @@ fn stretches(judged: &[Judged], entry: Cost, reentry: Cost) -> (Cost, Vec<bool>)
 ///
 /// Every round of a repair decides as the first did: a text the repair made is judged as if
 /// it were given, so `fix` is idempotent.
+///
+/// A choice that undoes several layers in one piece ("ÃƒÂ©", UTF-8 read as windows-1252
+/// twice) competes with the best other reading that undoes one layer: a decoder that reads
+/// both layers' bytes alike may take both at once, wrongly ("Ä\u{82}Ë\u{87}", UTF-8 read as
+/// windows-1250 and then as latin-1, is "÷" to ISO-8859-2 twice over). Each is followed by
+/// the next round's choice on its text, and the pair of rounds that gains more wins.
 pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option<Cost>) {
+    let (each, best_net_gain) = choices(text, parameters);
+    let mut best = best_of(&each);
+    let deep_pieces = |c: &Choice| c.pieces.iter().any(|j| j.piece.layers > 1);
+    if let Some(deep) = best.as_ref().filter(|b| deep_pieces(b)) {
+        let one_layer = each
+            .iter()
+            .flatten()
+            .filter(|c| c.net_gain > 0 && c.reading != deep.reading && !deep_pieces(c));
+        if let Some(first) = one_layer.max_by_key(|c| (c.net_gain, c.repair())) {
+            let two_rounds = |c: &Choice| {
+                let (next, _) = choices(&apply(text, c), parameters);
+                c.net_gain + best_of(&next).map_or(0, |n| n.net_gain)
+            };
+            if two_rounds(first) > two_rounds(deep) {
+                best = Some(first.clone());
+            }
+        }
+    }
+    (best, best_net_gain)
+}
+
+/// Each reading's choice for the text (`None` for a reading without pieces), and the best
+/// net gain of any reading.
+fn choices(text: &[char], parameters: &Parameters) -> (Vec<Option<Choice>>, Option<Cost>) {
     let mut by_reading: Vec<Vec<Judged>> = vec![Vec::new(); readings().len()];
     let mut gains = Gains::new(text, parameters);
     // Every reading asks where the text's non-ASCII characters are: found once.
@@ -461,7 +491,7 @@ pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option
         }
     }
     let best_net_gain = choices.iter().flatten().map(|c| c.net_gain).max();
-    (best_of(&choices), best_net_gain)
+    (choices, best_net_gain)
 }
 
 /// The choice that gains most, if any gains; of choices that gain alike (two decoders that
