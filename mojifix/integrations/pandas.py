@@ -37,7 +37,6 @@ import mojifix
 from mojifix.integrations._common import (
     Errors,
     check_errors,
-    fix_unique,
     fix_values,
     non_string_error,
     require,
@@ -307,17 +306,8 @@ convert the column with .astype(str) first or pass errors='ignore' to leave such
             return self._on_categories(lambda acc: acc.fix(errors=errors, **options))
         from mojifix.integrations.arrow import core_options, fix_array, fix_changes
 
-        if self._kind == "python":
-            distinct = self._distinct_strings(errors)
-            # A column that repeats its values (names, cities, labels) is repaired value by
-            # value and written back by value: less work than every row through Arrow (half
-            # the time on the benchmark's realistic column, as fast on unique documents).
-            if 2 * len(distinct) <= len(series):
-                fixed = fix_values(list(distinct), **options)
-                changed = {v: f for v, f in zip(distinct, fixed, strict=True) if f is not v}
-                return self._write_back(changed)
-        column = self._arrow()
-        if column is not None and self._kind == "arrow":
+        if self._kind == "arrow":
+            column = self._arrow()
             fixed = fix_array(column, **options)
             if fixed is column:
                 return series.copy(deep=False)
@@ -325,8 +315,19 @@ convert the column with .astype(str) first or pass errors='ignore' to leave such
                 series.dtype.__from_arrow__(fixed), index=series.index, name=series.name,
                 copy=False,
             )
-        if column is None or core_options(options) is None:
-            return self._write_back(fix_unique(self._distinct_strings(errors), **options))
+        distinct = self._distinct_strings(errors)
+        # A column that repeats its values (names, cities, labels) is repaired value by value
+        # and written back by value: less work than every row through Arrow (half the time on
+        # the benchmark's realistic column, as fast on unique documents). So is a column Arrow
+        # cannot hold, or one that needs ftfy's clean-ups (Python code).
+        column = None
+        if 2 * len(distinct) > len(series) and core_options(options) is not None:
+            column = self._arrow()
+        if column is None:
+            fixed = fix_values(distinct, **options)
+            return self._write_back(
+                {v: f for v, f in zip(distinct, fixed, strict=True) if f is not v}
+            )
         changes = fix_changes(column, **options)
         if not changes:
             return series.copy(deep=False)
