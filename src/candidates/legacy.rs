@@ -279,8 +279,8 @@ pub struct Run {
     pub word: Word,
 }
 
-/// The word a run of letters is in, as the decision's word evidence
-/// (`decision::word_evidence`) reads it for each piece of the run.
+/// The word a run of letters is in, as the decision's word evidence reads it for each piece
+/// of the run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Word {
     /// A known word: no piece of the run can make a known word of an unknown one.

@@ -108,42 +108,10 @@ pub fn evidence(text: &[char], piece: &Piece) -> (Cost, Cost) {
     (as_text - repaired, as_text - as_mojibake)
 }
 
-/// The word around a piece, as it is and repaired, lower-cased: +1 if only the repaired one
-/// is a known word, -1 if only the one as it is, 0 otherwise.
-pub fn word_evidence(text: &[char], piece: &Piece) -> Cost {
-    let mut start = piece.start;
-    while start > 0 && is_letter(text[start - 1]) {
-        start -= 1;
-    }
-    let mut end = piece.end;
-    while end < text.len() && is_letter(text[end]) {
-        end += 1;
-    }
-    if !piece.replacement.chars().all(is_letter) {
-        return 0;
-    }
-    // Every alphabet has words of one letter: a legacy reading that makes one ("Ц" for the
-    // dash "\u{96}") has proved nothing.
-    if end - start < 2 && readings()[piece.reading as usize].kind == Kind::LegacyAsLegacy {
-        return 0;
-    }
-    let models = models();
-    let as_is = text[start..end].iter().flat_map(|c| c.to_lowercase());
-    let repaired = text[start..piece.start]
-        .iter()
-        .copied()
-        .chain(piece.replacement.chars())
-        .chain(text[piece.end..end].iter().copied())
-        .flat_map(char::to_lowercase);
-    Cost::from(models.is_known_word(repaired)) - Cost::from(models.is_known_word(as_is))
-}
-
 /// What repairing `piece` gains: the lesser ratio, and the evidence of its structure and of
-/// the words it makes.
+/// the words it makes (as [`choose`] judges it).
 pub fn gain(text: &[char], piece: &Piece, parameters: &Parameters) -> Cost {
-    let (repair, shape) = evidence(text, piece);
-    let words = word_evidence(text, piece);
-    gain_of(piece, repair.min(shape), words, charged_losses(text, piece), parameters)
+    Gains::new(text, parameters).judged(piece.clone()).gain
 }
 
 /// The losses a piece is charged for: none when it only joins the text's own U+FFFD marks
@@ -167,8 +135,9 @@ fn gain_of(piece: &Piece, ratio: Cost, words: Cost, losses: u32, parameters: &Pa
         - if piece.kept_space { parameters.kept_space } else { 0 }
 }
 
-/// What [`word_evidence`] asks of each character (is it a letter, what is it in lower case),
-/// found once a character: the pieces of a long word (a line of ideographs) all ask about it.
+/// The word evidence of pieces, and what it asks of each character (is it a letter, what is
+/// it in lower case), found once a character: the pieces of a long word (a line of
+/// ideographs) all ask about it.
 struct Words {
     /// 0: not asked yet; 1: no letter; 2: a letter.
     letter: Vec<u8>,
@@ -221,7 +190,8 @@ impl Words {
         value
     }
 
-    /// [`word_evidence`], the same answer.
+    /// The word around a piece, as it is and repaired, lower-cased: +1 if only the repaired
+    /// one is a known word, -1 if only the one as it is, 0 otherwise.
     fn evidence(&mut self, text: &[char], piece: &Piece) -> Cost {
         if !piece.replacement.chars().all(is_letter) {
             return 0;
@@ -234,6 +204,8 @@ impl Words {
         while end < text.len() && self.is_letter(text, end) {
             end += 1;
         }
+        // Every alphabet has words of one letter: a legacy reading that makes one ("Ц" for the
+        // dash "\u{96}") has proved nothing.
         if end - start < 2 && readings()[piece.reading as usize].kind == Kind::LegacyAsLegacy {
             return 0;
         }
@@ -280,6 +252,7 @@ impl<'a> Gains<'a> {
         let (text, words) = (self.text, &mut self.words);
         let &mut (ratio, words, repair) = self.known.entry(key).or_insert_with(|| {
             let (repair, shape) = evidence(text, &piece);
+            // (asked here too, so that a text whose pieces make no letters builds no `Words`)
             let words = if piece.replacement.chars().all(is_letter) {
                 words.get_or_insert_with(|| Words::new(text)).evidence(text, &piece)
             } else {
@@ -643,11 +616,12 @@ pub fn readings_judged(
     parameters: &Parameters,
 ) -> Vec<(ReadingId, Cost, Cost, usize)> {
     let mut by_reading: Vec<Vec<Judged>> = vec![Vec::new(); readings().len()];
+    let mut gains = Gains::new(text, parameters);
     for piece in candidates::pieces(text) {
-        let gain = gain(text, &piece, parameters);
-        let repair = evidence(text, &piece).0;
-        by_reading[piece.reading as usize].push(Judged { piece, gain, repair });
+        let reading = piece.reading as usize;
+        by_reading[reading].push(gains.judged(piece));
     }
+    let non_ascii = non_ascii_positions(text);
     let mut out = Vec::new();
     for (reading, judged) in by_reading.into_iter().enumerate() {
         if judged.is_empty() {
@@ -659,8 +633,7 @@ pub fn readings_judged(
         } else {
             0
         };
-        let choice =
-            judge(text, &non_ascii_positions(text), reading as ReadingId, judged, parameters);
+        let choice = judge(text, &non_ascii, reading as ReadingId, judged, parameters);
         out.push((reading as ReadingId, choice.net_gain, language, n));
     }
     out
