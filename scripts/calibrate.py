@@ -96,22 +96,26 @@ class Parameters:
         """windows-1252 is the misreading of UTF-8 real data has most: no other single-byte
         decoder's reading may be cheaper to enter, so that a text that reads alike both ways
         ("Ã©" is é in windows-1252, a combining mark in macintosh) goes to it."""
-        single = [i for i, (_, _, kind) in enumerate(_core.reading_names())
-                  if kind == "utf-8-as-single-byte"]
-        return all(self.prior[i] >= self.prior[single[0]] for i in single[1:])
+        first, *others = single_byte_readings()
+        return all(self.prior[i] >= self.prior[first] for i in others)
 
     def respect_the_constraint(self) -> None:
         """Raise every single-byte reading's prior that is below windows-1252's to it."""
-        single = [i for i, (_, _, kind) in enumerate(_core.reading_names())
-                  if kind == "utf-8-as-single-byte"]
-        for i in single[1:]:
-            self.prior[i] = max(self.prior[i], self.prior[single[0]])
+        first, *others = single_byte_readings()
+        for i in others:
+            self.prior[i] = max(self.prior[i], self.prior[first])
 
     def set(self, name: str, index: int | None, value: int) -> None:
         if index is None:
             setattr(self, name, value)
         else:
             getattr(self, name)[index] = value
+
+
+def single_byte_readings() -> list[int]:
+    """The indexes of the readings of UTF-8 by a single-byte decoder, windows-1252's first."""
+    return [i for i, (_, _, kind) in enumerate(_core.reading_names())
+            if kind == "utf-8-as-single-byte"]
 
 
 @dataclass(frozen=True)
