@@ -249,6 +249,25 @@ fn completion_likeness(text: &str) -> Vec<(Option<i64>, Option<i64>, usize)> {
     crate::candidates::utf8::completion_likeness(&chars)
 }
 
+/// For tuning: (position, multi-byte?, decoder, repair likeness) of each decoder at each
+/// completion that looks like mojibake.
+#[pyfunction]
+fn completion_repairs(text: &str) -> Vec<(usize, bool, &'static str, Option<f64>)> {
+    use crate::readings::{UTF8_MULTI_BYTE_DECODERS, UTF8_SINGLE_BYTE_DECODERS};
+    let chars: Vec<char> = text.chars().collect();
+    crate::candidates::utf8::completion_repairs(&chars)
+        .into_iter()
+        .map(|(at, multi, index, likeness)| {
+            let decoder = if multi {
+                UTF8_MULTI_BYTE_DECODERS[index]
+            } else {
+                UTF8_SINGLE_BYTE_DECODERS[index]
+            };
+            (at, multi, decoder, likeness.map(|l| l as f64 / 1000.0))
+        })
+        .collect()
+}
+
 /// Where a long text is cut into chunks: `(start, end)` character offsets.
 #[pyfunction]
 fn chunks(text: &str) -> Vec<(usize, usize)> {
@@ -260,6 +279,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CHUNK_CHARS", explanation::CHUNK_CHARS)?;
     m.add_function(wrap_pyfunction!(chunks, m)?)?;
     m.add_function(wrap_pyfunction!(completion_likeness, m)?)?;
+    m.add_function(wrap_pyfunction!(completion_repairs, m)?)?;
     m.add_function(wrap_pyfunction!(readings_judged, m)?)?;
     m.add_function(wrap_pyfunction!(fix_with_parameters, m)?)?;
     m.add_function(wrap_pyfunction!(reading_names, m)?)?;
