@@ -636,6 +636,16 @@ mod tests {
     }
 
     #[test]
+    fn nothing_to_find_answers_for_chance_sequences_repaired_into_unlikelier_text() {
+        // "一" is the UTF-8 of "һ" in GBK; "рай" of U+0829 in IBM866; "ί " of U+07E0 in
+        // windows-1253, its space read as byte 0xA0.
+        for text in ["这是一个问题", "о рай земной", "Η ομάδα μεί σε κάθε πόλη"]
+        {
+            assert!(check_nothing_to_find(text), "{text}");
+        }
+    }
+
+    #[test]
     fn nothing_to_find_is_never_wrong_on_random_text() {
         let pools = [
             "abc de?\n",

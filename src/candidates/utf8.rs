@@ -826,8 +826,9 @@ fn repair_likeness(
 }
 
 /// The character the UTF-8 sequence that single-byte decoder `index` completed at the end of
-/// `sequence` reads as, and how many characters (bytes) it takes. `None` for a sequence UTF-8
-/// forbids (one half of a CESU-8 pair).
+/// `sequence` reads as, and how many characters (bytes) it takes; a space is byte 0xA0 where
+/// the decoder's NBSP may have become one. `None` for a sequence with a lost byte, or one
+/// UTF-8 forbids (one half of a CESU-8 pair).
 fn single_byte_repair(sequence: &[char], index: usize) -> Option<(char, usize)> {
     let table = tables().single_byte[index];
     let mut bytes = [0u8; 4];
@@ -835,6 +836,7 @@ fn single_byte_repair(sequence: &[char], index: usize) -> Option<(char, usize)> 
     for length in 1..=n.min(4) {
         let c = sequence[n - length];
         bytes[4 - length] = match c {
+            ' ' if tables().nbsp & (1 << index) != 0 => 0xA0,
             ' ' | '?' | '\u{FFFD}' => return None,
             '\u{80}'..='\u{9F}' if index == 0 => c as u8,
             _ => table.encode(c)?,
@@ -852,7 +854,7 @@ fn single_byte_repair(sequence: &[char], index: usize) -> Option<(char, usize)> 
 enum SequenceEnd {
     /// The fewest whole characters up to the completion whose bytes are valid UTF-8 with a
     /// multi-byte sequence: how many, and their bytes (from `from`).
-    Read { length: usize, bytes: [u8; 8], from: usize },
+    Read { length: usize, bytes: [u8; WINDOW_BYTES], from: usize },
     /// No piece: the bytes are no valid UTF-8 even without the continuation bytes of a
     /// sequence begun before them.
     Invalid,
@@ -863,44 +865,70 @@ enum SequenceEnd {
     Unknown,
 }
 
+/// Room for the bytes of three characters of any multi-byte decoder (EUC-JP's JIS X 0212
+/// characters take three).
+const WINDOW_BYTES: usize = 12;
+
 /// How the bytes of the last characters (at most three) of `window` read in UTF-8 under
-/// multi-byte decoder `index`.
+/// multi-byte decoder `index`. A character of several byte sequences (Big5's HKSCS rows,
+/// Shift_JIS's NEC and IBM rows) is tried with each.
 fn sequence_end(window: &[char], index: usize) -> SequenceEnd {
     let encoding = tables().multi_byte[index];
-    let mut bytes = [0u8; 8];
-    let mut from = bytes.len();
+    // Each character's byte sequences, the last character's first.
+    let ascii: [[u8; 1]; 3] =
+        std::array::from_fn(|k| [window.len().checked_sub(k + 1).map_or(0, |i| window[i] as u8)]);
+    let ascii: [[&[u8]; 1]; 3] = std::array::from_fn(|k| [&ascii[k][..]]);
+    let mut options: [&[&[u8]]; 3] = [&[]; 3];
     // Whether the window starts where a region must: at the text's start (a window shorter
     // than three) or after a character the decoder cannot have made.
     let mut edge = window.len() < 3;
-    for length in 1..=window.len() {
-        let c = window[window.len() - length];
-        let ascii = [c as u8];
-        let sequence: &[u8] = match *codecs::byte_sequences(encoding, c) {
-            _ if c.is_ascii() => &ascii,
-            [sequence] => sequence,
-            [] => {
-                edge = true;
-                break;
+    let mut usable = 0;
+    for (k, &c) in window.iter().rev().enumerate().take(3) {
+        options[k] = if c.is_ascii() { &ascii[k] } else { codecs::byte_sequences(encoding, c) };
+        if options[k].is_empty() {
+            edge = true;
+            break;
+        }
+        usable += 1;
+    }
+    let combinations = |length: usize| options[..length].iter().map(|o| o.len()).product::<usize>();
+    let mut bytes = [0u8; WINDOW_BYTES];
+    for length in 1..=usable {
+        for combination in 0..combinations(length) {
+            let from = assemble(&options[..length], combination, &mut bytes);
+            if std::str::from_utf8(&bytes[from..]).is_ok_and(|read| !read.is_ascii()) {
+                return SequenceEnd::Read { length, bytes, from };
             }
-            _ => return SequenceEnd::Unknown,
-        };
-        let Some(start) = from.checked_sub(sequence.len()) else { return SequenceEnd::Unknown };
-        from = start;
-        bytes[from..from + sequence.len()].copy_from_slice(sequence);
-        if std::str::from_utf8(&bytes[from..]).is_ok_and(|read| !read.is_ascii()) {
-            return SequenceEnd::Read { length, bytes, from };
         }
     }
-    let continued = if edge {
-        0
-    } else {
-        bytes[from..].iter().take(3).take_while(|b| (0x80..=0xBF).contains(*b)).count()
-    };
-    match std::str::from_utf8(&bytes[from + continued..]) {
-        Ok(_) => SequenceEnd::Unknown,
-        Err(e) if e.error_len().is_some() => SequenceEnd::Invalid,
-        Err(_) => SequenceEnd::GoesOn,
+    let mut end = SequenceEnd::Invalid;
+    for combination in 0..combinations(usable) {
+        let from = assemble(&options[..usable], combination, &mut bytes);
+        let continued = if edge {
+            0
+        } else {
+            bytes[from..].iter().take(3).take_while(|b| (0x80..=0xBF).contains(*b)).count()
+        };
+        match std::str::from_utf8(&bytes[from + continued..]) {
+            Ok(_) => return SequenceEnd::Unknown,
+            Err(e) if e.error_len().is_none() => end = SequenceEnd::GoesOn,
+            Err(_) => {}
+        }
     }
+    end
+}
+
+/// Write one combination of the characters' byte sequences (`options`, the last character's
+/// first; `combination` numbers them in mixed radix) at the end of `bytes`; where they start.
+fn assemble(options: &[&[&[u8]]], mut combination: usize, bytes: &mut [u8; WINDOW_BYTES]) -> usize {
+    let mut from = bytes.len();
+    for choices in options {
+        let sequence = choices[combination % choices.len()];
+        combination /= choices.len();
+        from -= sequence.len();
+        bytes[from..from + sequence.len()].copy_from_slice(sequence);
+    }
+    from
 }
 
 /// The repair likeness of the sequence single-byte decoder `index` completed at `at`; `None`
