@@ -233,6 +233,9 @@ pub fn nothing_to_find(text: &str) -> bool {
         }
         previous = Some(c);
     }
+    if likely.finish() {
+        return false;
+    }
     if let Some((start, before)) = run {
         if !end_run(start, before, text.len(), None) {
             return false;

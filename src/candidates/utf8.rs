@@ -785,7 +785,7 @@ const LEAST_LIKENESS_MULTI: Cost = -8000;
 /// much likelier the text is, locally, repaired. Chosen on the train and dev splits
 /// (docs/decisions/0009): the true decoder's repairs of damage lie above, most chance ones of
 /// clean text below.
-const LEAST_REPAIR_SINGLE: Cost = -3000;
+const LEAST_REPAIR_SINGLE: Cost = -8000;
 const LEAST_REPAIR_MULTI: Cost = 0;
 
 /// The likeness of a completed sequence: how much likelier its inner pairs are in mojibake of
@@ -804,18 +804,19 @@ fn likeness(kind: Kind, chars: &[char]) -> Cost {
 }
 
 /// How much likelier the text is, locally, with `original` repaired as `repaired`: the cost
-/// of the original characters after `before`, less that of the repair after it (thousandths
-/// of a nat; the character after is left out, as a scan that has not reached it must).
+/// of the original characters after `before` (and into `after`, when given), less that of
+/// the repair (thousandths of a nat).
 fn repair_likeness(
     before: Option<char>,
     original: &[char],
     repaired: impl Iterator<Item = char>,
+    after: Option<char>,
 ) -> Cost {
     let models = models();
     let cost = |chars: &mut dyn Iterator<Item = char>| {
         let mut previous = models.context(before);
         let mut total = 0;
-        for c in chars {
+        for c in chars.chain(after) {
             let token = models.context(Some(c));
             total += models.pair_cost(Which::Text, previous, token);
             previous = token;
@@ -937,7 +938,22 @@ fn single_byte_repair_likeness(text: &[char], at: usize, index: usize) -> Option
     let (repaired, length) = single_byte_repair(single_byte_sequence(text, at), index)?;
     let start = at + 1 - length;
     let before = start.checked_sub(1).map(|i| text[i]);
-    Some(repair_likeness(before, &text[start..=at], std::iter::once(repaired)))
+    // (The character after a multi-byte piece is often more of the damage: only a single-byte
+    // sequence's is asked.)
+    let after = text.get(at + 1).copied();
+    let original = &text[start..=at];
+    let likeness = repair_likeness(before, original, std::iter::once(repaired), after);
+    if text[at] == ' ' {
+        // The NBSP and a space after it may have become one space ("HÃ Nội" for "Hà Nội").
+        let kept_space = [repaired, ' '];
+        return Some(likeness.max(repair_likeness(
+            before,
+            original,
+            kept_space.into_iter(),
+            after,
+        )));
+    }
+    Some(likeness)
 }
 
 /// Whether the sequence multi-byte decoder `index` completed at `at` is read: where it can end
@@ -960,7 +976,7 @@ fn multi_byte_reading(text: &[char], at: usize, index: usize) -> Result<Option<C
             }
             let before = start.checked_sub(1).map(|i| text[i]);
             let read = std::str::from_utf8(&bytes[from..]).expect("checked");
-            Ok(Some(repair_likeness(before, &text[start..=at], read.chars())))
+            Ok(Some(repair_likeness(before, &text[start..=at], read.chars(), None)))
         }
         SequenceEnd::Invalid | SequenceEnd::GoesOn => Err(()),
         SequenceEnd::Unknown => last_pair().then_some(None).ok_or(()),
@@ -1076,7 +1092,7 @@ fn last_pair_looks_like_mojibake(text: &[char], at: usize) -> bool {
 
 /// The completion, with only the decoders whose sequence looks enough like mojibake and whose
 /// repair of it makes likelier text (`None` when no decoder's does). Looks at most four
-/// characters back from `c.at`.
+/// characters back from `c.at`, and one after it.
 #[inline]
 fn likely_at(text: &[char], c: Completion) -> Option<Completion> {
     let c = repairing(text, looks_like_mojibake(text, c)?);
@@ -1099,23 +1115,26 @@ fn looks_like_mojibake(text: &[char], mut c: Completion) -> Option<Completion> {
 
 /// [`pieces`]' first steps, a character at a time and without the text: does any decoder
 /// complete a sequence that looks enough like mojibake to be read? When none does, the text
-/// has no UTF-8 piece at all.
+/// has no UTF-8 piece at all. A completion is judged when the character after it is known
+/// (or at [`LikelyScan::finish`]).
 pub struct LikelyScan {
     completer: Completer,
-    /// The last five characters (what [`likely_at`] looks at), the latest at `window[seen - 1]`
-    /// while fewer than five were seen.
-    window: [char; 5],
+    /// The last six characters (what [`likely_at`] looks at: a sequence, the character before
+    /// it and the one after), the latest at `window[seen - 1]` while fewer were seen.
+    window: [char; 6],
     seen: usize,
+    /// The decoders whose sequence completed at the character before the latest.
+    pending: Option<(u32, u32)>,
 }
 
 impl Default for LikelyScan {
     fn default() -> Self {
-        LikelyScan { completer: Completer::new(), window: ['\0'; 5], seen: 0 }
+        LikelyScan { completer: Completer::new(), window: ['\0'; 6], seen: 0, pending: None }
     }
 }
 
 impl LikelyScan {
-    /// Feed the next character: whether a likely sequence completed at it.
+    /// Feed the next character: whether a likely sequence completed at the one before it.
     #[inline]
     pub fn feed(&mut self, c: char) -> bool {
         if self.seen < self.window.len() {
@@ -1125,12 +1144,23 @@ impl LikelyScan {
             self.window.copy_within(1.., 0);
             self.window[self.window.len() - 1] = c;
         }
+        let before = self.pending.take();
         let (single, multi) = self.completer.feed(c);
-        if single | multi == 0 {
-            return false;
+        if single | multi != 0 {
+            self.pending = Some((single, multi));
         }
-        let text = &self.window[..self.seen];
-        likely_at(text, Completion { at: self.seen - 1, single, multi }).is_some()
+        before.is_some_and(|(single, multi)| {
+            let text = &self.window[..self.seen];
+            likely_at(text, Completion { at: self.seen - 2, single, multi }).is_some()
+        })
+    }
+
+    /// The text ended: whether a likely sequence completed at its last character.
+    pub fn finish(&mut self) -> bool {
+        self.pending.take().is_some_and(|(single, multi)| {
+            let text = &self.window[..self.seen];
+            likely_at(text, Completion { at: self.seen - 1, single, multi }).is_some()
+        })
     }
 }
 
