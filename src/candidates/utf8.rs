@@ -866,25 +866,30 @@ enum SequenceEnd {
     Unknown,
 }
 
-/// Room for the bytes of three characters of any multi-byte decoder (EUC-JP's JIS X 0212
-/// characters take three).
-const WINDOW_BYTES: usize = 12;
+/// How many characters back from a completion a multi-byte decoder's piece is looked for:
+/// three (two sequences of three bytes are three characters of two), then, where that
+/// cannot tell, six.
+const MULTI_BYTE_REACH: [usize; 2] = [3, 6];
 
-/// How the bytes of the last characters (at most three) of `window` read in UTF-8 under
-/// multi-byte decoder `index`. A character of several byte sequences (Big5's HKSCS rows,
-/// Shift_JIS's NEC and IBM rows) is tried with each.
-fn sequence_end(window: &[char], index: usize) -> SequenceEnd {
+/// Room for the bytes of the longest window (EUC-JP's JIS X 0212 characters take three).
+const WINDOW_BYTES: usize = 4 * MULTI_BYTE_REACH[1];
+
+/// The most combinations of byte sequences tried for a window.
+const MOST_COMBINATIONS: usize = 64;
+
+/// [`sequence_end`] of `window` (whose start is the `edge` of a region, or not), every
+/// combination of the byte sequences of characters that have several (Big5's HKSCS rows,
+/// Shift_JIS's NEC and IBM rows) tried.
+fn sequence_end_of_every_combination(window: &[char], mut edge: bool, index: usize) -> SequenceEnd {
+    const MOST: usize = MULTI_BYTE_REACH[1];
     let encoding = tables().multi_byte[index];
     // Each character's byte sequences, the last character's first.
-    let ascii: [[u8; 1]; 3] =
+    let ascii: [[u8; 1]; MOST] =
         std::array::from_fn(|k| [window.len().checked_sub(k + 1).map_or(0, |i| window[i] as u8)]);
-    let ascii: [[&[u8]; 1]; 3] = std::array::from_fn(|k| [&ascii[k][..]]);
-    let mut options: [&[&[u8]]; 3] = [&[]; 3];
-    // Whether the window starts where a region must: at the text's start (a window shorter
-    // than three) or after a character the decoder cannot have made.
-    let mut edge = window.len() < 3;
+    let ascii: [[&[u8]; 1]; MOST] = std::array::from_fn(|k| [&ascii[k][..]]);
+    let mut options: [&[&[u8]]; MOST] = [&[]; MOST];
     let mut usable = 0;
-    for (k, &c) in window.iter().rev().enumerate().take(3) {
+    for (k, &c) in window.iter().rev().enumerate().take(MOST) {
         options[k] = if c.is_ascii() { &ascii[k] } else { codecs::byte_sequences(encoding, c) };
         if options[k].is_empty() {
             edge = true;
@@ -893,6 +898,9 @@ fn sequence_end(window: &[char], index: usize) -> SequenceEnd {
         usable += 1;
     }
     let combinations = |length: usize| options[..length].iter().map(|o| o.len()).product::<usize>();
+    if combinations(usable) > MOST_COMBINATIONS {
+        return SequenceEnd::Unknown;
+    }
     let mut bytes = [0u8; WINDOW_BYTES];
     for length in 1..=usable {
         for combination in 0..combinations(length) {
@@ -905,18 +913,87 @@ fn sequence_end(window: &[char], index: usize) -> SequenceEnd {
     let mut end = SequenceEnd::Invalid;
     for combination in 0..combinations(usable) {
         let from = assemble(&options[..usable], combination, &mut bytes);
-        let continued = if edge {
-            0
-        } else {
-            bytes[from..].iter().take(3).take_while(|b| (0x80..=0xBF).contains(*b)).count()
-        };
-        match std::str::from_utf8(&bytes[from + continued..]) {
-            Ok(_) => return SequenceEnd::Unknown,
-            Err(e) if e.error_len().is_none() => end = SequenceEnd::GoesOn,
-            Err(_) => {}
+        match tail_end(&bytes[from..], edge) {
+            SequenceEnd::Unknown => return SequenceEnd::Unknown,
+            SequenceEnd::GoesOn => end = SequenceEnd::GoesOn,
+            _ => {}
         }
     }
     end
+}
+
+/// How the bytes of `window`, the characters up to a completion (at most the longer
+/// [`MULTI_BYTE_REACH`]), read in UTF-8 under multi-byte decoder `index`: looked at over the
+/// shorter reach first, over the longer only where that cannot tell. Each character's first
+/// byte sequence is tried as it is met (one pass, most completions end within two characters);
+/// a window with a character of several is looked at again with every combination.
+fn sequence_end(window: &[char], index: usize) -> SequenceEnd {
+    let encoding = tables().multi_byte[index];
+    let mut bytes = [0u8; WINDOW_BYTES];
+    let mut from = WINDOW_BYTES;
+    let mut several = false;
+    let mut edge = window.len() < MULTI_BYTE_REACH[1];
+    let mut length = 0;
+    for &c in window.iter().rev() {
+        if c.is_ascii() {
+            from -= 1;
+            bytes[from] = c as u8;
+        } else {
+            let sequence = match *codecs::byte_sequences(encoding, c) {
+                [] => {
+                    edge = true;
+                    break;
+                }
+                [first, ref others @ ..] => {
+                    several |= !others.is_empty();
+                    first
+                }
+            };
+            from -= sequence.len();
+            bytes[from..from + sequence.len()].copy_from_slice(sequence);
+        }
+        length += 1;
+        // (A sequence starts at an ASCII byte or a lead byte: no need to ask otherwise.)
+        if matches!(bytes[from], 0x00..=0x7F | 0xC2..=0xF4)
+            && std::str::from_utf8(&bytes[from..]).is_ok_and(|read| !read.is_ascii())
+        {
+            return SequenceEnd::Read { length, bytes, from };
+        }
+        if length == MULTI_BYTE_REACH[0] && window.len() > length {
+            match tail_end(&bytes[from..], false) {
+                SequenceEnd::Unknown => {}
+                _ if several => {
+                    let shorter = &window[window.len() - length..];
+                    return sequence_end_of_every_combination(shorter, false, index);
+                }
+                end => return end,
+            }
+        }
+    }
+    if several {
+        return sequence_end_of_every_combination(
+            window,
+            window.len() < MULTI_BYTE_REACH[1],
+            index,
+        );
+    }
+    tail_end(&bytes[from..], edge)
+}
+
+/// Where a piece may end, for bytes no whole characters of which are valid UTF-8 with a
+/// multi-byte sequence: invalid, a sequence going on, or a run begun before them (unless they
+/// start at the `edge` of a region).
+fn tail_end(bytes: &[u8], edge: bool) -> SequenceEnd {
+    let continued = if edge {
+        0
+    } else {
+        bytes.iter().take(3).take_while(|b| (0x80..=0xBF).contains(*b)).count()
+    };
+    match std::str::from_utf8(&bytes[continued..]) {
+        Ok(_) => SequenceEnd::Unknown,
+        Err(e) if e.error_len().is_none() => SequenceEnd::GoesOn,
+        Err(_) => SequenceEnd::Invalid,
+    }
 }
 
 /// Write one combination of the characters' byte sequences (`options`, the last character's
@@ -962,7 +1039,7 @@ fn single_byte_repair_likeness(text: &[char], at: usize, index: usize) -> Option
 /// ends at a later completion); where that cannot be told, the last pair looks enough like
 /// mojibake. The repair likeness, or `None` when the sequence is read without it.
 fn multi_byte_reading(text: &[char], at: usize, index: usize) -> Result<Option<Cost>, ()> {
-    let window = &text[at.saturating_sub(2)..=at];
+    let window = &text[(at + 1).saturating_sub(MULTI_BYTE_REACH[1])..=at];
     let last_pair = || last_pair_looks_like_mojibake(text, at);
     if window.contains(&'\u{FFFD}') {
         return if last_pair() { Ok(None) } else { Err(()) };
@@ -1091,8 +1168,8 @@ fn last_pair_looks_like_mojibake(text: &[char], at: usize) -> bool {
 }
 
 /// The completion, with only the decoders whose sequence looks enough like mojibake and whose
-/// repair of it makes likelier text (`None` when no decoder's does). Looks at most four
-/// characters back from `c.at`, and one after it.
+/// repair of it makes likelier text (`None` when no decoder's does). Looks at most
+/// [`MULTI_BYTE_REACH`] characters back from `c.at` (and the one before them), and one after.
 #[inline]
 fn likely_at(text: &[char], c: Completion) -> Option<Completion> {
     let c = repairing(text, looks_like_mojibake(text, c)?);
@@ -1119,9 +1196,10 @@ fn looks_like_mojibake(text: &[char], mut c: Completion) -> Option<Completion> {
 /// (or at [`LikelyScan::finish`]).
 pub struct LikelyScan {
     completer: Completer,
-    /// The last six characters (what [`likely_at`] looks at: a sequence, the character before
-    /// it and the one after), the latest at `window[seen - 1]` while fewer were seen.
-    window: [char; 6],
+    /// The last characters (what [`likely_at`] looks at: a multi-byte decoder's window, the
+    /// character before it and the one after), the latest at `window[seen - 1]` while fewer
+    /// were seen.
+    window: [char; MULTI_BYTE_REACH[1] + 2],
     seen: usize,
     /// The decoders whose sequence completed at the character before the latest.
     pending: Option<(u32, u32)>,
@@ -1129,7 +1207,12 @@ pub struct LikelyScan {
 
 impl Default for LikelyScan {
     fn default() -> Self {
-        LikelyScan { completer: Completer::new(), window: ['\0'; 6], seen: 0, pending: None }
+        LikelyScan {
+            completer: Completer::new(),
+            window: ['\0'; MULTI_BYTE_REACH[1] + 2],
+            seen: 0,
+            pending: None,
+        }
     }
 }
 

@@ -268,6 +268,16 @@ fn completion_repairs(text: &str) -> Vec<(usize, bool, &'static str, Option<f64>
         .collect()
 }
 
+/// For tuning: the legacy runs of a text, (start, end, shape in nats, the word they are in).
+#[pyfunction]
+fn legacy_runs(text: &str) -> Vec<(usize, usize, f64, String)> {
+    let chars: Vec<char> = text.chars().collect();
+    crate::candidates::legacy::runs(&chars)
+        .into_iter()
+        .map(|r| (r.start, r.end, r.shape as f64 / 1000.0, format!("{:?}", r.word)))
+        .collect()
+}
+
 /// Where a long text is cut into chunks: `(start, end)` character offsets.
 #[pyfunction]
 fn chunks(text: &str) -> Vec<(usize, usize)> {
@@ -280,6 +290,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(chunks, m)?)?;
     m.add_function(wrap_pyfunction!(completion_likeness, m)?)?;
     m.add_function(wrap_pyfunction!(completion_repairs, m)?)?;
+    m.add_function(wrap_pyfunction!(legacy_runs, m)?)?;
     m.add_function(wrap_pyfunction!(readings_judged, m)?)?;
     m.add_function(wrap_pyfunction!(fix_with_parameters, m)?)?;
     m.add_function(wrap_pyfunction!(reading_names, m)?)?;
