@@ -23,7 +23,7 @@ const LEAST_LIKENESS_MULTI: Cost = -8000;
 /// (docs/decisions/0009): the true decoder's repairs of damage lie above, most chance ones of
 /// clean text below.
 const LEAST_REPAIR_SINGLE: Cost = -8000;
-const LEAST_REPAIR_MULTI: Cost = 2000;
+const LEAST_REPAIR_MULTI: Cost = 0;
 
 /// The likeness of a completed sequence: how much likelier its inner pairs are in mojibake of
 /// `kind` than in real text.
