@@ -1,23 +1,24 @@
-"""Count the instructions ``mojifix.score`` spends per pass over the benchmark's documents
-(``benchmarks/harness.py``), for the working tree and for a git revision: a cost comparison that
-does not move with the machine's load.
+"""Count the instructions ``mojifix.fix`` (or ``score``) spends per pass over the benchmark's
+documents (``benchmarks/harness.py``), for the working tree and for a git revision: a cost
+comparison that does not move with the machine's load.
 
 Wall-clock comparisons on a shared virtual machine swing by 10 % between minutes, even when
-alternated in one process (``scripts/ab_detect.py``), which hides the few-percent changes a
-rule costs.  ``valgrind --tool=callgrind`` counts executed instructions instead: the same
-count for the same code and inputs whatever else the machine does.  This runs a small driver
-under callgrind four times: each tree with a warm-up pass only and with the warm-up plus
-*passes* passes, so that start-up (imports, the pattern cache, the warm-up) cancels out, and
-prints the instructions per pass and their ratio.  The revision is checked out with
-``git worktree`` into a temporary folder (removed afterwards).
+alternated in one process, which hides the few-percent changes a rule costs.
+``valgrind --tool=callgrind`` counts executed instructions instead: the same count for the same
+code and inputs whatever else the machine does.  This runs a small driver under callgrind four
+times: each tree with a warm-up pass only and with the warm-up plus *passes* passes, so that
+start-up (imports, the tables built at first use, the warm-up) cancels out, and prints the
+instructions per pass and their ratio.  The revision is checked out with ``git worktree`` into a
+temporary folder (removed afterwards) and its compiled core built there (cargo's output is kept
+in ``target/ab-instructions``, so a second comparison builds little); the working tree is
+measured with the core it has (``pip install -e .`` builds it).
 
-    python scripts/ab_instructions.py HEAD~1                 # score, 200 clean documents
+    python scripts/ab_instructions.py HEAD~1 --call fix      # fix, 200 clean documents
     python scripts/ab_instructions.py HEAD~1 --damaged --passes 2
 
-Needs valgrind (Debian's ``valgrind``); about a minute per tree (callgrind runs the code some
-50x slower).  Instructions are not time (a cache miss costs more than an add), but for pure
-Python changes the two move together.  (Tonight, the same comparison twice without a fixed
-hash seed: 1.004 and 0.993; with it the counts repeat.)
+Needs valgrind (Debian's ``valgrind``) and cargo; about a minute per tree (callgrind runs the
+code some 50x slower), and a few minutes for a first build.  Instructions are not time (a cache
+miss costs more than an add), but they move together closely enough to rank changes.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
 from pathlib import Path
 
@@ -43,15 +45,30 @@ except ImportError:  # a revision from before the harness left the package
 texts = [d.text for d in make_docs(int(sys.argv[3]), seed=8, corpus=default_corpus())]
 if sys.argv[2] == "damaged":
     texts = [damage(t) for t in texts]
-for t in texts:  # warm-up: caches, lazily built patterns
-    mojifix.score(t)
+call = getattr(mojifix, sys.argv[4])
+for t in texts:  # warm-up: caches, tables built at first use
+    call(t)
 for _ in range(int(sys.argv[1])):
     for t in texts:
-        mojifix.score(t)
+        call(t)
 """
 
 
-def instructions(tree: Path, passes: int, kind: str, documents: int) -> int:
+def build_core(tree: Path) -> None:
+    """Build the compiled core of the checkout *tree* into its package, as ``pip install``
+    would (nothing to build for a revision from before the core)."""
+    if not (tree / "Cargo.toml").exists():
+        return
+    target = ROOT / "target" / "ab-instructions"
+    subprocess.run(
+        ["cargo", "build", "--release", "--quiet", "--features", "pyo3/extension-module"],
+        cwd=tree, env={**os.environ, "CARGO_TARGET_DIR": str(target)}, check=True,
+    )
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    shutil.copyfile(target / "release" / "lib_core.so", tree / "mojifix" / f"_core{suffix}")
+
+
+def instructions(tree: Path, passes: int, kind: str, documents: int, call: str) -> int:
     """Instructions callgrind counts for the driver in *tree* (``PYTHONPATH``) with *passes*."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
@@ -62,7 +79,7 @@ def instructions(tree: Path, passes: int, kind: str, documents: int) -> int:
         python = os.path.realpath(sys.executable)
         subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", python,
-             str(driver), str(passes), kind, str(documents)],
+             str(driver), str(passes), kind, str(documents), call],
             # (A fixed hash seed: set and dict orders, and so the counts, repeat.)
             cwd=tree, env={**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"},
             check=True,
@@ -74,9 +91,9 @@ def instructions(tree: Path, passes: int, kind: str, documents: int) -> int:
     raise RuntimeError(f"no totals line in callgrind's output for {tree}")
 
 
-def per_pass(tree: Path, passes: int, kind: str, documents: int) -> float:
-    return (instructions(tree, passes, kind, documents)
-            - instructions(tree, 0, kind, documents)) / passes
+def per_pass(tree: Path, passes: int, kind: str, documents: int, call: str) -> float:
+    return (instructions(tree, passes, kind, documents, call)
+            - instructions(tree, 0, kind, documents, call)) / passes
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -85,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--damaged", action="store_true", help="the damaged documents")
     parser.add_argument("--passes", type=int, default=3)
     parser.add_argument("--documents", type=int, default=200)
+    parser.add_argument("--call", choices=["score", "fix"], default="score",
+                        help="the function measured (default: score)")
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
         parser.error("valgrind is not installed (Debian: apt-get install valgrind)")
@@ -94,12 +113,13 @@ def main(argv: list[str] | None = None) -> int:
         subprocess.run(["git", "worktree", "add", "--detach", "-q", str(other), args.rev],
                        cwd=ROOT, check=True)
         try:
-            new = per_pass(ROOT, args.passes, kind, args.documents)
-            old = per_pass(other, args.passes, kind, args.documents)
+            build_core(other)
+            new = per_pass(ROOT, args.passes, kind, args.documents, args.call)
+            old = per_pass(other, args.passes, kind, args.documents, args.call)
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(other)], cwd=ROOT,
                            check=False)
-    print(f"score on {args.documents} {kind} documents, instructions per pass "
+    print(f"{args.call} on {args.documents} {kind} documents, instructions per pass "
           f"({args.passes} passes, start-up subtracted):")
     print(f"  working tree  {new / 1e6:10.1f} M")
     print(f"  {args.rev:12}  {old / 1e6:10.1f} M")
