@@ -249,7 +249,13 @@ fn assemble(options: &[&[&[u8]]], mut combination: usize, bytes: &mut [u8; WINDO
 /// The repair likeness of the sequence single-byte decoder `index` completed at `at`; `None`
 /// when it cannot be judged alone (a stand-in for a lost byte, half a CESU-8 pair).
 fn single_byte_repair_likeness(text: &[char], at: usize, index: usize) -> Option<Cost> {
-    let (repaired, length) = single_byte_repair(single_byte_sequence(text, at), index)?;
+    let repair = single_byte_repair(single_byte_sequence(text, at), index)?;
+    Some(single_byte_likeness(text, at, repair))
+}
+
+/// The repair likeness of the sequence of `length` characters ending at `at`, repaired as
+/// `repaired`, with the character after it.
+fn single_byte_likeness(text: &[char], at: usize, (repaired, length): (char, usize)) -> Cost {
     let start = at + 1 - length;
     let before = start.checked_sub(1).map(|i| text[i]);
     // (The character after a multi-byte piece is often more of the damage: only a single-byte
@@ -260,14 +266,9 @@ fn single_byte_repair_likeness(text: &[char], at: usize, index: usize) -> Option
     if text[at] == ' ' {
         // The NBSP and a space after it may have become one space ("HÃ Nội" for "Hà Nội").
         let kept_space = [repaired, ' '];
-        return Some(likeness.max(repair_likeness(
-            before,
-            original,
-            kept_space.into_iter(),
-            after,
-        )));
+        return likeness.max(repair_likeness(before, original, kept_space.into_iter(), after));
     }
-    Some(likeness)
+    likeness
 }
 
 /// Whether the sequence multi-byte decoder `index` completed at `at` is read: where it can end
@@ -304,9 +305,23 @@ fn multi_byte_reading(text: &[char], at: usize, index: usize) -> Result<Option<C
 /// "һ" in UTF-8).
 fn repairing(text: &[char], mut c: Completion) -> Completion {
     let at = c.at;
+    // Decoders that share bytes (windows-1252, -1254, -1257, latin-1 ... for Latin letters)
+    // repair a sequence alike: each repair is judged once.
+    let mut judged = [(('\0', 0), false); 8];
+    let mut count = 0;
+    let sequence = single_byte_sequence(text, at);
     c.single = bits(c.single)
         .filter(|&index| {
-            single_byte_repair_likeness(text, at, index).is_none_or(|l| l >= LEAST_REPAIR_SINGLE)
+            let Some(repair) = single_byte_repair(sequence, index) else { return true };
+            if let Some(&(_, kept)) = judged[..count].iter().find(|(r, _)| *r == repair) {
+                return kept;
+            }
+            let kept = single_byte_likeness(text, at, repair) >= LEAST_REPAIR_SINGLE;
+            if count < judged.len() {
+                judged[count] = (repair, kept);
+                count += 1;
+            }
+            kept
         })
         .fold(0, |kept, index| kept | 1 << index);
     c.multi = bits(c.multi)
