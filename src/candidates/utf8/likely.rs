@@ -68,13 +68,14 @@ fn repair_likeness(
 /// the decoder's NBSP may have become one. `None` for a sequence with a lost byte, or one
 /// UTF-8 forbids (one half of a CESU-8 pair).
 fn single_byte_repair(sequence: &[char], index: usize) -> Option<(char, usize)> {
-    let table = tables().single_byte[index];
+    let tables = tables();
+    let table = tables.single_byte[index];
     let mut bytes = [0u8; 4];
     let n = sequence.len();
     for length in 1..=n.min(4) {
         let c = sequence[n - length];
         bytes[4 - length] = match c {
-            ' ' if tables().nbsp & (1 << index) != 0 => 0xA0,
+            ' ' if tables.nbsp & (1 << index) != 0 => 0xA0,
             ' ' | '?' | '\u{FFFD}' => return None,
             '\u{80}'..='\u{9F}' if index == 0 => c as u8,
             _ => table.encode(c)?,
@@ -303,13 +304,13 @@ fn multi_byte_reading(text: &[char], at: usize, index: usize) -> Result<Option<C
 /// and the multi-byte decoders whose sequence is read ([`multi_byte_reading`]). Clean text
 /// completes sequences by chance, and their repairs are rare characters ("一" is D2 BB in GBK,
 /// "һ" in UTF-8).
-fn repairing(text: &[char], mut c: Completion) -> Completion {
+/// `sequence`: the characters of the single-byte decoders' sequence ([`single_byte_sequence`]).
+fn repairing(text: &[char], sequence: &[char], mut c: Completion) -> Completion {
     let at = c.at;
     // Decoders that share bytes (windows-1252, -1254, -1257, latin-1 ... for Latin letters)
     // repair a sequence alike: each repair is judged once.
     let mut judged = [(('\0', 0), false); 8];
     let mut count = 0;
-    let sequence = single_byte_sequence(text, at);
     c.single = bits(c.single)
         .filter(|&index| {
             let Some(repair) = single_byte_repair(sequence, index) else { return true };
@@ -339,7 +340,7 @@ fn repairing(text: &[char], mut c: Completion) -> Completion {
 pub fn completion_repairs(text: &[char]) -> Vec<(usize, bool, usize, Option<Cost>)> {
     let mut found = Vec::new();
     for c in completions(text) {
-        if let Some(single) = looks_like_mojibake(text, c) {
+        if let Some(single) = looks_like_mojibake(single_byte_sequence(text, c.at), c) {
             for index in bits(single.single) {
                 found.push((c.at, false, index, single_byte_repair_likeness(text, c.at, index)));
             }
@@ -409,7 +410,7 @@ fn lossy_likely_at(text: &[char], mut c: Completion) -> Option<Completion> {
     if !last_pair_looks_like_mojibake(text, c.at) {
         c.multi = 0;
     }
-    looks_like_mojibake(text, c)
+    looks_like_mojibake(single_byte_sequence(text, c.at), c)
 }
 
 /// Does the pair of characters that ends at `at` look enough like UTF-8 misread by a
@@ -424,15 +425,16 @@ fn last_pair_looks_like_mojibake(text: &[char], at: usize) -> bool {
 /// [`MULTI_BYTE_REACH`] characters back from `c.at` (and the one before them), and one after.
 #[inline]
 fn likely_at(text: &[char], c: Completion) -> Option<Completion> {
-    let c = repairing(text, looks_like_mojibake(text, c)?);
+    let sequence = single_byte_sequence(text, c.at);
+    let c = repairing(text, sequence, looks_like_mojibake(sequence, c)?);
     (c.single | c.multi != 0).then_some(c)
 }
 
-/// The completion, with only the single-byte decoders whose sequence's characters look enough
-/// like mojibake (the multi-byte ones are judged in [`repairing`]).
+/// The completion, with only the single-byte decoders whose sequence's characters
+/// ([`single_byte_sequence`]) look enough like mojibake (the multi-byte ones are judged in
+/// [`repairing`]).
 #[inline]
-fn looks_like_mojibake(text: &[char], mut c: Completion) -> Option<Completion> {
-    let sequence = single_byte_sequence(text, c.at);
+fn looks_like_mojibake(sequence: &[char], mut c: Completion) -> Option<Completion> {
     // A stand-in for a lost byte is no character of the damage: read such sequences.
     let lossy = sequence.iter().any(|&c| matches!(c, ' ' | '?' | '\u{FFFD}'));
     if c.single != 0 && !lossy && likeness(Kind::Utf8AsSingleByte, sequence) < LEAST_LIKENESS_SINGLE
