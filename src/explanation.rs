@@ -185,7 +185,7 @@ pub fn nothing_to_find(text: &str) -> bool {
     let mut likely = utf8::LikelyScan::default();
     let (mut kana_or_kanji, mut look_alike) = (false, false);
     // What the legacy runs could gain, as `decision::choose` bounds it before reading them.
-    let mut could_gain = -decision::cheapest_legacy_entry(parameters);
+    let mut bounds = decision::LegacyBounds::new(parameters);
     let mut run: Option<(usize, Option<char>)> = None;
     let mut previous: Option<char> = None;
     let mut end_run = |start: usize, before: Option<char>, end: usize, after: Option<char>| {
@@ -206,9 +206,10 @@ pub fn nothing_to_find(text: &str) -> bool {
                     .sum::<usize>();
             let word = text[word_start..word_end].chars();
             let word = legacy::word_of(word, text[start..end].chars(), after);
-            could_gain += decision::legacy_run_bound(parameters, length, shape, word.may_gain());
+            let pairs = legacy::pairs_in(text[start..end].chars());
+            bounds.add(parameters, length, shape, word.may_gain(), pairs);
         }
-        could_gain <= 0
+        bounds.over(-decision::LEGACY_SCORE_MARGIN) == 0
     };
     let mut chars = text.char_indices().peekable();
     while let Some((at, c)) = chars.next() {

@@ -249,22 +249,61 @@ pub fn trail_byte_between(before: Option<char>, c: char, after: Option<char>) ->
             && after.is_some_and(|a| QUOTES.contains(&a)))
 }
 
-/// Could a legacy decoder have made this character? (A run with one it could not, CJK or
-/// Greek or Arabic text, is no legacy candidate, and is not looked up.)
-fn legacy_decodable(c: char) -> bool {
-    static DECODABLE: std::sync::OnceLock<rustc_hash::FxHashSet<char>> = std::sync::OnceLock::new();
-    DECODABLE
+/// A set of legacy pairs: bit `i` stands for `LEGACY_PAIRS[i]`.
+pub type Pairs = u32;
+
+/// Every legacy pair.
+pub const ALL_PAIRS: Pairs = (1 << LEGACY_PAIRS.len()) - 1;
+
+/// The legacy pairs that may make a piece with `c`, or `None` if no legacy decoder could
+/// have made it (a run with such a character, CJK or Greek or Arabic text, is no legacy
+/// candidate, and is not looked up).
+///
+/// A pair may use `c` where its decoder has `c` as a high byte and the true encoding reads
+/// that byte as another character ("á" is 0xE1 in windows-1252, "б" in windows-1251, and
+/// "á" again in windows-1250), or, for a multi-byte true encoding, as part of any character.
+fn pairs_of(c: char) -> Option<Pairs> {
+    static PAIRS: std::sync::OnceLock<rustc_hash::FxHashMap<char, Pairs>> =
+        std::sync::OnceLock::new();
+    PAIRS
         .get_or_init(|| {
-            let mut set = rustc_hash::FxHashSet::default();
-            for (_, decoded_as) in LEGACY_PAIRS {
-                let table =
-                    codecs::single_byte(decoded_as).expect("legacy decoders are single-byte");
-                set.extend(table.high.iter().copied().filter(|&c| c != '\u{FFFD}'));
+            let mut map = rustc_hash::FxHashMap::default();
+            for c in ('\u{80}'..='\u{9F}').chain(std::iter::once('\u{FFFD}')) {
+                map.insert(c, 0);
             }
-            set.extend(('\u{80}'..='\u{9F}').chain(std::iter::once('\u{FFFD}')));
-            set
+            for (index, (encoded_as, decoded_as)) in LEGACY_PAIRS.iter().enumerate() {
+                let decoder =
+                    codecs::single_byte(decoded_as).expect("legacy decoders are single-byte");
+                let source = codecs::single_byte(encoded_as);
+                for c in decoder.high.iter().copied().chain('\u{80}'..='\u{9F}') {
+                    let Some(byte) = misread_byte(decoder, c).filter(|&b| b >= 0x80) else {
+                        continue;
+                    };
+                    let pairs = map.entry(c).or_insert(0);
+                    let changes = source.is_none_or(|table| {
+                        let read = table.high[usize::from(byte - 0x80)];
+                        read != c && !undefined(read)
+                    });
+                    if changes {
+                        *pairs |= 1 << index;
+                    }
+                }
+            }
+            map
         })
-        .contains(&c)
+        .get(&c)
+        .copied()
+}
+
+/// The legacy pairs that may make a piece in `run` (characters no legacy decoder makes add
+/// none).
+pub fn pairs_in(run: impl Iterator<Item = char>) -> Pairs {
+    run.filter_map(pairs_of).fold(0, |all, pairs| all | pairs)
+}
+
+/// Could a legacy decoder have made this character?
+fn legacy_decodable(c: char) -> bool {
+    pairs_of(c).is_some()
 }
 
 /// A run of non-ASCII characters that could be legacy mojibake, and how much more it looks
@@ -277,6 +316,8 @@ pub struct Run {
     /// The word the run is in ([`word_of`]): whether a piece of it could make a known word of
     /// an unknown one.
     pub word: Word,
+    /// The legacy pairs that may make a piece of it.
+    pub pairs: Pairs,
 }
 
 /// The word a run of letters is in, as the decision's word evidence reads it for each piece
@@ -332,7 +373,8 @@ pub fn runs(text: &[char]) -> Vec<Run> {
             }
             let word = text[word_start..word_end].iter().copied();
             let word = word_of(word, text[start..at].iter().copied(), after);
-            runs.push(Run { start, end: at, shape, word });
+            let pairs = pairs_in(text[start..at].iter().copied());
+            runs.push(Run { start, end: at, shape, word, pairs });
         }
     }
     runs
@@ -416,21 +458,14 @@ pub fn every_run(text: &[char]) -> Vec<(usize, usize)> {
     spans
 }
 
-/// The pieces in `spans`, of every legacy reading, or of one (`reading` a
-/// [`readings::legacy`] id), grouped by reading in text order.
-pub fn pieces(
-    text: &[char],
-    spans: &[(usize, usize)],
-    reading: Option<readings::ReadingId>,
-) -> Vec<Piece> {
+/// The pieces in `spans` of the legacy pairs in `pairs`, grouped by reading in text order.
+pub fn pieces(text: &[char], spans: &[(usize, usize)], pairs: Pairs) -> Vec<Piece> {
     let mut out = Vec::new();
     if spans.is_empty() {
         return out;
     }
-    for index in 0..LEGACY_PAIRS.len() {
-        if reading.is_none_or(|r| r == readings::legacy(index)) {
-            pair_pieces(text, spans, index, &mut out);
-        }
+    for index in (0..LEGACY_PAIRS.len()).filter(|&i| pairs & (1 << i) != 0) {
+        pair_pieces(text, spans, index, &mut out);
     }
     let models = models();
     out.retain(|p| !p.replacement.chars().any(|c| models.never_text(c)));
@@ -445,7 +480,7 @@ mod tests {
     fn has(text: &str, original: &str, replacement: &str, encoded_as: &str) {
         let chars: Vec<char> = text.chars().collect();
         let all: Vec<(String, String, &str)> =
-            pieces(&chars, &suspects(&runs(&chars), Cost::MIN, 0), None)
+            pieces(&chars, &suspects(&runs(&chars), Cost::MIN, 0), ALL_PAIRS)
                 .into_iter()
                 .map(|p| {
                     let original: String = chars[p.start..p.end].iter().collect();
@@ -467,6 +502,29 @@ mod tests {
         assert_eq!(word("été", "é", Some('_')), Word::Other); // "é_" may be one character
         assert_eq!(word("été", "é–", Some(' ')), Word::Other);
         assert!(!Word::Known.may_gain() && Word::Unknown.may_gain() && Word::Other.may_gain());
+    }
+
+    #[test]
+    fn the_pairs_that_may_change_a_character() {
+        let pair = |encoded_as: &str, decoded_as: &str| -> Pairs {
+            let i = LEGACY_PAIRS.iter().position(|&p| p == (encoded_as, decoded_as));
+            1 << i.expect("a legacy pair")
+        };
+        // "á" is 0xE1 in windows-1252: "б" in windows-1251, "á" again in windows-1250.
+        let a = pairs_in("á".chars());
+        assert_ne!(a & pair("windows-1251", "windows-1252"), 0);
+        assert_eq!(a & pair("windows-1250", "windows-1252"), 0);
+        // Any high byte may be part of a multi-byte character.
+        assert_ne!(a & pair("GBK", "windows-1252"), 0);
+        // "č" is in no table windows-1252 decodes, and 0xE8 in both windows-1250 and
+        // ISO-8859-2; "š" is 0xB9 in ISO-8859-2, "ą" in windows-1250.
+        let c = pairs_in("č".chars());
+        assert_eq!(c & pair("windows-1251", "windows-1252"), 0);
+        assert_eq!(c & pair("windows-1250", "ISO-8859-2"), 0);
+        assert_ne!(pairs_in("š".chars()) & pair("windows-1250", "ISO-8859-2"), 0);
+        // No legacy decoder makes an ideograph.
+        assert_eq!(pairs_in("中".chars()), 0);
+        assert!(!legacy_decodable('中') && legacy_decodable('č'));
     }
 
     #[test]

@@ -38,6 +38,10 @@ pub struct Piece {
 /// it could win).
 pub fn pieces(text: &[char]) -> Vec<Piece> {
     let mut found = utf8::pieces(text);
-    found.extend(legacy::pieces(text, &legacy::suspects(&legacy::runs(text), Cost::MIN, 0), None));
+    found.extend(legacy::pieces(
+        text,
+        &legacy::suspects(&legacy::runs(text), Cost::MIN, 0),
+        legacy::ALL_PAIRS,
+    ));
     found
 }

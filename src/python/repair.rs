@@ -268,6 +268,12 @@ fn completion_repairs(text: &str) -> Vec<(usize, bool, &'static str, Option<f64>
         .collect()
 }
 
+/// For tuning: does the one pass over the text answer for it (nothing to find)?
+#[pyfunction]
+fn nothing_to_find(text: &str) -> bool {
+    explanation::nothing_to_find(text)
+}
+
 /// For tuning: the legacy runs of a text, (start, end, shape in nats, the word they are in).
 #[pyfunction]
 fn legacy_runs(text: &str) -> Vec<(usize, usize, f64, String)> {
@@ -291,6 +297,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(completion_likeness, m)?)?;
     m.add_function(wrap_pyfunction!(completion_repairs, m)?)?;
     m.add_function(wrap_pyfunction!(legacy_runs, m)?)?;
+    m.add_function(wrap_pyfunction!(nothing_to_find, m)?)?;
     m.add_function(wrap_pyfunction!(readings_judged, m)?)?;
     m.add_function(wrap_pyfunction!(fix_with_parameters, m)?)?;
     m.add_function(wrap_pyfunction!(reading_names, m)?)?;
