@@ -177,9 +177,19 @@ fn multi_byte_pieces(
     at.max(start + 1)
 }
 
-/// The one character these bytes decode to, if they decode to exactly one.
+/// The one character these bytes decode to, if they decode to exactly one. (Decoded into a
+/// buffer on the stack: `Encoding::decode_*` would allocate a `String` for every pair of
+/// bytes a legacy run is tried with.)
 fn decode_exactly(encoding: &'static Encoding, bytes: &[u8]) -> Option<char> {
-    let text = encoding.decode_without_bom_handling_and_without_replacement(bytes)?;
+    use encoding_rs::DecoderResult;
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let mut buffer = [0u8; 16];
+    let (result, read, written) =
+        decoder.decode_to_utf8_without_replacement(bytes, &mut buffer, true);
+    if result != DecoderResult::InputEmpty || read != bytes.len() {
+        return None;
+    }
+    let text = std::str::from_utf8(&buffer[..written]).ok()?;
     let mut chars = text.chars();
     match (chars.next(), chars.next()) {
         (Some(c), None) if !c.is_ascii() && !undefined(c) => Some(c),
