@@ -26,6 +26,7 @@ This module has three parts:
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import re
 import sys
@@ -326,31 +327,97 @@ def recover(
     return collapse_replacements(text)
 
 
-#: Decoders that read two byte sequences as the same character: the gb18030 decoder gives
-#: EURO SIGN for the single byte 0x80 (a UTF-8 continuation byte) and for A2 E3; its encoder
-#: gives back A2 E3 only.  Recovery tries both and keeps the one that decodes with fewer
-#: U+FFFD, as a perfect repairer would.
-_AMBIGUOUS_BYTES: dict[str, tuple[str, bytes]] = {"gb18030": ("\N{EURO SIGN}", b"\x80")}
+#: The multi-byte decoders whose byte sequences :func:`recover` looks up: lead bytes, then
+#: trail bytes (EUC-JP's JIS X 0212 characters take 0x8F and two more).
+_MULTI_BYTE_SEQUENCES: dict[str, tuple[range, ...]] = {
+    "shift_jis": (range(0x81, 0x100), range(0x40, 0x100)),
+    "euc-jp": (range(0x8E, 0x100), range(0xA1, 0x100)),
+    "euc-kr": (range(0x81, 0xFF), range(0x41, 0xFF)),
+    "big5": (range(0x81, 0xFF), range(0x40, 0xFF)),
+    "gbk": (range(0x81, 0xFF), range(0x40, 0xFF)),
+    "gb18030": (range(0x81, 0xFF), range(0x40, 0xFF)),
+}
+
+
+@functools.cache
+def _other_byte_sequences(decoder: str) -> dict[str, tuple[bytes, ...]]:
+    """Each character the WHATWG *decoder* makes of a byte sequence that its encoder does not
+    write, with those sequences: Shift_JIS reads ED 82 (NEC's selection of IBM's extensions)
+    as 墲, which it writes FA 9E; EUC-JP reads JIS X 0212 (8F A1 A1 ...), which it never
+    writes; gb18030 reads the single byte 80 as the euro sign, which it writes A2 E3.  A perfect
+    repairer knows every sequence that decodes to a character.
+
+    >>> _other_byte_sequences("Shift_JIS")["墲"]
+    (b'\\xed\\x82',)
+    >>> _other_byte_sequences("gb18030")["\N{EURO SIGN}"]
+    (b'\\x80',)
+    """
+    from mojifix import codecs as whatwg
+
+    ranges = _MULTI_BYTE_SEQUENCES.get(decoder.lower())
+    if ranges is None:
+        return {}
+    leads, trails = ranges
+    candidates = [bytes([b]) for b in range(0x80, 0x100)]
+    candidates += [bytes([lead, trail]) for lead in leads for trail in trails]
+    if decoder.lower() == "euc-jp":
+        candidates += [bytes([0x8F, a, b]) for a in range(0xA1, 0xFF) for b in range(0xA1, 0xFF)]
+    found: dict[str, list[bytes]] = {}
+    for sequence in candidates:
+        try:
+            char = whatwg.decode(sequence, decoder, "strict")
+        except UnicodeDecodeError:
+            continue
+        if len(char) != 1:
+            continue
+        try:
+            written = whatwg.encode(char, decoder)
+        except (UnicodeEncodeError, ValueError):
+            written = b""
+        if written != sequence:
+            found.setdefault(char, []).append(sequence)
+    return {char: tuple(sequences) for char, sequences in found.items()}
 
 
 def _undo_piece(piece: str, layer: Layer, decode: Decoder, encode: Encoder) -> str:
-    """Undo one layer on a piece of text with no U+FFFD in it."""
+    """Undo one layer on a piece of text with no U+FFFD in it.
+
+    Where the decoder reads several byte sequences as one character, each is tried, one
+    character at a time, and kept where the piece decodes with fewer U+FFFD, as a perfect
+    repairer would choose.
+    """
     decoded_as, encoded_as = str(layer["decode"]), str(layer["encode"])
 
-    def raw_bytes(part: str) -> bytes:
+    def written(char: str) -> list[bytes]:
         try:
-            return _encode(part, decoded_as, encode)
+            return [_encode(char, decoded_as, encode)]
         except (UnicodeEncodeError, ValueError):
-            return _encode_lenient(part, decoded_as, encode)
+            return []
 
-    best = _decode(raw_bytes(piece), encoded_as, "replace", decode)
-    ambiguous = _AMBIGUOUS_BYTES.get(decoded_as.lower())
-    if ambiguous is not None and ambiguous[0] in piece:
-        char, byte = ambiguous
-        raw = byte.join(raw_bytes(part) for part in piece.split(char))
-        other = _decode(raw, encoded_as, "replace", decode)
-        if other.count(_FFFD) < best.count(_FFFD):
-            best = other
+    others = {} if decoded_as.startswith("python:") else _other_byte_sequences(decoded_as)
+    if not any(char in others for char in piece):
+        try:
+            raw = _encode(piece, decoded_as, encode)
+        except (UnicodeEncodeError, ValueError):
+            raw = _encode_lenient(piece, decoded_as, encode)
+        return _decode(raw, encoded_as, "replace", decode)
+    options = [written(char) + list(others.get(char, ())) or [b"\xff"] for char in piece]
+    chosen = [0] * len(piece)
+
+    def undone() -> str:
+        raw = b"".join(option[k] for option, k in zip(options, chosen, strict=True))
+        return _decode(raw, encoded_as, "replace", decode)
+
+    best = undone()
+    for i, option in enumerate(options):
+        for k in range(1, len(option)):
+            kept = chosen[i]
+            chosen[i] = k
+            other = undone()
+            if other.count(_FFFD) < best.count(_FFFD):
+                best = other
+            else:
+                chosen[i] = kept
     return best
 
 
