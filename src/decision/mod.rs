@@ -224,7 +224,21 @@ impl Words {
         for l in piece.replacement.chars().flat_map(char::to_lowercase) {
             repaired = word_hash_bytes(repaired, l.encode_utf8(&mut buffer).as_bytes());
         }
+        let before_space = repaired;
         repaired = self.hash(text, piece.end, end, repaired);
+        let joins = text[piece.end - 1] == ' ' && piece.restored_spaces > 0 && end > piece.end;
+        if joins {
+            // The piece takes a space that stood for an NBSP and joins two words ("mÃ nÃ y"
+            // read as "mànã"): it is weighed against keeping the space, which leaves the two
+            // words ("mà" and "nã"), not against the text as it is.
+            // (Words of one letter prove nothing: every alphabet has some.)
+            let after_space = self.hash(text, piece.end, end, WORD_HASH_START);
+            let long = piece.start - start + piece.replacement.chars().count() >= 2
+                && end - piece.end >= 2;
+            let two_words =
+                long && models.is_known_hash(before_space) && models.is_known_hash(after_space);
+            return Cost::from(models.is_known_hash(repaired)) - Cost::from(two_words);
+        }
         Cost::from(models.is_known_hash(repaired)) - Cost::from(models.is_known_hash(as_is))
     }
 }
