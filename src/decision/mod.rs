@@ -192,7 +192,8 @@ impl Words {
     }
 
     /// The word around a piece, as it is and repaired, lower-cased: +1 if only the repaired
-    /// one is a known word, -1 if only the one as it is, 0 otherwise.
+    /// one is a known word, -1 if only the one as it is, 0 otherwise. A piece that joins two
+    /// words by taking a space is weighed against the two words instead.
     fn evidence(&mut self, text: &[char], piece: &Piece) -> Cost {
         if !piece.replacement.chars().all(is_letter) {
             return 0;
