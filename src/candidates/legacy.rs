@@ -177,20 +177,10 @@ fn multi_byte_pieces(
     at.max(start + 1)
 }
 
-/// The one character these bytes decode to, if they decode to exactly one. (Decoded into a
-/// buffer on the stack: `Encoding::decode_*` would allocate a `String` for every pair of
-/// bytes a legacy run is tried with.)
+/// The one character these bytes decode to, if they decode to exactly one.
 fn decode_exactly(encoding: &'static Encoding, bytes: &[u8]) -> Option<char> {
-    use encoding_rs::DecoderResult;
-    let mut decoder = encoding.new_decoder_without_bom_handling();
     let mut buffer = [0u8; 16];
-    let (result, read, written) =
-        decoder.decode_to_utf8_without_replacement(bytes, &mut buffer, true);
-    if result != DecoderResult::InputEmpty || read != bytes.len() {
-        return None;
-    }
-    let text = std::str::from_utf8(&buffer[..written]).ok()?;
-    let mut chars = text.chars();
+    let mut chars = codecs::decode_whole(encoding, bytes, &mut buffer)?.chars();
     match (chars.next(), chars.next()) {
         (Some(c), None) if !c.is_ascii() && !undefined(c) => Some(c),
         _ => None,

@@ -90,17 +90,26 @@ pub(super) fn inverse(encoding: &'static Encoding) -> Option<&'static Inverse> {
     Some(cell.get_or_init(|| build(encoding)))
 }
 
-/// What `encoding`'s decoder makes of `sequence` as a whole: the text if it decodes without
-/// error and reads every byte, else None.
-fn decode_item(encoding: &'static Encoding, sequence: &[u8]) -> Option<String> {
+/// What `encoding`'s decoder makes of a short `sequence` (a character's bytes) as a whole,
+/// written into `buffer`: the text if it decodes without error and reads every byte, else
+/// None. Nothing is allocated (`Encoding::decode_*` would allocate a `String` for each).
+pub fn decode_whole<'b>(
+    encoding: &'static Encoding,
+    sequence: &[u8],
+    buffer: &'b mut [u8; 16],
+) -> Option<&'b str> {
     let mut decoder = encoding.new_decoder_without_bom_handling();
-    let mut buffer = [0u8; 16];
     let (result, read, written) =
-        decoder.decode_to_utf8_without_replacement(sequence, &mut buffer, true);
+        decoder.decode_to_utf8_without_replacement(sequence, buffer, true);
     if result != DecoderResult::InputEmpty || read != sequence.len() {
         return None;
     }
-    std::str::from_utf8(&buffer[..written]).ok().map(str::to_owned)
+    std::str::from_utf8(&buffer[..written]).ok()
+}
+
+/// [`decode_whole`], owned.
+fn decode_item(encoding: &'static Encoding, sequence: &[u8]) -> Option<String> {
+    decode_whole(encoding, sequence, &mut [0u8; 16]).map(str::to_owned)
 }
 
 fn build(encoding: &'static Encoding) -> Inverse {
