@@ -212,14 +212,6 @@ impl Words {
             return 0;
         }
         let models = models();
-        let as_is = match self.as_is.get(&(start, end)) {
-            Some(&hash) => hash,
-            None => {
-                let hash = self.hash(text, start, end, WORD_HASH_START);
-                self.as_is.insert((start, end), hash);
-                hash
-            }
-        };
         let mut repaired = self.hash(text, start, piece.start, WORD_HASH_START);
         let mut buffer = [0u8; 4];
         for l in piece.replacement.chars().flat_map(char::to_lowercase) {
@@ -228,7 +220,7 @@ impl Words {
         let before_space = repaired;
         repaired = self.hash(text, piece.end, end, repaired);
         let joins = text[piece.end - 1] == ' ' && piece.restored_spaces > 0 && end > piece.end;
-        if joins {
+        let against = if joins {
             // The piece takes a space that stood for an NBSP and joins two words ("mÃ nÃ y"
             // read as "mànã"): it is weighed against keeping the space, which leaves the two
             // words ("mà" and "nã"), not against the text as it is.
@@ -236,11 +228,19 @@ impl Words {
             let after_space = self.hash(text, piece.end, end, WORD_HASH_START);
             let long = piece.start - start + piece.replacement.chars().count() >= 2
                 && end - piece.end >= 2;
-            let two_words =
-                long && models.is_known_hash(before_space) && models.is_known_hash(after_space);
-            return Cost::from(models.is_known_hash(repaired)) - Cost::from(two_words);
-        }
-        Cost::from(models.is_known_hash(repaired)) - Cost::from(models.is_known_hash(as_is))
+            long && models.is_known_hash(before_space) && models.is_known_hash(after_space)
+        } else {
+            let as_is = match self.as_is.get(&(start, end)) {
+                Some(&hash) => hash,
+                None => {
+                    let hash = self.hash(text, start, end, WORD_HASH_START);
+                    self.as_is.insert((start, end), hash);
+                    hash
+                }
+            };
+            models.is_known_hash(as_is)
+        };
+        Cost::from(models.is_known_hash(repaired)) - Cost::from(against)
     }
 }
 
