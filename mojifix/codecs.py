@@ -33,7 +33,7 @@ from typing import Any, cast
 from mojifix._core import codecs as _core
 from mojifix.labels import ENCODINGS, lookup
 
-__all__ = ["CODEC_PREFIX", "codec_name", "decode", "encode", "encoding_name"]
+__all__ = ["CODEC_PREFIX", "byte_sequences", "codec_name", "decode", "encode", "encoding_name"]
 
 #: Python codec names are ``CODEC_PREFIX + name.lower()``, e.g. ``"whatwg-shift_jis"``.
 CODEC_PREFIX = "whatwg-"
@@ -274,6 +274,20 @@ def _encode_error(name: str, text: str, start: int, end: int) -> UnicodeEncodeEr
         end,
         f"character not in the WHATWG {name} encoder's index",
     )
+
+
+def byte_sequences(char: str, encoding: str) -> list[bytes]:
+    """Every byte sequence the WHATWG decoder of *encoding* reads as *char* on its own, in byte
+    order; empty for an encoding that is not one of the six multi-byte ones (GBK, gb18030,
+    Big5, EUC-JP, Shift_JIS, EUC-KR).
+
+    >>> byte_sequences("∵", "Shift_JIS")  # JIS X 0208, NEC row 13, IBM's extensions
+    [b'\\x81\\xe6', b'\\x87\\x9a', b'\\xfa[']
+    >>> byte_sequences("€", "gbk"), byte_sequences("é", "windows-1252")
+    ([b'\\x80', b'\\xa2\\xe3'], [])
+    """
+    name = _NAMES.get(encoding) or encoding_name(encoding)
+    return cast(list[bytes], _core.byte_sequences(char, name))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -327,56 +327,23 @@ def recover(
     return collapse_replacements(text)
 
 
-#: The multi-byte decoders whose byte sequences :func:`recover` looks up: lead bytes, then
-#: trail bytes (EUC-JP's JIS X 0212 characters take 0x8F and two more).
-_MULTI_BYTE_SEQUENCES: dict[str, tuple[range, ...]] = {
-    "shift_jis": (range(0x81, 0x100), range(0x40, 0x100)),
-    "euc-jp": (range(0x8E, 0x100), range(0xA1, 0x100)),
-    "euc-kr": (range(0x81, 0xFF), range(0x41, 0xFF)),
-    "big5": (range(0x81, 0xFF), range(0x40, 0xFF)),
-    "gbk": (range(0x81, 0xFF), range(0x40, 0xFF)),
-    "gb18030": (range(0x81, 0xFF), range(0x40, 0xFF)),
-}
-
-
 @functools.cache
-def _other_byte_sequences(decoder: str) -> dict[str, tuple[bytes, ...]]:
-    """Each character the WHATWG *decoder* makes of a byte sequence that its encoder does not
-    write, with those sequences: Shift_JIS reads ED 82 (NEC's selection of IBM's extensions)
-    as 墲, which it writes FA 9E; EUC-JP reads JIS X 0212 (8F A1 A1 ...), which it never
-    writes; gb18030 reads the single byte 80 as the euro sign, which it writes A2 E3.  A perfect
+def _other_byte_sequences(char: str, decoder: str) -> tuple[bytes, ...]:
+    """The byte sequences the WHATWG *decoder* reads as *char* besides the one its encoder
+    writes: Shift_JIS reads ED 82 (NEC's selection of IBM's extensions) as 墲, which it writes
+    FA 9E; gb18030 reads the single byte 80 as the euro sign, which it writes A2 E3.  A perfect
     repairer knows every sequence that decodes to a character.
 
-    >>> _other_byte_sequences("Shift_JIS")["墲"]
-    (b'\\xed\\x82',)
-    >>> _other_byte_sequences("gb18030")["\N{EURO SIGN}"]
-    (b'\\x80',)
+    >>> _other_byte_sequences("墲", "Shift_JIS"), _other_byte_sequences("é", "windows-1252")
+    ((b'\\xed\\x82',), ())
     """
     from mojifix import codecs as whatwg
 
-    ranges = _MULTI_BYTE_SEQUENCES.get(decoder.lower())
-    if ranges is None:
-        return {}
-    leads, trails = ranges
-    candidates = [bytes([b]) for b in range(0x80, 0x100)]
-    candidates += [bytes([lead, trail]) for lead in leads for trail in trails]
-    if decoder.lower() == "euc-jp":
-        candidates += [bytes([0x8F, a, b]) for a in range(0xA1, 0xFF) for b in range(0xA1, 0xFF)]
-    found: dict[str, list[bytes]] = {}
-    for sequence in candidates:
-        try:
-            char = whatwg.decode(sequence, decoder, "strict")
-        except UnicodeDecodeError:
-            continue
-        if len(char) != 1:
-            continue
-        try:
-            written = whatwg.encode(char, decoder)
-        except (UnicodeEncodeError, ValueError):
-            written = b""
-        if written != sequence:
-            found.setdefault(char, []).append(sequence)
-    return {char: tuple(sequences) for char, sequences in found.items()}
+    try:
+        written = whatwg.encode(char, decoder)
+    except (UnicodeEncodeError, ValueError):
+        written = b""
+    return tuple(s for s in whatwg.byte_sequences(char, decoder) if s != written)
 
 
 def _undo_piece(piece: str, layer: Layer, decode: Decoder, encode: Encoder) -> str:
@@ -387,6 +354,14 @@ def _undo_piece(piece: str, layer: Layer, decode: Decoder, encode: Encoder) -> s
     repairer would choose.
     """
     decoded_as, encoded_as = str(layer["decode"]), str(layer["encode"])
+    whatwg_decoder = decoded_as != CESU_8 and not decoded_as.startswith("python:")
+    others = [_other_byte_sequences(char, decoded_as) for char in piece] if whatwg_decoder else []
+    if not any(others):
+        try:
+            raw = _encode(piece, decoded_as, encode)
+        except (UnicodeEncodeError, ValueError):
+            raw = _encode_lenient(piece, decoded_as, encode)
+        return _decode(raw, encoded_as, "replace", decode)
 
     def written(char: str) -> list[bytes]:
         try:
@@ -394,22 +369,16 @@ def _undo_piece(piece: str, layer: Layer, decode: Decoder, encode: Encoder) -> s
         except (UnicodeEncodeError, ValueError):
             return []
 
-    others = {} if decoded_as.startswith("python:") else _other_byte_sequences(decoded_as)
-    if not any(char in others for char in piece):
-        try:
-            raw = _encode(piece, decoded_as, encode)
-        except (UnicodeEncodeError, ValueError):
-            raw = _encode_lenient(piece, decoded_as, encode)
-        return _decode(raw, encoded_as, "replace", decode)
-    options = [written(char) + list(others.get(char, ())) or [b"\xff"] for char in piece]
+    pairs = zip(piece, others, strict=True)
+    each = [written(char) + list(other) or [b"\xff"] for char, other in pairs]
     chosen = [0] * len(piece)
 
     def undone() -> str:
-        raw = b"".join(option[k] for option, k in zip(options, chosen, strict=True))
+        raw = b"".join(option[k] for option, k in zip(each, chosen, strict=True))
         return _decode(raw, encoded_as, "replace", decode)
 
     best = undone()
-    for i, option in enumerate(options):
+    for i, option in enumerate(each):
         for k in range(1, len(option)):
             kept = chosen[i]
             chosen[i] = k

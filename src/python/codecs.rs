@@ -31,6 +31,7 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(decode_segments, &module)?)?;
     module.add_function(wrap_pyfunction!(encode, &module)?)?;
     module.add_function(wrap_pyfunction!(encode_segments, &module)?)?;
+    module.add_function(wrap_pyfunction!(byte_sequences, &module)?)?;
     parent.add_submodule(&module)
 }
 
@@ -185,6 +186,18 @@ fn decode_segments<'py>(
     segments.push(PyString::new(py, &text[start..]));
     let ranges = errors.iter().map(|e| (e.input.start, e.input.end)).collect();
     Ok((segments, ranges))
+}
+
+/// byte_sequences(c, encoding) -> list[bytes]: every byte sequence the decoder of a
+/// multi-byte `encoding` reads as `c` on its own ([`codecs::byte_sequences`]).
+#[pyfunction]
+fn byte_sequences<'py>(
+    py: Python<'py>,
+    c: char,
+    encoding: &str,
+) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+    let encoding = encoding_for(encoding)?;
+    Ok(codecs::byte_sequences(encoding, c).iter().map(|s| PyBytes::new(py, s)).collect())
 }
 
 /// encode(text, encoding) -> bytes | tuple[int, int]: the extended encoder's bytes, or the
