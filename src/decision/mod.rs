@@ -592,7 +592,7 @@ fn judge(
     judged: Vec<Judged>,
     parameters: &Parameters,
 ) -> Choice {
-    let judged = disjoint(judged);
+    let judged = disjoint(deepest_that_gains(judged));
     let kind = kind_index(readings()[reading as usize].kind);
     // Legacy misreadings leave no structure to prove them: the letters must.
     let language = if kind == 2 { language_evidence(text, &judged) } else { 0 };
@@ -611,6 +611,26 @@ fn judge(
     }
     let pieces = judged.into_iter().zip(chosen).filter(|(_, c)| *c).map(|(j, _)| j).collect();
     Choice { reading, pieces, net_gain }
+}
+
+/// Of the readings of one span undone to different depths (`candidates::utf8` offers each
+/// layer), the deepest that gains: a middle layer often looks likelier than the text it will
+/// be after another round ("çœ‰" on the way from "Ã§Å“â€°" to "ü"), so the shallower ones
+/// are alternatives only where no deeper one gains (Thai read by windows-874, whose letters
+/// re-encode to valid UTF-8 of nothing).
+fn deepest_that_gains(mut judged: Vec<Judged>) -> Vec<Judged> {
+    if judged.iter().all(|j| j.piece.layers == 1) {
+        return judged;
+    }
+    let mut deepest: rustc_hash::FxHashMap<(usize, usize), u32> = Default::default();
+    for j in judged.iter().filter(|j| j.gain > 0) {
+        let layers = deepest.entry((j.piece.start, j.piece.end)).or_insert(0);
+        *layers = (*layers).max(j.piece.layers);
+    }
+    judged.retain(|j| {
+        deepest.get(&(j.piece.start, j.piece.end)).is_none_or(|&layers| j.piece.layers >= layers)
+    });
+    judged
 }
 
 /// The most the letter inventories count for, either way (nats): a text may mix languages,

@@ -621,18 +621,25 @@ fn single_byte_pieces(
             let tokens = read_utf8(units, nbsp);
             pieces_of(text, start, &char_units, &tokens, reading)
         });
-        out.extend(
-            found.iter().cloned().map(|piece| deeper(Piece { reading, ..piece }, table, index)),
-        );
+        for piece in found.iter() {
+            with_deeper_layers(Piece { reading, ..piece.clone() }, table, index, out);
+        }
         covered = stop;
     }
 }
 
-/// The piece with every further layer of the same misreading undone: while its repair
-/// re-encodes whole to valid UTF-8 of another text, it was misread more than once (UTF-8
-/// read as windows-1252 again and again: "ÃƒÆ’Ã‚Â©" is "é" three times over). Judged
-/// layer by layer, the middle layers ("Ã\u{83}Â©") look worse than the damage.
-fn deeper(mut piece: Piece, table: &codecs::SingleByte, index: usize) -> Piece {
+/// The piece, and the piece with each further layer of the same misreading undone: while its
+/// repair re-encodes whole to valid UTF-8 of another text, it may have been misread more than
+/// once (UTF-8 read as windows-1252 again and again: "ÃƒÆ’Ã‚Â©" is "é" three times over).
+/// Judged layer by layer, the middle layers ("Ã\u{83}Â©") look worse than the damage, so the
+/// deepest reading is offered whole; the shallower ones stay alternatives, as a pair of Thai
+/// letters read by windows-874 is valid UTF-8 as often as not ("สถ" re-encodes to "ʶ").
+fn with_deeper_layers(
+    mut piece: Piece,
+    table: &codecs::SingleByte,
+    index: usize,
+    out: &mut Vec<Piece>,
+) {
     for _ in 1..3 {
         let units: Option<Vec<Unit>> = piece
             .replacement
@@ -654,17 +661,25 @@ fn deeper(mut piece: Piece, table: &codecs::SingleByte, index: usize) -> Piece {
                     next.push(c);
                     sequences += 1;
                 }
-                _ => return piece,
+                _ => {
+                    out.push(piece);
+                    return;
+                }
             }
         }
         if sequences == 0 {
             break;
         }
-        piece.replacement = next;
-        piece.sequences += sequences;
-        piece.layers += 1;
+        let deeper = Piece {
+            replacement: next,
+            sequences: piece.sequences + sequences,
+            layers: piece.layers + 1,
+            ..piece.clone()
+        };
+        out.push(piece);
+        piece = deeper;
     }
-    piece
+    out.push(piece);
 }
 
 /// Pieces of UTF-8 misread by the `index`-th multi-byte decoder, around completions.
