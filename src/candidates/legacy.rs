@@ -2,9 +2,10 @@
 //!
 //! Every byte is valid in most single-byte encodings, so re-encoding proves little here: a
 //! piece is each run of non-ASCII characters the decoder could have produced (with, for a
-//! multi-byte true encoding, the ASCII bytes that are trail bytes of its characters), read
-//! in the true encoding; the models judge it in its context. Bytes the true encoding leaves
-//! undefined end a piece: no text was written with them.
+//! multi-byte true encoding, the ASCII bytes that are trail bytes of its characters; for a
+//! single-byte one, the ASCII letters between the runs of one word), read in the true
+//! encoding; the models judge it in its context. Bytes the true encoding leaves undefined end
+//! a piece: no text was written with them.
 //!
 //! Only *suspect* runs are read: those that look more like legacy mojibake than like text,
 //! by more than the decision's re-entry cost (`floor`). A run that does not could only be
@@ -50,6 +51,12 @@ fn pair_pieces(text: &[char], runs: &[(usize, usize)], index: usize, out: &mut V
         None => Source::MultiByte(codecs::encoding_for(encoded_as).expect("a WHATWG encoding")),
     };
     let reading = readings::legacy(index);
+    if let Source::SingleByte(table) = source {
+        for (start, end) in words_of(text, runs) {
+            single_byte_word(text, start, end, decoder, table, reading, out);
+        }
+        return;
+    }
     let mut done = 0;
     for &(run_start, run_end) in runs {
         let mut at = run_start.max(done);
@@ -70,10 +77,7 @@ fn pair_pieces(text: &[char], runs: &[(usize, usize)], index: usize, out: &mut V
                 continue;
             }
             match source {
-                Source::SingleByte(table) => {
-                    single_byte_piece(text, at, stop, &bytes, table, reading, out);
-                    at = stop;
-                }
+                Source::SingleByte(_) => unreachable!("read word by word above"),
                 Source::MultiByte(encoding) => {
                     at = multi_byte_pieces(text, at, decoder, encoding, reading, out);
                 }
@@ -83,37 +87,75 @@ fn pair_pieces(text: &[char], runs: &[(usize, usize)], index: usize, out: &mut V
     }
 }
 
-fn single_byte_piece(
+/// The runs, those in one word joined with the ASCII letters between them ("mâcîbu" is one
+/// span, not "â" and "î"): a single-byte encoding keeps ASCII as it is, and a word is written
+/// in one encoding, so its known-word evidence is the whole word's.
+fn words_of(text: &[char], runs: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut words: Vec<(usize, usize)> = Vec::with_capacity(runs.len());
+    for &(start, end) in runs {
+        match words.last_mut() {
+            Some(last)
+                if last.1 <= start
+                    && is_letter(text[last.1 - 1])
+                    && is_letter(text[start])
+                    && text[last.1..start].iter().all(char::is_ascii_alphabetic) =>
+            {
+                last.1 = end
+            }
+            _ => words.push((start, end)),
+        }
+    }
+    words
+}
+
+/// The pieces of a span of one word in a single-byte true encoding: each stretch of
+/// characters the decoder could have made, ASCII letters inside it kept as they are. A
+/// character the true encoding leaves undefined ends a piece: no text was written with it.
+fn single_byte_word(
     text: &[char],
     start: usize,
     end: usize,
-    bytes: &[u8],
+    decoder: &SingleByte,
     table: &SingleByte,
     reading: readings::ReadingId,
     out: &mut Vec<Piece>,
 ) {
-    let replacement: Option<String> = bytes
-        .iter()
-        .map(|&b| {
-            let c = table.high[usize::from(b - 0x80)];
-            (!undefined(c)).then_some(c)
-        })
-        .collect();
-    if let Some(replacement) = replacement {
-        if !replacement.chars().eq(text[start..end].iter().copied()) {
-            out.push(Piece {
-                start,
-                end,
-                replacement,
-                reading,
-                sequences: 0,
-                lost: 0,
-                restored_spaces: 0,
-                kept_space: false,
-                layers: 1,
-            });
+    let mut piece: Option<(usize, String)> = None;
+    let mut flush = |piece: &mut Option<(usize, String)>, stop: usize| {
+        if let Some((from, replacement)) = piece.take() {
+            // (ASCII letters at its end are no part of it)
+            let kept = replacement.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+            let stop = stop - (replacement.len() - kept.len());
+            if !kept.chars().eq(text[from..stop].iter().copied()) {
+                out.push(Piece {
+                    start: from,
+                    end: stop,
+                    replacement: kept.to_string(),
+                    reading,
+                    sequences: 0,
+                    lost: 0,
+                    restored_spaces: 0,
+                    kept_space: false,
+                    layers: 1,
+                });
+            }
+        }
+    };
+    for at in start..end {
+        let c = text[at];
+        let read = match misread_byte(decoder, c) {
+            Some(b) if b >= 0x80 => {
+                Some(table.high[usize::from(b - 0x80)]).filter(|&r| !undefined(r))
+            }
+            _ if c.is_ascii_alphabetic() && piece.is_some() && is_letter(text[at - 1]) => Some(c),
+            _ => None,
+        };
+        match read {
+            Some(r) => piece.get_or_insert_with(|| (at, String::new())).1.push(r),
+            None => flush(&mut piece, at),
         }
     }
+    flush(&mut piece, end);
 }
 
 /// Pieces of a multi-byte true encoding from `start`; returns where the next run starts.
@@ -388,13 +430,18 @@ pub fn run_shape(
     after: Option<char>,
 ) -> Option<Cost> {
     // Legacy mojibake is made of letters (a Cyrillic or CJK text's letters read as another
-    // encoding's) or of C1 controls (windows-1252 read as latin-1): a run of punctuation
-    // alone ("–", "«»") is not worth reading.
+    // encoding's), of C1 controls (windows-1252 read as latin-1) or of symbols inside a word
+    // (Polish "ł" read as "³" in "Rados³aw"): a run of punctuation between words ("–",
+    // "«»") is not worth reading, nor tone numbers ("to³³ba", Naxi in Chao's notation).
+    let in_a_word = before.is_some_and(is_letter)
+        && after.is_some_and(is_letter)
+        && !run.clone().any(char::is_whitespace)
+        && (run.clone().nth(1).is_none() || !run.clone().all(char::is_numeric));
     if plain_cyrillic(before, run.clone(), after)
         || lone_letter(before, run.clone(), after)
         || listing(run.clone())
         || !run.clone().all(|c| c.is_ascii() || legacy_decodable(c))
-        || !run.clone().any(|c| is_letter(c) || ('\u{80}'..='\u{9F}').contains(&c))
+        || !(in_a_word || run.clone().any(|c| is_letter(c) || ('\u{80}'..='\u{9F}').contains(&c)))
     {
         return None;
     }
@@ -532,7 +579,9 @@ mod tests {
         has("Ïðèâåò, ìèð", "Ïðèâåò", "Привет", "windows-1251");
         has("ÖÐÎÄ", "ÖÐÎÄ", "中文", "GBK");
         has("ÇÑ±¹¾î", "ÇÑ±¹¾î", "한국어", "EUC-KR");
-        has("Dziêkujê", "ê", "ę", "windows-1250");
+        // (a word is one piece: the ASCII letters between its runs are read as themselves)
+        has("Dziêkujê", "êkujê", "ękuję", "windows-1250");
+        has("Rados³aw", "³", "ł", "windows-1250");
         has("\u{84}Handwerk", "\u{84}", "„", "windows-1252");
         // ASCII trail bytes inside a run (and no single-byte reading reads them as high bytes)
         has("§d«T¶¯", "§d«T¶¯", "吳俊雄", "Big5");
