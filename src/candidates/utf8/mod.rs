@@ -518,10 +518,9 @@ fn pieces_of(
                     piece.restored_spaces += u32::from(restored);
                 }
                 Reading::Lost => {
-                    // One U+FFFD for a run of lost bytes, however many sequences they cut.
-                    if !piece.replacement.ends_with('\u{FFFD}') {
-                        piece.replacement.push('\u{FFFD}');
-                    }
+                    // One U+FFFD for each sequence a lost byte cut, as a UTF-8 decoder
+                    // marks them: "Ñ�Ñ�" was two characters ("с" twice), "��" keeps that.
+                    piece.replacement.push('\u{FFFD}');
                     piece.lost += 1;
                 }
                 Reading::Invalid => unreachable!("runs hold valid tokens"),
