@@ -224,11 +224,20 @@ impl Words {
             // The piece takes a space that stood for an NBSP and joins two words ("mÃ nÃ y"
             // read as "mànã"): it is weighed against keeping the space, which leaves the two
             // words ("mà" and "nã"), not against the text as it is.
-            // (Words of one letter prove nothing: every alphabet has some.)
+            // A word of one letter before the space counts in lower case only ("à", not the
+            // initial "Š"), and one after it not at all: word lists hold every letter. The
+            // known words all have a non-ASCII letter, so ASCII letters after it are a word.
+            let mut before =
+                text[start..piece.start].iter().copied().chain(piece.replacement.chars());
+            let before_is_word = match (before.next(), before.next()) {
+                (Some(c), None) => c.is_lowercase(),
+                (first, _) => first.is_some(),
+            };
             let after_space = self.hash(text, piece.end, end, WORD_HASH_START);
-            let long = piece.start - start + piece.replacement.chars().count() >= 2
-                && end - piece.end >= 2;
-            long && models.is_known_hash(before_space) && models.is_known_hash(after_space)
+            let after_is_word = end - piece.end >= 2
+                && (text[piece.end..end].iter().all(char::is_ascii)
+                    || models.is_known_hash(after_space));
+            before_is_word && after_is_word && models.is_known_hash(before_space)
         } else {
             let as_is = match self.as_is.get(&(start, end)) {
                 Some(&hash) => hash,
@@ -240,7 +249,9 @@ impl Words {
             };
             models.is_known_hash(as_is)
         };
-        Cost::from(models.is_known_hash(repaired)) - Cost::from(against)
+        let made = models.is_known_hash(repaired);
+        // (Joining, a known word made outweighs the two words kept: "Hoà ng" was "Hoàng".)
+        Cost::from(made) - Cost::from(against && !(joins && made))
     }
 }
 
