@@ -127,17 +127,7 @@ fn single_byte_word(
             let kept = replacement.trim_end_matches(|c: char| c.is_ascii_alphabetic());
             let stop = stop - (replacement.len() - kept.len());
             if !kept.chars().eq(text[from..stop].iter().copied()) {
-                out.push(Piece {
-                    start: from,
-                    end: stop,
-                    replacement: kept.to_string(),
-                    reading,
-                    sequences: 0,
-                    lost: 0,
-                    restored_spaces: 0,
-                    kept_space: false,
-                    layers: 1,
-                });
+                out.push(Piece::new(from, stop, kept.to_string(), reading));
             }
         }
     };
@@ -199,17 +189,7 @@ fn multi_byte_pieces(
                 continue;
             }
         };
-        let p = piece.get_or_insert_with(|| Piece {
-            start: at,
-            end: at,
-            replacement: String::new(),
-            reading,
-            sequences: 0,
-            lost: 0,
-            restored_spaces: 0,
-            kept_space: false,
-            layers: 1,
-        });
+        let p = piece.get_or_insert_with(|| Piece::new(at, at, String::new(), reading));
         p.replacement.push(c);
         p.end = at + length;
         p.sequences += u32::from(length == 2);

@@ -33,6 +33,23 @@ pub struct Piece {
     pub layers: u32,
 }
 
+impl Piece {
+    /// A piece with no evidence counted yet: one layer, no sequences, nothing lost or restored.
+    pub fn new(start: usize, end: usize, replacement: String, reading: ReadingId) -> Piece {
+        Piece {
+            start,
+            end,
+            replacement,
+            reading,
+            sequences: 0,
+            lost: 0,
+            restored_spaces: 0,
+            kept_space: false,
+            layers: 1,
+        }
+    }
+}
+
 /// Every candidate piece of the text, for every reading, grouped by reading in text order
 /// (for tools and tests: the decision asks [`utf8`] and [`legacy`] itself, legacy only where
 /// it could win).

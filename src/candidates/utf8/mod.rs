@@ -498,17 +498,8 @@ fn pieces_of(
         if first_token > last_token || first_char >= last_char {
             continue;
         }
-        let mut piece = Piece {
-            start: region_start + first_char,
-            end: region_start + last_char,
-            replacement: String::new(),
-            reading,
-            sequences: 0,
-            lost: 0,
-            restored_spaces: 0,
-            kept_space: false,
-            layers: 1,
-        };
+        let mut piece =
+            Piece::new(region_start + first_char, region_start + last_char, String::new(), reading);
         for token in &run[first_token..=last_token] {
             match token.reading {
                 Reading::Ascii(b) => piece.replacement.push(char::from(b)),
@@ -723,17 +714,7 @@ fn lossy_region(
     if !text[start..stop].contains(&'\u{FFFD}') {
         return None;
     }
-    let mut piece = Piece {
-        start,
-        end: stop,
-        replacement: String::new(),
-        reading,
-        sequences: 0,
-        lost: 0,
-        restored_spaces: 0,
-        kept_space: false,
-        layers: 1,
-    };
+    let mut piece = Piece::new(start, stop, String::new(), reading);
     let mut in_loss = false;
     for token in tokens {
         match token.reading {
