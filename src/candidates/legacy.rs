@@ -20,12 +20,6 @@ use crate::model::{models, Cost, Which};
 use crate::readings::{self, Kind, LEGACY_PAIRS};
 use encoding_rs::Encoding;
 
-/// The true encoding of a legacy pair.
-enum Source {
-    SingleByte(&'static SingleByte),
-    MultiByte(&'static Encoding),
-}
-
 /// The decoder's byte for `c` (windows-1252 also takes back C1 controls, as latin-1's).
 fn misread_byte(decoder: &SingleByte, c: char) -> Option<u8> {
     match decoder.encode(c) {
@@ -46,41 +40,25 @@ fn undefined(c: char) -> bool {
 fn pair_pieces(text: &[char], runs: &[(usize, usize)], index: usize, out: &mut Vec<Piece>) {
     let (encoded_as, decoded_as) = LEGACY_PAIRS[index];
     let decoder = codecs::single_byte(decoded_as).expect("legacy decoders are single-byte");
-    let source = match codecs::single_byte(encoded_as) {
-        Some(table) => Source::SingleByte(table),
-        None => Source::MultiByte(codecs::encoding_for(encoded_as).expect("a WHATWG encoding")),
-    };
     let reading = readings::legacy(index);
-    if let Source::SingleByte(table) = source {
+    // A single-byte true encoding is read word by word, a multi-byte one run by run.
+    if let Some(table) = codecs::single_byte(encoded_as) {
         for (start, end) in words_of(text, runs) {
             single_byte_word(text, start, end, decoder, table, reading, out);
         }
         return;
     }
+    let encoding = codecs::encoding_for(encoded_as).expect("a WHATWG encoding");
     let mut done = 0;
     for &(run_start, run_end) in runs {
         let mut at = run_start.max(done);
         while at < run_end {
-            // Characters the decoder could have made (and, for a multi-byte encoding, the
-            // ASCII trail bytes inside its characters).
-            let mut bytes = Vec::new();
-            let mut stop = at;
-            while stop < run_end {
-                match misread_byte(decoder, text[stop]) {
-                    Some(b) if b >= 0x80 => bytes.push(b),
-                    _ => break,
-                }
-                stop += 1;
-            }
-            if stop == at {
+            // A character the decoder could have made starts a piece (its ASCII trail bytes
+            // are the multi-byte reading's to take).
+            if misread_byte(decoder, text[at]).is_some_and(|b| b >= 0x80) {
+                at = multi_byte_pieces(text, at, decoder, encoding, reading, out);
+            } else {
                 at += 1;
-                continue;
-            }
-            match source {
-                Source::SingleByte(_) => unreachable!("read word by word above"),
-                Source::MultiByte(encoding) => {
-                    at = multi_byte_pieces(text, at, decoder, encoding, reading, out);
-                }
             }
         }
         done = at;
