@@ -705,7 +705,8 @@ fn language_evidence(text: &[char], judged: &[Judged]) -> Cost {
 }
 
 /// Could the whole text have been misread this way: is every non-ASCII character outside the
-/// pieces one the reading leaves as it is? (`non_ascii`: the text's non-ASCII positions.)
+/// pieces one the reading leaves as it is, or a U+FFFD? (`non_ascii`: the text's non-ASCII
+/// positions.)
 fn misread_as_a_whole(
     text: &[char],
     non_ascii: &[usize],
@@ -718,7 +719,8 @@ fn misread_as_a_whole(
         if pieces.peek().is_some_and(|&(start, _)| start <= at) {
             continue;
         }
-        if !crate::readings::keeps(reading, text[at]) {
+        // A U+FFFD stands for bytes already lost: no reading could have made it otherwise.
+        if text[at] != '\u{FFFD}' && !crate::readings::keeps(reading, text[at]) {
             return false;
         }
     }
