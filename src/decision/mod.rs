@@ -225,8 +225,9 @@ impl Words {
             // read as "mànã"): it is weighed against keeping the space, which leaves the two
             // words ("mà" and "nã"), not against the text as it is.
             // A word of one letter before the space counts in lower case only ("à", not the
-            // initial "Š"), and one after it not at all: word lists hold every letter. The
-            // known words all have a non-ASCII letter, so ASCII letters after it are a word.
+            // initial "Š"), and one after it only when elided ("à l’ouest"): word lists hold
+            // every letter. The known words all have a non-ASCII letter, so ASCII letters
+            // after it are a word.
             let mut before =
                 text[start..piece.start].iter().copied().chain(piece.replacement.chars());
             let before_is_word = match (before.next(), before.next()) {
@@ -234,9 +235,10 @@ impl Words {
                 (first, _) => first.is_some(),
             };
             let after_space = self.hash(text, piece.end, end, WORD_HASH_START);
-            let after_is_word = end - piece.end >= 2
+            let after_is_word = (end - piece.end >= 2
                 && (text[piece.end..end].iter().all(char::is_ascii)
-                    || models.is_known_hash(after_space));
+                    || models.is_known_hash(after_space)))
+                || elided(&text[piece.end..]);
             before_is_word && after_is_word && models.is_known_hash(before_space)
         } else {
             let as_is = match self.as_is.get(&(start, end)) {
@@ -249,10 +251,17 @@ impl Words {
             };
             models.is_known_hash(as_is)
         };
-        let made = models.is_known_hash(repaired);
+        // (An elided word after the space is no part of the word the join makes: "à s'é".)
+        let made = models.is_known_hash(repaired) && !(joins && elided(&text[piece.end..]));
         // (Joining, a known word made outweighs the two words kept: "Hoà ng" was "Hoàng".)
         Cost::from(made) - Cost::from(against && !(joins && made))
     }
+}
+
+/// Does `text` start with a word of one letter elided before the next word, as French and
+/// Italian write articles and pronouns ("l’ouest", "s'éloigner", "d'acqua")?
+fn elided(text: &[char]) -> bool {
+    matches!(text, [l, '\'' | '\u{2019}', next, ..] if l.is_lowercase() && is_letter(*next))
 }
 
 /// What the models say of a piece: the lesser ratio, the word evidence and the repair ratio.
