@@ -612,7 +612,7 @@ fn single_byte_pieces(
             pieces_of(text, start, &char_units, &tokens, reading)
         });
         for piece in found.iter() {
-            with_deeper_layers(Piece { reading, ..piece.clone() }, table, index, out);
+            with_deeper_layers(text, Piece { reading, ..piece.clone() }, table, index, out);
         }
         covered = stop;
     }
@@ -625,6 +625,7 @@ fn single_byte_pieces(
 /// deepest reading is offered whole; the shallower ones stay alternatives, as a pair of Thai
 /// letters read by windows-874 is valid UTF-8 as often as not ("สถ" re-encodes to "ʶ").
 fn with_deeper_layers(
+    text: &[char],
     mut piece: Piece,
     table: &codecs::SingleByte,
     index: usize,
@@ -669,7 +670,61 @@ fn with_deeper_layers(
         out.push(piece);
         piece = deeper;
     }
+    if piece.layers < 3 && in_a_latin_word(text, &piece) {
+        out.extend(multi_byte_layers(&piece));
+    }
     out.push(piece);
+}
+
+/// Is the piece inside a word of Latin letters (a letter of it right before or after)? There
+/// a repair to CJK is itself mojibake ("f眉hren"); in CJK text, where one character in twelve
+/// re-encodes in GBK to valid UTF-8 ("郭" to "ά"), the next round judges it in its context.
+fn in_a_latin_word(text: &[char], piece: &Piece) -> bool {
+    let latin = |c: char| c.is_ascii_alphabetic() || matches!(c, '\u{C0}'..='\u{24F}');
+    (piece.start > 0 && latin(text[piece.start - 1]))
+        || text.get(piece.end).is_some_and(|&c| latin(c))
+}
+
+/// The piece with one more layer undone, read by a multi-byte decoder: UTF-8 read as GBK and
+/// that text's UTF-8 read as windows-1252 ("ü" is "眉" in GBK, and "眉" is "çœ‰"). Asked only
+/// of repairs in the scripts those decoders make of UTF-8 (CJK, kana, Hangul), in a Latin word.
+fn multi_byte_layers(piece: &Piece) -> Vec<Piece> {
+    let chars: Vec<char> = piece.replacement.chars().collect();
+    if !chars.iter().any(|&c| c >= '\u{2E80}') || chars.contains(&'\u{FFFD}') {
+        return Vec::new();
+    }
+    let mut deeper: Vec<Piece> = Vec::new();
+    for name in UTF8_MULTI_BYTE_DECODERS {
+        let encoding = codecs::encoding_for(name).expect("WHATWG");
+        if chars.iter().any(|&c| !c.is_ascii() && codecs::byte_sequences(encoding, c).is_empty()) {
+            continue;
+        }
+        let (units, _) = multi_byte_units(encoding, &chars);
+        let mut next = String::with_capacity(piece.replacement.len());
+        let mut sequences = 0;
+        for token in read_utf8(&units, false) {
+            match token.reading {
+                Reading::Ascii(b) => next.push(char::from(b)),
+                Reading::Char { c, restored: false } => {
+                    next.push(c);
+                    sequences += 1;
+                }
+                _ => {
+                    sequences = 0;
+                    break;
+                }
+            }
+        }
+        if sequences > 0 && !deeper.iter().any(|d| d.replacement == next) {
+            deeper.push(Piece {
+                replacement: next,
+                sequences: piece.sequences + sequences,
+                layers: piece.layers + 1,
+                ..piece.clone()
+            });
+        }
+    }
+    deeper
 }
 
 /// Pieces of UTF-8 misread by the `index`-th multi-byte decoder, around completions.
