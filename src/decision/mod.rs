@@ -612,7 +612,7 @@ fn judge(
     judged: Vec<Judged>,
     parameters: &Parameters,
 ) -> Choice {
-    let judged = disjoint(deepest_that_gains(judged));
+    let judged = disjoint(space_by_repair(text, deepest_that_gains(judged)));
     let kind = kind_index(readings()[reading as usize].kind);
     // Legacy misreadings leave no structure to prove them: the letters must.
     let language = if kind == 2 { language_evidence(text, &judged) } else { 0 };
@@ -660,6 +660,47 @@ fn deepest_that_gains(mut judged: Vec<Judged>) -> Vec<Judged> {
     judged.retain(|j| {
         deepest.get(&(j.piece.start, j.piece.end)).is_none_or(|&layers| {
             j.piece.layers == layers || (j.piece.layers > layers && j.gain <= 0)
+        })
+    });
+    judged
+}
+
+/// Of a piece that takes a space standing for an NBSP and the same piece keeping the space
+/// (the NBSP and a space after it became one space), the one whose repair makes likelier
+/// text: their gains weigh different stretches of the damage ("ãƒ " and "ãƒ"), their repairs
+/// the same text with and without the space ("キログラム |" and "キログラム|"). Not before a
+/// letter, where the words on either side decide.
+fn space_by_repair(text: &[char], mut judged: Vec<Judged>) -> Vec<Judged> {
+    // Before a letter, the words on either side decide (`Words::evidence`).
+    let before_a_letter = |j: &Judged| text.get(j.piece.end + 1).is_some_and(|&c| is_letter(c));
+    let kept: Vec<(usize, usize, Cost)> = judged
+        .iter()
+        .filter(|j| j.piece.kept_space && j.gain > 0 && !before_a_letter(j))
+        .map(|j| (j.piece.start, j.piece.end, j.repair))
+        .collect();
+    if kept.is_empty() {
+        return judged;
+    }
+    let taken = |j: &Judged| {
+        kept.iter().find(|&&(start, end, _)| {
+            !j.piece.kept_space && j.piece.start == start && j.piece.end == end + 1
+        })
+    };
+    let mut loses: Vec<(usize, usize, bool)> = Vec::new();
+    for j in judged.iter().filter(|j| j.gain > 0) {
+        if let Some(&(start, end, repair)) = taken(j) {
+            // (the lesser repair loses; kept when equal, as the damage says nothing)
+            loses.push((start, end, j.repair < repair));
+        }
+    }
+    judged.retain(|j| {
+        !loses.iter().any(|&(start, end, taking_loses)| {
+            j.piece.start == start
+                && if taking_loses {
+                    !j.piece.kept_space && j.piece.end == end + 1
+                } else {
+                    j.piece.kept_space && j.piece.end == end
+                }
         })
     });
     judged
