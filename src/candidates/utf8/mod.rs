@@ -676,6 +676,10 @@ fn with_deeper_layers(
     out.push(piece);
 }
 
+/// The longest repair [`multi_byte_layers`] reads again: a Latin word's accented letters, a
+/// CJK character each ("mæžšglich" is "m鎫glich"), not a run of CJK text.
+const MULTI_BYTE_LAYER_CHARS: usize = 4;
+
 /// Is the piece inside a word of Latin letters (a letter of it right before or after)? There
 /// a repair to CJK is itself mojibake ("f眉hren"); in CJK text, where one character in twelve
 /// re-encodes in GBK to valid UTF-8 ("郭" to "ά"), the next round judges it in its context.
@@ -689,10 +693,12 @@ fn in_a_latin_word(text: &[char], piece: &Piece) -> bool {
 /// that text's UTF-8 read as windows-1252 ("ü" is "眉" in GBK, and "眉" is "çœ‰"). Asked only
 /// of repairs in the scripts those decoders make of UTF-8 (CJK, kana, Hangul), in a Latin word.
 fn multi_byte_layers(piece: &Piece) -> Vec<Piece> {
-    let chars: Vec<char> = piece.replacement.chars().collect();
-    if !chars.iter().any(|&c| c >= '\u{2E80}') || chars.contains(&'\u{FFFD}') {
+    let replacement = &piece.replacement;
+    let short = replacement.chars().nth(MULTI_BYTE_LAYER_CHARS).is_none();
+    if !short || !replacement.chars().any(|c| c >= '\u{2E80}') || replacement.contains('\u{FFFD}') {
         return Vec::new();
     }
+    let chars: Vec<char> = replacement.chars().collect();
     let mut deeper: Vec<Piece> = Vec::new();
     for name in UTF8_MULTI_BYTE_DECODERS {
         let encoding = codecs::encoding_for(name).expect("WHATWG");
