@@ -562,11 +562,16 @@ fn single_byte_unit(table: &codecs::SingleByte, index: usize, c: char) -> Option
 /// UTF-8 there, so the reading is done once.
 type Read = rustc_hash::FxHashMap<(usize, Vec<Unit>, bool), Vec<Piece>>;
 
+/// The repairs read again by multi-byte decoders ([`multi_byte_layers`]), by where they are
+/// and what they are: the decoders that share bytes make the same repair, read once.
+type ReadAgain = rustc_hash::FxHashMap<(usize, usize, String), Vec<(String, u32)>>;
+
 fn single_byte_pieces(
     text: &[char],
     index: usize,
     ends: &[usize],
     read: &mut Read,
+    read_again: &mut ReadAgain,
     out: &mut Vec<Piece>,
 ) {
     let name = UTF8_SINGLE_BYTE_DECODERS[index];
@@ -612,7 +617,8 @@ fn single_byte_pieces(
             pieces_of(text, start, &char_units, &tokens, reading)
         });
         for piece in found.iter() {
-            with_deeper_layers(text, Piece { reading, ..piece.clone() }, table, index, out);
+            let piece = Piece { reading, ..piece.clone() };
+            with_deeper_layers(text, piece, table, index, read_again, out);
         }
         covered = stop;
     }
@@ -629,6 +635,7 @@ fn with_deeper_layers(
     mut piece: Piece,
     table: &codecs::SingleByte,
     index: usize,
+    read_again: &mut ReadAgain,
     out: &mut Vec<Piece>,
 ) {
     for _ in 1..3 {
@@ -670,8 +677,15 @@ fn with_deeper_layers(
         out.push(piece);
         piece = deeper;
     }
-    if piece.layers < 3 && in_a_latin_word(text, &piece) {
-        out.extend(multi_byte_layers(&piece));
+    if piece.layers < 3 && may_be_read_again(&piece.replacement) && in_a_latin_word(text, &piece) {
+        let key = (piece.start, piece.end, piece.replacement.clone());
+        let again = read_again.entry(key).or_insert_with(|| multi_byte_layers(&piece.replacement));
+        out.extend(again.iter().map(|(replacement, sequences)| Piece {
+            replacement: replacement.clone(),
+            sequences: piece.sequences + sequences,
+            layers: piece.layers + 1,
+            ..piece.clone()
+        }));
     }
     out.push(piece);
 }
@@ -689,24 +703,28 @@ fn in_a_latin_word(text: &[char], piece: &Piece) -> bool {
         || text.get(piece.end).is_some_and(|&c| latin(c))
 }
 
-/// The piece with one more layer undone, read by a multi-byte decoder: UTF-8 read as GBK and
-/// that text's UTF-8 read as windows-1252 ("ü" is "眉" in GBK, and "眉" is "çœ‰"). Asked only
-/// of repairs in the scripts those decoders make of UTF-8 (CJK, kana, Hangul), in a Latin word.
-fn multi_byte_layers(piece: &Piece) -> Vec<Piece> {
-    let replacement = &piece.replacement;
-    let short = replacement.chars().nth(MULTI_BYTE_LAYER_CHARS).is_none();
-    if !short || !replacement.chars().any(|c| c >= '\u{2E80}') || replacement.contains('\u{FFFD}') {
-        return Vec::new();
-    }
+/// Is a repair one that [`multi_byte_layers`] reads again: short, with a character of the
+/// scripts multi-byte decoders make of UTF-8 (CJK, kana, Hangul), nothing lost?
+fn may_be_read_again(replacement: &str) -> bool {
+    replacement.chars().nth(MULTI_BYTE_LAYER_CHARS).is_none()
+        && replacement.chars().any(|c| c >= '\u{2E80}')
+        && !replacement.contains('\u{FFFD}')
+}
+
+/// A repair with one more layer undone, read by a multi-byte decoder: UTF-8 read as GBK and
+/// that text's UTF-8 read as windows-1252 ("ü" is "眉" in GBK, and "眉" is "çœ‰"); each
+/// distinct reading with the sequences it decodes. Asked of repairs in a Latin word that
+/// [`may_be_read_again`].
+fn multi_byte_layers(replacement: &str) -> Vec<(String, u32)> {
     let chars: Vec<char> = replacement.chars().collect();
-    let mut deeper: Vec<Piece> = Vec::new();
+    let mut deeper: Vec<(String, u32)> = Vec::new();
     for name in UTF8_MULTI_BYTE_DECODERS {
         let encoding = codecs::encoding_for(name).expect("WHATWG");
         if chars.iter().any(|&c| !c.is_ascii() && codecs::byte_sequences(encoding, c).is_empty()) {
             continue;
         }
         let (units, _) = multi_byte_units(encoding, &chars);
-        let mut next = String::with_capacity(piece.replacement.len());
+        let mut next = String::with_capacity(replacement.len());
         let mut sequences = 0;
         for token in read_utf8(&units, false) {
             match token.reading {
@@ -721,13 +739,8 @@ fn multi_byte_layers(piece: &Piece) -> Vec<Piece> {
                 }
             }
         }
-        if sequences > 0 && !deeper.iter().any(|d| d.replacement == next) {
-            deeper.push(Piece {
-                replacement: next,
-                sequences: piece.sequences + sequences,
-                layers: piece.layers + 1,
-                ..piece.clone()
-            });
+        if sequences > 0 && !deeper.iter().any(|(d, _)| *d == next) {
+            deeper.push((next, sequences));
         }
     }
     deeper
@@ -839,12 +852,12 @@ pub fn pieces(text: &[char]) -> Vec<Piece> {
         return Vec::new();
     }
     let mut pieces = Vec::new();
-    let mut read = Read::default();
+    let (mut read, mut read_again) = (Read::default(), ReadAgain::default());
     for index in 0..UTF8_SINGLE_BYTE_DECODERS.len() {
         let ends: Vec<usize> =
             found.iter().filter(|c| c.single & (1 << index) != 0).map(|c| c.at).collect();
         if !ends.is_empty() {
-            single_byte_pieces(text, index, &ends, &mut read, &mut pieces);
+            single_byte_pieces(text, index, &ends, &mut read, &mut read_again, &mut pieces);
         }
     }
     for index in 0..UTF8_MULTI_BYTE_DECODERS.len() {
