@@ -673,36 +673,24 @@ fn deepest_that_gains(mut judged: Vec<Judged>) -> Vec<Judged> {
 fn space_by_repair(text: &[char], mut judged: Vec<Judged>) -> Vec<Judged> {
     // Before a letter, the words on either side decide (`Words::evidence`).
     let before_a_letter = |j: &Judged| text.get(j.piece.end + 1).is_some_and(|&c| is_letter(c));
-    let kept: Vec<(usize, usize, Cost)> = judged
-        .iter()
-        .filter(|j| j.piece.kept_space && j.gain > 0 && !before_a_letter(j))
-        .map(|j| (j.piece.start, j.piece.end, j.repair))
-        .collect();
-    if kept.is_empty() {
-        return judged;
-    }
-    let taken = |j: &Judged| {
-        kept.iter().find(|&&(start, end, _)| {
-            !j.piece.kept_space && j.piece.start == start && j.piece.end == end + 1
-        })
-    };
-    let mut loses: Vec<(usize, usize, bool)> = Vec::new();
-    for j in judged.iter().filter(|j| j.gain > 0) {
-        if let Some(&(start, end, repair)) = taken(j) {
+    let kept: Vec<&Judged> =
+        judged.iter().filter(|j| j.piece.kept_space && j.gain > 0 && !before_a_letter(j)).collect();
+    // The pieces that lose: (start, end, whether it keeps the space).
+    let mut losers: Vec<(usize, usize, bool)> = Vec::new();
+    for taking in judged.iter().filter(|j| !j.piece.kept_space && j.gain > 0) {
+        let (start, end) = (taking.piece.start, taking.piece.end);
+        if let Some(kept) = kept.iter().find(|k| k.piece.start == start && k.piece.end + 1 == end) {
             // (the lesser repair loses; kept when equal, as the damage says nothing)
-            loses.push((start, end, j.repair < repair));
+            losers.push(if taking.repair < kept.repair {
+                (start, end, false)
+            } else {
+                (start, end - 1, true)
+            });
         }
     }
-    judged.retain(|j| {
-        !loses.iter().any(|&(start, end, taking_loses)| {
-            j.piece.start == start
-                && if taking_loses {
-                    !j.piece.kept_space && j.piece.end == end + 1
-                } else {
-                    j.piece.kept_space && j.piece.end == end
-                }
-        })
-    });
+    if !losers.is_empty() {
+        judged.retain(|j| !losers.contains(&(j.piece.start, j.piece.end, j.piece.kept_space)));
+    }
     judged
 }
 

@@ -649,45 +649,55 @@ fn with_deeper_layers(
             })
             .collect();
         let Some(units) = units else { break };
-        let tokens = read_utf8(&units, false);
-        let mut next = String::with_capacity(piece.replacement.len());
-        let mut sequences = 0;
-        for token in &tokens {
-            match token.reading {
-                Reading::Ascii(b) => next.push(char::from(b)),
-                Reading::Char { c, restored: false } => {
-                    next.push(c);
-                    sequences += 1;
-                }
-                _ => {
-                    out.push(piece);
-                    return;
-                }
-            }
-        }
+        let Some((next, sequences)) = read_whole(&units) else {
+            out.push(piece);
+            return;
+        };
         if sequences == 0 {
             break;
         }
-        let deeper = Piece {
-            replacement: next,
-            sequences: piece.sequences + sequences,
-            layers: piece.layers + 1,
-            ..piece.clone()
-        };
+        let deeper = one_layer_deeper(&piece, next, sequences);
         out.push(piece);
         piece = deeper;
     }
-    if piece.layers < 3 && may_be_read_again(&piece.replacement) && in_a_latin_word(text, &piece) {
+    if piece.layers < 3 && in_a_latin_word(text, &piece) && may_be_read_again(&piece.replacement) {
         let key = (piece.start, piece.end, piece.replacement.clone());
         let again = read_again.entry(key).or_insert_with(|| multi_byte_layers(&piece.replacement));
-        out.extend(again.iter().map(|(replacement, sequences)| Piece {
-            replacement: replacement.clone(),
-            sequences: piece.sequences + sequences,
-            layers: piece.layers + 1,
-            ..piece.clone()
-        }));
+        out.extend(
+            again
+                .iter()
+                .map(|(next, sequences)| one_layer_deeper(&piece, next.clone(), *sequences)),
+        );
     }
     out.push(piece);
+}
+
+/// The text `units` make as UTF-8 and its multi-byte sequences, if they are valid UTF-8 whole
+/// (`None` at a byte that is no part of it, a lost byte or a space standing for one).
+fn read_whole(units: &[Unit]) -> Option<(String, u32)> {
+    let mut text = String::with_capacity(units.len());
+    let mut sequences = 0;
+    for token in read_utf8(units, false) {
+        match token.reading {
+            Reading::Ascii(b) => text.push(char::from(b)),
+            Reading::Char { c, restored: false } => {
+                text.push(c);
+                sequences += 1;
+            }
+            _ => return None,
+        }
+    }
+    Some((text, sequences))
+}
+
+/// `piece` with one more layer undone: its repair, read once more, is `replacement`.
+fn one_layer_deeper(piece: &Piece, replacement: String, sequences: u32) -> Piece {
+    Piece {
+        replacement,
+        sequences: piece.sequences + sequences,
+        layers: piece.layers + 1,
+        ..piece.clone()
+    }
 }
 
 /// The longest repair [`multi_byte_layers`] reads again: a Latin word's accented letters, a
@@ -724,23 +734,10 @@ fn multi_byte_layers(replacement: &str) -> Vec<(String, u32)> {
             continue;
         }
         let (units, _) = multi_byte_units(encoding, &chars);
-        let mut next = String::with_capacity(replacement.len());
-        let mut sequences = 0;
-        for token in read_utf8(&units, false) {
-            match token.reading {
-                Reading::Ascii(b) => next.push(char::from(b)),
-                Reading::Char { c, restored: false } => {
-                    next.push(c);
-                    sequences += 1;
-                }
-                _ => {
-                    sequences = 0;
-                    break;
-                }
+        if let Some((next, sequences)) = read_whole(&units) {
+            if sequences > 0 && !deeper.iter().any(|(d, _)| *d == next) {
+                deeper.push((next, sequences));
             }
-        }
-        if sequences > 0 && !deeper.iter().any(|(d, _)| *d == next) {
-            deeper.push((next, sequences));
         }
     }
     deeper
