@@ -167,6 +167,20 @@ fn sequence_end_of_every_combination(window: &[char], mut edge: bool, index: usi
 /// a window with a character of several is looked at again with every combination.
 fn sequence_end(window: &[char], index: usize) -> SequenceEnd {
     let encoding = tables().multi_byte[index];
+    // Most completions in Cyrillic or Greek text end inside a character whose last byte
+    // starts a sequence (or is no UTF-8 byte at all): no piece ends there, whatever comes
+    // before it ("б" is A7 D2 in GBK).
+    if let Some(&last) = window.last().filter(|c| !c.is_ascii()) {
+        let sequences = codecs::byte_sequences(encoding, last);
+        let last_byte = |s: &&[u8]| s.last().copied().unwrap_or(0);
+        if !sequences.is_empty() && sequences.iter().all(|s| last_byte(s) >= 0xC0) {
+            return if sequences.iter().any(|s| (0xC2..=0xF4).contains(&last_byte(s))) {
+                SequenceEnd::GoesOn
+            } else {
+                SequenceEnd::Invalid
+            };
+        }
+    }
     let mut bytes = [0u8; WINDOW_BYTES];
     let mut from = WINDOW_BYTES;
     let mut several = false;
@@ -450,20 +464,28 @@ fn looks_like_mojibake(sequence: &[char], mut c: Completion) -> Option<Completio
 /// (or at [`LikelyScan::finish`]).
 pub struct LikelyScan {
     completer: Completer,
-    /// The last characters (what [`likely_at`] looks at: a multi-byte decoder's window, the
-    /// character before it and the one after), the latest at `window[seen - 1]` while fewer
-    /// were seen.
-    window: [char; MULTI_BYTE_REACH[1] + 2],
+    /// The last [`SCAN_WINDOW`] characters (what [`likely_at`] looks at: a multi-byte
+    /// decoder's window, the character before it and the one after), each written twice,
+    /// at `i` and `i + SCAN_WINDOW`, so that they are one slice without being moved
+    /// ([`LikelyScan::window`]).
+    ring: [char; 2 * SCAN_WINDOW],
+    /// Where the latest character is (below `SCAN_WINDOW`).
+    latest: usize,
+    /// How many characters the window holds (at most `SCAN_WINDOW`).
     seen: usize,
     /// The decoders whose sequence completed at the character before the latest.
     pending: Option<(u32, u32)>,
 }
 
+/// How many characters [`LikelyScan`] keeps.
+const SCAN_WINDOW: usize = MULTI_BYTE_REACH[1] + 2;
+
 impl Default for LikelyScan {
     fn default() -> Self {
         LikelyScan {
             completer: Completer::new(),
-            window: ['\0'; MULTI_BYTE_REACH[1] + 2],
+            ring: ['\0'; 2 * SCAN_WINDOW],
+            latest: SCAN_WINDOW - 1,
             seen: 0,
             pending: None,
         }
@@ -471,32 +493,35 @@ impl Default for LikelyScan {
 }
 
 impl LikelyScan {
+    /// The characters kept, the latest last.
+    fn window(&self) -> &[char] {
+        let end = self.latest + SCAN_WINDOW + 1;
+        &self.ring[end - self.seen..end]
+    }
+
     /// Feed the next character: whether a likely sequence completed at the one before it.
     #[inline]
     pub fn feed(&mut self, c: char) -> bool {
-        if self.seen < self.window.len() {
-            self.window[self.seen] = c;
-            self.seen += 1;
-        } else {
-            self.window.copy_within(1.., 0);
-            self.window[self.window.len() - 1] = c;
-        }
+        self.latest = if self.latest + 1 == SCAN_WINDOW { 0 } else { self.latest + 1 };
+        self.ring[self.latest] = c;
+        self.ring[self.latest + SCAN_WINDOW] = c;
+        self.seen = (self.seen + 1).min(SCAN_WINDOW);
         let before = self.pending.take();
         let (single, multi) = self.completer.feed(c);
         if single | multi != 0 {
             self.pending = Some((single, multi));
         }
         before.is_some_and(|(single, multi)| {
-            let text = &self.window[..self.seen];
-            likely_at(text, Completion { at: self.seen - 2, single, multi }).is_some()
+            let text = self.window();
+            likely_at(text, Completion { at: text.len() - 2, single, multi }).is_some()
         })
     }
 
     /// The text ended: whether a likely sequence completed at its last character.
     pub fn finish(&mut self) -> bool {
         self.pending.take().is_some_and(|(single, multi)| {
-            let text = &self.window[..self.seen];
-            likely_at(text, Completion { at: self.seen - 1, single, multi }).is_some()
+            let text = self.window();
+            likely_at(text, Completion { at: text.len() - 1, single, multi }).is_some()
         })
     }
 }
