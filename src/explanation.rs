@@ -191,6 +191,12 @@ pub fn nothing_to_find(text: &str) -> bool {
     let mut end_run = |start: usize, before: Option<char>, end: usize, after: Option<char>| {
         if let Some(shape) = legacy::run_shape(before, text[start..end].chars(), after) {
             let length = text[start..end].chars().count();
+            let pairs = legacy::pairs_in(text[start..end].chars());
+            if decision::legacy_run_bound(parameters, length, shape, true) == 0 {
+                // Not even a known word would let the run raise a bound: its word is moot.
+                bounds.add(parameters, length, shape, false, pairs);
+                return bounds.over(-decision::LEGACY_SCORE_MARGIN) == 0;
+            }
             // the run with the letters around it, as `legacy::runs` reads its word
             let word_start = text[..start]
                 .char_indices()
@@ -206,7 +212,6 @@ pub fn nothing_to_find(text: &str) -> bool {
                     .sum::<usize>();
             let word = text[word_start..word_end].chars();
             let word = legacy::word_of(word, text[start..end].chars(), after);
-            let pairs = legacy::pairs_in(text[start..end].chars());
             bounds.add(parameters, length, shape, word.may_gain(), pairs);
         }
         bounds.over(-decision::LEGACY_SCORE_MARGIN) == 0
