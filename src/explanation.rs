@@ -216,12 +216,13 @@ pub fn nothing_to_find(text: &str) -> bool {
         }
         bounds.over(-decision::LEGACY_SCORE_MARGIN) == 0
     };
-    let mut chars = text.char_indices().peekable();
-    while let Some((at, c)) = chars.next() {
+    let mut at = 0;
+    while let Some(c) = text[at..].chars().next() {
         if c == '\u{FFFD}' || likely.feed(c) {
             return false;
         }
-        let next = chars.peek().map(|&(_, n)| n);
+        let after = at + c.len_utf8();
+        let next = text[after..].chars().next();
         if c.is_ascii() && run.is_some() && legacy::trail_byte_between(previous, c, next) {
             // The run goes on over a possible trail byte, as `legacy::runs` reads it.
         } else if c.is_ascii() {
@@ -238,6 +239,13 @@ pub fn nothing_to_find(text: &str) -> bool {
             }
         }
         previous = Some(c);
+        at = after;
+        if c.is_ascii() && run.is_none() && likely.idle() {
+            // Until the next non-ASCII character only the context changes: its last
+            // characters are read, the others skipped.
+            let ascii = text.as_bytes()[at..].iter().take_while(|b| b.is_ascii()).count();
+            at += ascii.saturating_sub(utf8::LikelyScan::CONTEXT);
+        }
     }
     if likely.finish() {
         return false;

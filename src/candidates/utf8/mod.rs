@@ -268,6 +268,12 @@ impl Completer {
         }
     }
 
+    /// Is no decoder inside a sequence? Then ASCII characters complete nothing and change
+    /// nothing.
+    fn idle(&self) -> bool {
+        !self.single.pending() && !self.multi.pending()
+    }
+
     /// Feed the next character; the single-byte and multi-byte decoders whose sequence
     /// completed at it (both 0 when none did).
     #[inline]
