@@ -16,7 +16,8 @@ The inputs are built deterministically (a fixed seed) from the corpus's clean ro
   (Latin with diacritics, Cyrillic, Greek, Hebrew, Arabic, Armenian, Bengali, Thai,
   Japanese, Chinese, Korean), each made of distinct corpus rows, as a page repeats no line
   (the 37 languages whose rows fill a document);
-- *ASCII-only*: the same, in English;
+- *ASCII-only*: the same, in English; *English with typographic punctuation*: those with curly
+  quotes, apostrophes and en dashes (:func:`typographic`), as English is published;
 - *damaged*: the clean multilingual documents encoded as UTF-8 and read as
   windows-1252 (the most common mojibake of all).
 
@@ -407,6 +408,26 @@ def damage(text: str, encoding: str = "windows-1252") -> str:
         return data.decode("cp1252", "mojifix-bench-c1")
 
 
+def typographic(text: str) -> str:
+    """English *text* as it is published: a quoted word, a possessive and a dash here and
+    there, in curly quotes, a right single quote and an en dash.
+
+    >>> typographic("Alone production share money today")
+    'Alone “production” – share money’s today'
+    """
+    lines = []
+    for i, line in enumerate(text.split("\n")):
+        words = line.split(" ")
+        if i % 2 == 0 and len(words) > 3:
+            words[1] = f"“{words[1]}”"
+        if i % 3 == 0 and len(words) > 4:
+            words[3] += "’s"
+        if i % 4 == 0 and len(words) > 2:
+            words.insert(2, "–")
+        lines.append(" ".join(words))
+    return "\n".join(lines)
+
+
 def html_page(docs: Sequence[Doc], *, meta: str | None) -> str:
     """A small HTML page around *docs*, with ``<meta charset=meta>`` if given."""
     head = f'<meta charset="{meta}">' if meta else ""
@@ -562,6 +583,7 @@ def bench_throughput(cfg: Config) -> list[Result]:
     ftfy = _ftfy()
     clean = [d.text for d in make_docs(cfg.n_docs, seed=cfg.seed, corpus=cfg.corpus)]
     ascii_docs = [d.text for d in make_docs(cfg.n_docs, seed=cfg.seed, ascii_only=True)]
+    english = [typographic(t) for t in ascii_docs]
     # Damaged text is slower to repair (and 1.5-3x longer): half as many documents.
     damaged = [damage(t) for t in clean[: max(10, len(clean) // 2)]]
     clean_mb, ascii_mb = _utf8_mb(clean), _utf8_mb(ascii_docs)
@@ -643,6 +665,21 @@ def bench_throughput(cfg: Config) -> list[Result]:
         "fix, ASCII-only",
         lambda: _abs_row(
             g, "fix, ASCII-only", "fix", mojifix.fix, ascii_docs, ascii_mb, r, target_mbps=200
+        ),
+    )
+    add(
+        "fix, English with typographic punctuation",
+        lambda: _ratio_row(
+            g,
+            "fix, English with typographic punctuation",
+            "fix",
+            mojifix.fix,
+            "ftfy.fix_encoding",
+            ftfy.fix_encoding,
+            english,
+            _utf8_mb(english),
+            r,
+            target=None,
         ),
     )
     add(
