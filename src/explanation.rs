@@ -241,8 +241,8 @@ pub fn nothing_to_find(text: &str) -> bool {
         previous = Some(c);
         at = after;
         if c.is_ascii() && run.is_none() && likely.idle() {
-            // Until the next non-ASCII character only the context changes: its last
-            // characters are read, the others skipped.
+            // Until the next non-ASCII character only the context changes: the stretch's
+            // last `CONTEXT` characters are fed, the others skipped.
             let ascii = text.as_bytes()[at..].iter().take_while(|b| b.is_ascii()).count();
             at += ascii.saturating_sub(utf8::LikelyScan::CONTEXT);
         }
@@ -650,6 +650,21 @@ mod tests {
         }
         // It must prove something: most clean rows are short and have nothing to find.
         assert!(said > texts.len() / 4, "{said} of {}", texts.len());
+    }
+
+    #[test]
+    fn nothing_to_find_reads_the_end_of_a_skipped_ascii_stretch() {
+        let stretch = "plain words, and numbers 1234 ".repeat(4);
+        // Damage right after a stretch, whose last characters are its context.
+        for damage in ["CafÃ©", "Ïðèâåò", "鐢ㄦ埛", "â€?", "voilÃ le"] {
+            for text in [format!("{stretch}{damage}"), format!("{stretch}{damage}{stretch}")] {
+                assert!(!check_nothing_to_find(&text), "{text}");
+            }
+        }
+        for clean in ["“quoted”", "5 €", "日本語"] {
+            let text = format!("{stretch}{clean} {stretch}{clean} {stretch}");
+            assert!(check_nothing_to_find(&text), "{text}");
+        }
     }
 
     #[test]

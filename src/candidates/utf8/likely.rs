@@ -480,18 +480,6 @@ pub struct LikelyScan {
 /// How many characters [`LikelyScan`] keeps.
 const SCAN_WINDOW: usize = MULTI_BYTE_REACH[1] + 2;
 
-impl LikelyScan {
-    /// How many characters before a completion it looks at: after [`LikelyScan::idle`], a
-    /// stretch of ASCII may be skipped up to its last `CONTEXT` characters.
-    pub const CONTEXT: usize = SCAN_WINDOW;
-
-    /// Is nothing waiting to be judged, and no decoder inside a sequence? Then ASCII
-    /// characters change nothing but the context.
-    pub fn idle(&self) -> bool {
-        self.pending.is_none() && self.completer.idle()
-    }
-}
-
 impl Default for LikelyScan {
     fn default() -> Self {
         LikelyScan {
@@ -505,6 +493,16 @@ impl Default for LikelyScan {
 }
 
 impl LikelyScan {
+    /// How many characters before a completion it looks at: after [`LikelyScan::idle`], a
+    /// stretch of ASCII may be skipped up to its last `CONTEXT` characters.
+    pub const CONTEXT: usize = SCAN_WINDOW;
+
+    /// Is nothing waiting to be judged, and no decoder inside a sequence? Then ASCII
+    /// characters change nothing but the context.
+    pub fn idle(&self) -> bool {
+        self.pending.is_none() && self.completer.idle()
+    }
+
     /// The characters kept, the latest last.
     fn window(&self) -> &[char] {
         let end = self.latest + SCAN_WINDOW + 1;
