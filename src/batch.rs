@@ -11,10 +11,12 @@
 //! buffers and only adds one for the repaired rows). [`score`] gives `Float64`, [`detect`] a
 //! struct per row, see [`detection_type`]. Nulls stay null.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::Range;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::rc::Rc;
+use std::sync::Arc;
 
 use arrow_array::builder::make_view;
 use arrow_array::cast::AsArray;
@@ -332,23 +334,23 @@ fn row_scores(plan: &Plan, scores: &[f64]) -> Vec<Vec<Option<f64>>> {
 }
 
 /// Run `f` on `threads` threads: `None` on rayon's global pool (one thread a core), `Some(n)`
-/// on a pool of `n` threads, kept for later calls.
+/// on a pool of `n` threads, kept for the calling thread's later calls. Each calling thread has
+/// its own pools: callers sharing one pool would wait for each other, and two Python threads
+/// each asking for one thread would run one after the other.
 pub fn with_threads<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) -> R {
-    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
+    thread_local! {
+        static POOLS: RefCell<HashMap<usize, Rc<rayon::ThreadPool>>> = RefCell::default();
+    }
     let Some(n) = threads.filter(|&n| n > 0) else {
         return f();
     };
-    let pool = {
-        let mut pools =
-            POOLS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-        match pools.get(&n) {
-            Some(pool) => Some(pool.clone()),
-            None => match rayon::ThreadPoolBuilder::new().num_threads(n).build() {
-                Ok(pool) => Some(pools.entry(n).or_insert(Arc::new(pool)).clone()),
-                Err(_) => None, // no threads to be had: run where we are
-            },
-        }
-    };
+    let pool = POOLS.with_borrow_mut(|pools| match pools.get(&n) {
+        Some(pool) => Some(pool.clone()),
+        None => match rayon::ThreadPoolBuilder::new().num_threads(n).build() {
+            Ok(pool) => Some(pools.entry(n).or_insert(Rc::new(pool)).clone()),
+            Err(_) => None, // no threads to be had: run where we are
+        },
+    });
     match pool {
         Some(pool) => pool.install(f),
         None => f(),
@@ -825,6 +827,27 @@ mod tests {
         let changed = changes(&[array], Options::default()).unwrap().remove(0);
         assert_eq!(changed.iter().map(|(row, _)| *row).collect::<Vec<_>>(), vec![0, 2, 3, 4, 5]);
         assert_eq!(changed[2].1, format!("{} Café", "x".repeat(SHARED_BYTES)));
+    }
+
+    #[test]
+    fn callers_on_one_thread_each_run_at_once() {
+        // Each closure waits for the other to start: on a pool both callers shared, the
+        // second would start only after the first had given up.
+        use std::sync::mpsc::channel;
+        use std::time::Duration;
+        let (to_a, for_a) = channel();
+        let (to_b, for_b) = channel();
+        let meet = |to_other: std::sync::mpsc::Sender<()>, mine: std::sync::mpsc::Receiver<()>| {
+            move || {
+                with_threads(Some(1), move || {
+                    to_other.send(()).unwrap();
+                    mine.recv_timeout(Duration::from_secs(20)).is_ok()
+                })
+            }
+        };
+        let a = std::thread::spawn(meet(to_b, for_a));
+        let b = std::thread::spawn(meet(to_a, for_b));
+        assert!(a.join().unwrap() && b.join().unwrap());
     }
 
     #[test]
