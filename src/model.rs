@@ -252,6 +252,8 @@ struct Languages {
     /// judged by how much more it costs than that, so that a script of thousands of letters
     /// does not lose to one of thirty.
     typical: Vec<Cost>,
+    /// What each letter costs in the language that writes it most cheaply.
+    cheapest: Vec<Cost>,
 }
 
 impl Languages {
@@ -279,7 +281,22 @@ impl Languages {
             typical[pair[0] as usize] += (-cost).exp() * cost;
         }
         let typical = typical.into_iter().map(|h| (h * SCALE as f64) as Cost).collect();
-        Ok(Languages { floors, letter, offsets, entries, typical })
+        let mut each = Vec::with_capacity(count);
+        let cheapest = offsets
+            .windows(2)
+            .map(|range| {
+                // As `language_cost_beyond` sums a one-letter inventory: the floor of every
+                // language, and what the letter costs beyond it in those that list it.
+                each.clear();
+                each.extend(floors.iter().map(|&floor| Cost::from(floor)));
+                for pair in entries[2 * range[0] as usize..2 * range[1] as usize].chunks_exact(2) {
+                    let language = pair[0] as usize;
+                    each[language] += Cost::from(pair[1]) - Cost::from(floors[language]);
+                }
+                each.iter().copied().min().unwrap_or(0)
+            })
+            .collect();
+        Ok(Languages { floors, letter, offsets, entries, typical, cheapest })
     }
 }
 
@@ -391,6 +408,17 @@ impl Models {
     /// The cost of a text's letters in the language that writes them most cheaply.
     pub fn language_cost(&self, inventory: &Inventory) -> Cost {
         self.language_cost_beyond(inventory, false)
+    }
+
+    /// What a text's letters cost each in its own cheapest language: the least
+    /// [`Models::language_cost`] can be ([`Models::language_cost`] of each letter alone, summed).
+    pub fn language_cost_apart(&self, inventory: &Inventory) -> Cost {
+        let cheapest = &self.languages.cheapest;
+        inventory
+            .iter()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(&token, &n)| n * cheapest[token as usize])
+            .sum()
     }
 
     /// What a text's letters cost beyond their language's typical letters, in the language
@@ -608,5 +636,21 @@ mod tests {
             }
         }
         assert!(model.is_class(model.token('\u{8816}')) || !model.is_class(model.token('中')));
+    }
+
+    #[test]
+    fn letters_apart_cost_each_letter_alone() {
+        let model = text_model();
+        for text in ["Příliš žluťoučký kůň", "Grüße ő û ß", "Привет ёж", "日本語の文", "ÿ"]
+        {
+            let mut letters = Inventory::default();
+            model.count_letters(&mut letters, text.chars(), 1);
+            let alone: Cost = letters
+                .iter()
+                .map(|(&token, &n)| model.language_cost(&Inventory::from_iter([(token, n)])))
+                .sum();
+            assert_eq!(model.language_cost_apart(&letters), alone, "{text}");
+            assert!(model.language_cost(&letters) >= alone);
+        }
     }
 }

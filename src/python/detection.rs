@@ -5,7 +5,7 @@ use pyo3::exceptions::PyLookupError;
 use pyo3::prelude::*;
 
 use crate::codecs::encoding_for;
-use crate::detection::{decoding_cost, prefix_cost, Detection};
+use crate::detection::{self, Detection};
 
 /// Add the `detection` submodule to `parent`.
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -58,16 +58,11 @@ fn decoding_costs(
         })
         .collect::<PyResult<Vec<_>>>()?;
     Ok(py.detach(|| {
-        encodings
-            .into_iter()
-            .map(|encoding| {
-                let c = if prefix {
-                    prefix_cost(data, encoding)
-                } else {
-                    decoding_cost(data, encoding)
-                };
-                (c.cost, c.language, c.malformed, c.digest)
-            })
-            .collect()
+        let costs = if prefix {
+            detection::prefix_costs(data, &encodings)
+        } else {
+            detection::decoding_costs(data, &encodings)
+        };
+        costs.into_iter().map(|c| (c.cost, c.language, c.malformed, c.digest)).collect()
     }))
 }
