@@ -500,7 +500,14 @@ struct BigramTable {
     keys: Vec<u32>,
     values: Vec<u16>,
     mask: usize,
+    /// One bit per [`BigramTable::filter_bit`], set for the keys of the table: most pairs
+    /// of a misreading are unseen, and this answers for them from a cached 256 KB instead
+    /// of a probe of the table's megabytes.
+    filter: Vec<u64>,
 }
+
+/// log2 of the bits of a [`BigramTable`]'s filter.
+const FILTER_BITS: u32 = 21;
 
 /// No key is `u32::MAX`: tokens are below `u16::MAX`.
 const EMPTY: u32 = u32::MAX;
@@ -512,8 +519,11 @@ impl BigramTable {
             keys: vec![EMPTY; capacity],
             values: vec![0; capacity],
             mask: capacity - 1,
+            filter: vec![0; 1 << (FILTER_BITS - 6)],
         };
         for (&key, &value) in keys.iter().zip(values) {
+            let bit = Self::filter_bit(key);
+            table.filter[bit >> 6] |= 1 << (bit & 63);
             let mut slot = Self::slot(key, table.mask);
             while table.keys[slot] != EMPTY {
                 slot = (slot + 1) & table.mask;
@@ -531,8 +541,17 @@ impl BigramTable {
     }
 
     #[inline]
+    fn filter_bit(key: u32) -> usize {
+        ((key as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - FILTER_BITS)) as usize
+    }
+
+    #[inline]
     fn get(&self, a: Token, b: Token) -> Option<u16> {
         let key = (u32::from(a) << 16) | u32::from(b);
+        let bit = Self::filter_bit(key);
+        if self.filter[bit >> 6] & (1 << (bit & 63)) == 0 {
+            return None;
+        }
         let mut slot = Self::slot(key, self.mask);
         loop {
             let found = self.keys[slot];
