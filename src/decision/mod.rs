@@ -462,11 +462,22 @@ fn choices(text: &[char], parameters: &Parameters) -> (Vec<Option<Choice>>, Opti
         let bound = |r: &candidates::legacy::Run| {
             legacy_run_most(parameters, r.end - r.start, r.shape, r.word.may_gain())
         };
+        // The most a piece of the winner gains over each character: a run overlaps a piece
+        // that gains at least its bound if one of its characters does (linear in the text,
+        // where asking every piece for every run took time with the square of the findings).
+        let within = |start: usize, end: usize| {
+            let start = start.min(text.len());
+            start..end.clamp(start, text.len())
+        };
+        let mut most = vec![Cost::MIN; text.len()];
+        for j in &choice.pieces {
+            for gain in &mut most[within(j.piece.start, j.piece.end)] {
+                *gain = (*gain).max(j.gain);
+            }
+        }
         runs.retain(|r| {
-            !choice
-                .pieces
-                .iter()
-                .any(|j| j.piece.start < r.end && r.start < j.piece.end && j.gain >= bound(r))
+            let bound = bound(r);
+            !most[within(r.start, r.end)].iter().any(|&gain| gain >= bound)
         });
     }
     let mut bounds = LegacyBounds::new(parameters);
@@ -673,15 +684,19 @@ fn deepest_that_gains(mut judged: Vec<Judged>) -> Vec<Judged> {
 fn space_by_repair(text: &[char], mut judged: Vec<Judged>) -> Vec<Judged> {
     // Before a letter, the words on either side decide (`Words::evidence`).
     let before_a_letter = |j: &Judged| text.get(j.piece.end + 1).is_some_and(|&c| is_letter(c));
-    let kept: Vec<&Judged> =
-        judged.iter().filter(|j| j.piece.kept_space && j.gain > 0 && !before_a_letter(j)).collect();
+    // The first piece keeping the space of each span, by the span of the piece taking it (a
+    // map and a set: a text of many such pieces is judged in linear time).
+    let mut kept: rustc_hash::FxHashMap<(usize, usize), Cost> = Default::default();
+    for k in judged.iter().filter(|j| j.piece.kept_space && j.gain > 0 && !before_a_letter(j)) {
+        kept.entry((k.piece.start, k.piece.end + 1)).or_insert(k.repair);
+    }
     // The pieces that lose: (start, end, whether it keeps the space).
-    let mut losers: Vec<(usize, usize, bool)> = Vec::new();
+    let mut losers: rustc_hash::FxHashSet<(usize, usize, bool)> = Default::default();
     for taking in judged.iter().filter(|j| !j.piece.kept_space && j.gain > 0) {
         let (start, end) = (taking.piece.start, taking.piece.end);
-        if let Some(kept) = kept.iter().find(|k| k.piece.start == start && k.piece.end + 1 == end) {
+        if let Some(&kept_repair) = kept.get(&(start, end)) {
             // (the lesser repair loses; kept when equal, as the damage says nothing)
-            losers.push(if taking.repair < kept.repair {
+            losers.insert(if taking.repair < kept_repair {
                 (start, end, false)
             } else {
                 (start, end - 1, true)
