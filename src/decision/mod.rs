@@ -456,7 +456,7 @@ fn choices(text: &[char], parameters: &Parameters) -> (Vec<Option<Choice>>, Opti
     // most what the runs it may make pieces of look like mojibake, with every bonus, less its
     // cheapest entry.
     let mut runs = candidates::legacy::runs(text);
-    if let Some(choice) = &utf8_best {
+    if let Some(choice) = utf8_best.as_ref().filter(|_| !runs.is_empty()) {
         // A run that the winning UTF-8 reading repairs for more than any legacy reading could
         // gain from it is that reading's: legacy readings compete for the rest of the text.
         let bound = |r: &candidates::legacy::Run| {
