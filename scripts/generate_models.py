@@ -77,6 +77,13 @@ SCALE = 1000
 DISCOUNTS = (0.35, 0.45, 0.55, 0.65, 0.75, 0.85)
 #: Damaged texts per kind of mojibake, drawn from ``train`` (and from ``dev`` to choose).
 DAMAGED_PER_KIND = 400_000
+#: Damaged texts for each model of one misreading (:data:`OWN_MODELS`).
+DAMAGED_PER_READING = 150_000
+
+#: Misreadings with a model of their own besides their kind's: each multi-byte decoder reads
+#: UTF-8 as ideographs and syllables of its own repertoire, which a model of all five blurs.
+OWN_MODELS = [("UTF-8", "GBK", 1), ("UTF-8", "Shift_JIS", 1), ("UTF-8", "EUC-JP", 1),
+              ("UTF-8", "EUC-KR", 1), ("UTF-8", "Big5", 1)]
 
 #: The token of the boundary of a text (its start, its end, a line break).
 BOUNDARY = "<boundary>"
@@ -277,11 +284,15 @@ def by_split(items: Iterable[texts.Item]) -> dict[str, list[str]]:
     return split
 
 
-def damaged(clean: list[str], kind: str, count: int, seed: str) -> list[str]:
+def damaged(
+    clean: list[str], kind: str, count: int, seed: str,
+    misreadings: list[tuple[str, str, int]] | None = None,
+) -> list[str]:
     """``count`` texts of ``clean`` (those with a non-ASCII character) misread the way
-    ``kind`` misreads, each by a misreading drawn by its weight among those that can."""
+    ``kind`` misreads (or only by ``misreadings``), each by a misreading drawn by its weight
+    among those that can."""
     rng = random.Random(seed)
-    misreadings = MISREADINGS[kind]
+    misreadings = MISREADINGS[kind] if misreadings is None else misreadings
     weights = [w for _, _, w in misreadings]
     pool = [t for t in clean if not t.isascii()]
     out: list[str] = []
@@ -673,10 +684,27 @@ def main(argv: list[str] | None = None) -> int:
             f"{kind}: {', '.join(f'{e} as {d} ({w})' for e, d, w in MISREADINGS[kind])};"
         )
         mojibake_lines.append(f"  {note}; test {entropy:.4f} nats/char.")
+    mojibake_lines.append(
+        f"Models of one misreading each ({DAMAGED_PER_READING} damaged train items each; the"
+        " core asks them for their readings' pieces, the models above for the rest):"
+    )
+    for encoded_as, decoded_as, weight in OWN_MODELS:
+        name = f"{encoded_as} as {decoded_as}"
+        only = [(encoded_as, decoded_as, weight)]
+        kind = "utf-8-as-multi-byte"
+        count = DAMAGED_PER_READING
+        train = damaged(splits["train"], kind, count, f"train {name}", only)
+        dev = damaged(splits["dev"], kind, count // 8, f"dev {name}", only)
+        test = damaged(splits["test"], kind, count // 8, f"test {name}", only)
+        bigrams = Bigrams(tokens.streams(train), tokens)
+        discount, note = bigrams.best_discount(list(tokens.streams(dev)), tokens)
+        entropy = bigrams.cross_entropy(tokens.streams(test), tokens, discount)
+        models[name] = (bigrams, discount)
+        mojibake_lines.append(f"{name}: {note}; test {entropy:.4f} nats/char.")
     mojibake_lines += [
         f"Layout: {MOJIBAKE_MAGIC.decode()}, 4 u32 (version {FORMAT_VERSION}, scale {SCALE},"
-        " tokens, models), 8-byte token table digest, then per model its kind (24 bytes,"
-        " NUL-padded) and its tables.",
+        " tokens, models), 8-byte token table digest, then per model its kind or misreading"
+        " (24 bytes, NUL-padded) and its tables.",
         *LAYOUT,
     ]
     write_mojibake_models(tokens, models, mojibake_lines)

@@ -539,6 +539,13 @@ mod tests {
     }
 
     #[test]
+    fn clean_characters_at_the_edge_of_a_run_stay() {
+        // The GBK run reads on into the clean name before it ("雪梅" as "ѩ÷", "郑" as "֣").
+        assert_eq!(fix("李雪梅鍏朵腑涓轰粈缃戠粶姹借溅缃戠珯"), "李雪梅其中为什网络汽车网站");
+        assert_eq!(fix("閮戦浄璁歌崳鍞愯秴郑莉"), "郑雷许荣唐超郑莉");
+    }
+
+    #[test]
     fn damage_deeper_than_the_rounds_is_left_and_fix_stays_idempotent() {
         // Found by Hypothesis: seven rounds of readings; after six, another would still change it.
         let deep = "\u{80}0Ю\u{80}0В‘1СЂР†С—С‘0Р“Ё";

@@ -11,7 +11,7 @@
 //! Costs are negative log-probabilities in thousandths of a nat (`-ln p * 1000`), so that a
 //! string's cost is a sum of integers and "more likely" means "cheaper".
 
-use crate::readings::Kind;
+use crate::readings::{readings, Kind, ReadingId};
 use std::sync::OnceLock;
 
 /// The generated model of real text: a text header, `---\n`, then the tables.
@@ -39,12 +39,15 @@ pub type Cost = i64;
 pub const SCALE: Cost = 1000;
 
 /// Which model a cost is asked of.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Which {
     /// Real text.
     Text,
     /// Mojibake of this kind.
     Mojibake(Kind),
+    /// Mojibake that this reading makes, where it has a model of its own (UTF-8 read by one
+    /// multi-byte decoder: each decoder's mojibake is ideographs of its own); else its kind's.
+    Reading(ReadingId),
 }
 
 /// The models: one token table, the bigrams of real text and of each kind of mojibake.
@@ -60,6 +63,8 @@ pub struct Models {
     boundary: Token,
     text: Bigrams,
     mojibake: Vec<(Kind, Bigrams)>,
+    /// The models of one reading's mojibake, by [`ReadingId`].
+    by_reading: Vec<Option<Bigrams>>,
     languages: Languages,
     /// The known words' hashes ([`word_hash`]), as an open-addressing set.
     words: WordSet,
@@ -83,6 +88,14 @@ fn kind_named(name: &str) -> Option<Kind> {
     [Kind::Utf8AsSingleByte, Kind::Utf8AsMultiByte, Kind::LegacyAsLegacy]
         .into_iter()
         .find(|k| k.name() == name)
+}
+
+/// The reading a model of one reading's mojibake is named for ("UTF-8 as GBK").
+fn reading_named(name: &str) -> Option<ReadingId> {
+    let (encoded_as, decoded_as) = name.split_once(" as ")?;
+    let found =
+        readings().iter().position(|r| r.encoded_as == encoded_as && r.decoded_as == decoded_as);
+    found.and_then(|i| ReadingId::try_from(i).ok())
 }
 
 impl Models {
@@ -119,11 +132,23 @@ impl Models {
             return Err("the mojibake models were made with another token table".into());
         }
         let mut mojibake = Vec::new();
+        let mut by_reading: Vec<Option<Bigrams>> = readings().iter().map(|_| None).collect();
         for _ in 0..count {
             let name = reader.bytes(24)?;
             let name = std::str::from_utf8(name).map_err(|e| e.to_string())?;
-            let kind = kind_named(name.trim_end_matches('\0')).ok_or("unknown kind")?;
-            mojibake.push((kind, Bigrams::read(&mut reader, tokens, shapes)?));
+            let name = name.trim_end_matches('\0');
+            let bigrams = Bigrams::read(&mut reader, tokens, shapes)?;
+            if let Some(kind) = kind_named(name) {
+                mojibake.push((kind, bigrams));
+            } else {
+                let reading = reading_named(name).ok_or("a model of an unknown misreading")?;
+                by_reading[reading as usize] = Some(bigrams);
+            }
+        }
+        for kind in [Kind::Utf8AsSingleByte, Kind::Utf8AsMultiByte, Kind::LegacyAsLegacy] {
+            if !mojibake.iter().any(|(k, _)| *k == kind) {
+                return Err(format!("no model of {} mojibake", kind.name()));
+            }
         }
         let languages = Languages::parse(languages_file, tokens, &digest)?;
         let mut reader = Reader::after_header(words_file)?;
@@ -140,6 +165,7 @@ impl Models {
             boundary,
             text,
             mojibake,
+            by_reading,
             languages,
             words,
         })
@@ -180,6 +206,18 @@ impl Models {
             Which::Mojibake(kind) => {
                 &self.mojibake.iter().find(|(k, _)| *k == kind).expect("a model per kind").1
             }
+            Which::Reading(reading) => match &self.by_reading[reading as usize] {
+                Some(bigrams) => bigrams,
+                None => self.bigrams(Which::Mojibake(readings()[reading as usize].kind)),
+            },
+        }
+    }
+
+    /// The model of the mojibake `reading` makes: its own where it has one, else its kind's.
+    pub fn mojibake_of(&self, reading: ReadingId) -> Which {
+        match self.by_reading[reading as usize] {
+            Some(_) => Which::Reading(reading),
+            None => Which::Mojibake(readings()[reading as usize].kind),
         }
     }
 
@@ -642,6 +680,31 @@ mod tests {
             ("中文", "ÖÐÎÄ"),
         ] {
             assert!(cost(clean) < cost(mojibake), "{clean} vs {mojibake}");
+        }
+    }
+
+    #[test]
+    fn each_multi_byte_decoder_knows_its_own_mojibake_best() {
+        use crate::readings::{misread, Kind};
+        let model = models();
+        let multi_byte: Vec<ReadingId> = (0..readings().len())
+            .filter(|&r| readings()[r].kind == Kind::Utf8AsMultiByte)
+            .map(|r| r as ReadingId)
+            .collect();
+        for text in ["用户名和密码", "東京都千代田区", "서울특별시 강남구", "張小明"]
+        {
+            for &own in &multi_byte {
+                let Some(mojibake) = misread(text, "UTF-8", readings()[own as usize].decoded_as)
+                else {
+                    continue;
+                };
+                let cost = |which| model.cost_between_in(which, None, mojibake.chars(), None);
+                assert_eq!(model.mojibake_of(own), Which::Reading(own));
+                for &other in multi_byte.iter().filter(|&&r| r != own) {
+                    let (mine, theirs) = (cost(Which::Reading(own)), cost(Which::Reading(other)));
+                    assert!(mine < theirs, "{mojibake} ({text}): {mine} vs {theirs} ({other})");
+                }
+            }
         }
     }
 

@@ -31,6 +31,10 @@ pub struct Piece {
     /// Layers of the same misreading undone at once ("ÃƒÂ©" is "é" read as windows-1252
     /// twice): 1 for one.
     pub layers: u32,
+    /// The span of the whole run this piece leaves the edges of, where it is offered as the
+    /// run without edges that repair to another script (`utf8`): the decision keeps whichever
+    /// of the two makes likelier text.
+    pub within: Option<(usize, usize)>,
 }
 
 impl Piece {
@@ -46,6 +50,7 @@ impl Piece {
             restored_spaces: 0,
             kept_space: false,
             layers: 1,
+            within: None,
         }
     }
 }

@@ -102,9 +102,9 @@ pub fn evidence(text: &[char], piece: &Piece) -> (Cost, Cost) {
     let before = piece.start.checked_sub(1).map(|i| text[i]);
     let after = text.get(piece.end).copied();
     let original = || text[piece.start..piece.end].iter().copied();
-    let kind = readings()[piece.reading as usize].kind;
+    let which = models.mojibake_of(piece.reading);
     let as_text = models.cost_between(before, original(), after);
-    let as_mojibake = models.cost_between_in(Which::Mojibake(kind), before, original(), after);
+    let as_mojibake = models.cost_between_in(which, before, original(), after);
     let repaired = models.cost_between(before, piece.replacement.chars(), after);
     (as_text - repaired, as_text - as_mojibake)
 }
@@ -272,7 +272,8 @@ type Evidence = (Cost, Cost, Cost);
 struct Gains<'a> {
     text: &'a [char],
     parameters: &'a Parameters,
-    known: rustc_hash::FxHashMap<(usize, usize, Kind, String), Evidence>,
+    /// By span, model of mojibake and repair.
+    known: rustc_hash::FxHashMap<(usize, usize, Which, String), Evidence>,
     /// Made at the first piece that needs them.
     words: Option<Words>,
 }
@@ -283,8 +284,8 @@ impl<'a> Gains<'a> {
     }
 
     fn judged(&mut self, piece: Piece) -> Judged {
-        let kind = readings()[piece.reading as usize].kind;
-        let key = (piece.start, piece.end, kind, piece.replacement.clone());
+        let which = models().mojibake_of(piece.reading);
+        let key = (piece.start, piece.end, which, piece.replacement.clone());
         let (text, words) = (self.text, &mut self.words);
         let &mut (ratio, words, repair) = self.known.entry(key).or_insert_with(|| {
             let (repair, shape) = evidence(text, &piece);
@@ -623,7 +624,7 @@ fn judge(
     judged: Vec<Judged>,
     parameters: &Parameters,
 ) -> Choice {
-    let judged = disjoint(space_by_repair(text, deepest_that_gains(judged)));
+    let judged = disjoint(edges_by_repair(space_by_repair(text, deepest_that_gains(judged))));
     let kind = kind_index(readings()[reading as usize].kind);
     // Legacy misreadings leave no structure to prove them: the letters must.
     let language = if kind == 2 { language_evidence(text, &judged) } else { 0 };
@@ -706,6 +707,36 @@ fn space_by_repair(text: &[char], mut judged: Vec<Judged>) -> Vec<Judged> {
     if !losers.is_empty() {
         judged.retain(|j| !losers.contains(&(j.piece.start, j.piece.end, j.piece.kept_space)));
     }
+    judged
+}
+
+/// Of a run and the same run without its edges in another script (`Piece::within`), the one
+/// whose repair makes likelier text: their gains are both bounded by how much the run looks
+/// like mojibake, which clean characters at an edge can raise ("雪梅" read with "鍏朵腑" as
+/// "ѩ÷其中"), while their repairs weigh the text with the edges repaired and as they are.
+fn edges_by_repair(mut judged: Vec<Judged>) -> Vec<Judged> {
+    if judged.iter().all(|j| j.piece.within.is_none()) {
+        return judged;
+    }
+    let runs: rustc_hash::FxHashMap<(usize, usize), Cost> = judged
+        .iter()
+        .filter(|j| j.piece.within.is_none())
+        .map(|j| ((j.piece.start, j.piece.end), j.repair))
+        .collect();
+    // The pieces that lose: trimmed ones by their own span, whole runs by theirs.
+    let mut losers: rustc_hash::FxHashSet<((usize, usize), bool)> = Default::default();
+    for trimmed in judged.iter().filter(|j| j.gain > 0) {
+        let Some(run) = trimmed.piece.within else { continue };
+        if let Some(&run_repair) = runs.get(&run) {
+            // (kept whole when equal: the edges are part of the run the damage made)
+            losers.insert(if trimmed.repair > run_repair {
+                (run, false)
+            } else {
+                ((trimmed.piece.start, trimmed.piece.end), true)
+            });
+        }
+    }
+    judged.retain(|j| !losers.contains(&((j.piece.start, j.piece.end), j.piece.within.is_some())));
     judged
 }
 

@@ -504,27 +504,32 @@ fn pieces_of(
         if first_token > last_token || first_char >= last_char {
             continue;
         }
-        let mut piece =
-            Piece::new(region_start + first_char, region_start + last_char, String::new(), reading);
-        for token in &run[first_token..=last_token] {
-            match token.reading {
-                Reading::Ascii(b) => piece.replacement.push(char::from(b)),
-                Reading::Char { c, restored } => {
-                    piece.replacement.push(c);
-                    piece.sequences += 1;
-                    piece.restored_spaces += u32::from(restored);
-                }
-                Reading::Lost => {
-                    // One U+FFFD for each sequence a lost byte cut, as a UTF-8 decoder
-                    // marks them: "Ñ�Ñ�" was two characters ("с" twice), "��" keeps that.
-                    piece.replacement.push('\u{FFFD}');
-                    piece.lost += 1;
-                }
-                Reading::Invalid => unreachable!("runs hold valid tokens"),
-            }
-        }
-        if piece.sequences + piece.lost == 0 || same(text, &piece) {
+        let Some(piece) = piece_of(
+            text,
+            region_start,
+            first_char,
+            last_char,
+            &run[first_token..=last_token],
+            reading,
+        ) else {
             continue;
+        };
+        // A multi-byte reading's run can begin or end in clean CJK text next to it, whose bytes
+        // happen to continue the UTF-8 ("雪梅" before "鍏朵腑" reads as "ѩ÷其中"): the run
+        // without its edges in another script is offered too, for the decision to weigh.
+        if readings::readings()[reading as usize].kind == readings::Kind::Utf8AsMultiByte {
+            let repairs_to_cjk =
+                |token: &Token| matches!(token.reading, Reading::Char { c, .. } if c >= '\u{2E80}');
+            let inner_start = starts.iter().find(|&&(k, _)| repairs_to_cjk(&run[k]));
+            let inner_end = ends.iter().rev().find(|&&(k, _)| repairs_to_cjk(&run[k]));
+            if let (Some(&(from, from_char)), Some(&(to, to_char))) = (inner_start, inner_end) {
+                if (from, to) != (first_token, last_token) && from <= to && from_char < to_char {
+                    let inner =
+                        piece_of(text, region_start, from_char, to_char, &run[from..=to], reading);
+                    let within = Some((piece.start, piece.end));
+                    pieces.extend(inner.map(|inner| Piece { within, ..inner }));
+                }
+            }
         }
         // A space that stood for byte 0xA0 may also have been a space of its own (the NBSP
         // and the space after it became one space: "voilÃ le" for "voilà le").
@@ -540,6 +545,38 @@ fn pieces_of(
         pieces.push(piece);
     }
     pieces
+}
+
+/// The piece `tokens` make of `text[region_start + first_char..region_start + last_char]`, or
+/// none if they decode no sequence or give the text as it is.
+fn piece_of(
+    text: &[char],
+    region_start: usize,
+    first_char: usize,
+    last_char: usize,
+    tokens: &[Token],
+    reading: readings::ReadingId,
+) -> Option<Piece> {
+    let mut piece =
+        Piece::new(region_start + first_char, region_start + last_char, String::new(), reading);
+    for token in tokens {
+        match token.reading {
+            Reading::Ascii(b) => piece.replacement.push(char::from(b)),
+            Reading::Char { c, restored } => {
+                piece.replacement.push(c);
+                piece.sequences += 1;
+                piece.restored_spaces += u32::from(restored);
+            }
+            Reading::Lost => {
+                // One U+FFFD for each sequence a lost byte cut, as a UTF-8 decoder
+                // marks them: "Ñ�Ñ�" was two characters ("с" twice), "��" keeps that.
+                piece.replacement.push('\u{FFFD}');
+                piece.lost += 1;
+            }
+            Reading::Invalid => unreachable!("runs hold valid tokens"),
+        }
+    }
+    (piece.sequences + piece.lost > 0 && !same(text, &piece)).then_some(piece)
 }
 
 fn last_char_of(piece: &Piece) -> char {
@@ -922,6 +959,18 @@ mod tests {
         has("鐢ㄦ埛", "鐢ㄦ埛", "用户", "GBK");
         has("Caf茅", "茅", "é", "GBK");
         has("縺薙ｓ縺ｫ縺｡縺ｯ", "縺薙ｓ縺ｫ縺｡縺ｯ", "こんにちは", "Shift_JIS");
+    }
+
+    #[test]
+    fn a_multi_byte_run_is_offered_without_edges_in_another_script() {
+        // "雪梅" is D1 A9 C3 B7 in GBK, valid UTF-8 ("ѩ÷") that runs into "鍏朵腑" (其中).
+        let text = "李雪梅鍏朵腑";
+        has(text, "雪梅鍏朵腑", "ѩ÷其中", "GBK");
+        has(text, "鍏朵腑", "其中", "GBK");
+        let chars: Vec<char> = text.chars().collect();
+        let trimmed =
+            pieces(&chars).into_iter().find(|p| p.replacement == "其中").expect("offered");
+        assert_eq!(trimmed.within, Some((1, 6)));
     }
 
     #[test]
