@@ -43,6 +43,9 @@ from mojifix.evaluate import recover  # noqa: E402
 from scripts import generate_models  # noqa: E402
 
 OUTPUT = ROOT / "src" / "decision" / "parameters.rs"
+#: The step sizes of the descent, and the smallest.
+STEPS = (2000, 1000, 500)
+SMALLEST_STEP = STEPS[-1]
 #: One clean text changed costs as much as this many damaged texts left unrepaired.
 FALSE_REPAIR_WEIGHT = 30
 #: How low a coordinate may go (costs are otherwise not negative): a prior may make a reading's
@@ -95,15 +98,17 @@ class Parameters:
     def allowed(self) -> bool:
         """windows-1252 is the misreading of UTF-8 real data has most: no other single-byte
         decoder's reading may be cheaper to enter, so that a text that reads alike both ways
-        ("Ã©" is é in windows-1252, a combining mark in macintosh) goes to it."""
+        ("Ã©" is é in windows-1252, a combining mark in macintosh) goes to it. Strictly: at
+        equal cost the likelier repair would take it ("baÅŸarÄ±lÄ±" as "bažarılı" through
+        ISO-8859-15, whose 0xBE is "Ÿ")."""
         first, *others = single_byte_readings()
-        return all(self.prior[i] >= self.prior[first] for i in others)
+        return all(self.prior[i] >= self.prior[first] + SMALLEST_STEP for i in others)
 
     def respect_the_constraint(self) -> None:
-        """Raise every single-byte reading's prior that is below windows-1252's to it."""
+        """Raise every single-byte reading's prior that is not above windows-1252's."""
         first, *others = single_byte_readings()
         for i in others:
-            self.prior[i] = max(self.prior[i], self.prior[first])
+            self.prior[i] = max(self.prior[i], self.prior[first] + SMALLEST_STEP)
 
     def set(self, name: str, index: int | None, value: int) -> None:
         if index is None:
@@ -222,7 +227,7 @@ def descend(parameters: Parameters, examples: Sequence[Example], rounds: int) ->
     smaller steps after. A coordinate whose moves change nothing is left alone after its first
     try at a step size (most readings' priors decide no example)."""
     best = loss(evaluate(parameters, examples))
-    for step in [2000, 1000, 500][:rounds]:
+    for step in STEPS[:rounds]:
         idle: set[tuple[str, int | None]] = set()
         improved = True
         while improved:
@@ -307,7 +312,7 @@ def main(argv: list[str] | None = None) -> int:
         for move in re.finditer(r"^  (\w+)\[(\w+)\] = (-?\d+):", args.resume.read_text(), re.M):
             name, index, value = move.groups()
             parameters.set(name, None if index == "None" else int(index), int(value))
-        parameters.respect_the_constraint()  # moves an earlier run made without it
+    parameters.respect_the_constraint()  # (also of moves an earlier run made without it)
     print(f"start: train {describe(evaluate(parameters, train))}", file=sys.stderr)
     started = time.monotonic()
     parameters = descend(parameters, train, args.rounds)

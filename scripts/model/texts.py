@@ -42,7 +42,7 @@ from scripts.model import technical
 SPLITS = (("train", 80), ("dev", 10), ("test", 10))
 
 #: Characters of text per language and source, at most (wordfreq, Faker, CLDR).
-BUDGET = {"wordfreq": 300_000, "faker": 80_000, "cldr": 60_000}
+BUDGET = {"wordfreq": 300_000, "faker": 80_000, "cldr": 60_000, "prose": 60_000}
 
 #: CLDR keys whose values are formats (date skeletons, number patterns), not text.
 _CLDR_FORMAT_KEYS = frozenset(
@@ -194,6 +194,119 @@ def wordfreq_items(lang: str, seed: int) -> Iterator[Item]:
 
 
 # ---------------------------------------------------------------------------------------------
+# Prose: the same words set as typeset text
+# ---------------------------------------------------------------------------------------------
+
+#: What a writer puts in quotes or between dashes besides words: symbols, keys, numbers.
+_QUOTABLE = ("+", "×", "−", "=", "%", "#", "&", "@", "*", "/", "→", "✓", "OK", "Enter", "Ctrl",
+             "Esc", "A", "B", "X", "1", "2", "10", "100", "…", "?", "!")
+#: Marks set after a name: trademarks, registrations, copyright, degrees, footnotes.
+_AFTER_NAME = ("™", "®", "©", "℠", "°", "*", "¹", "²", "†")
+#: Languages that write a name's possessive with an apostrophe, and ones that elide before one.
+_POSSESSIVE_S = frozenset({"en", "nl", "de", "sv", "nb", "da", "fi"})
+_ELIDING = frozenset({"fr", "it", "ca"})
+#: Other quotation marks every language's text also has: ASCII, single, straight.
+_OTHER_QUOTES = (('"', '"'), ("‘", "’"), ("'", "'"), ("“", "”"), ("«", "»"), ("« ", " »"))
+
+
+def _prose(lang: str, rng: random.Random) -> str:
+    """A sentence of frequent words set as typeset text is: quotation marks inside it followed
+    by a space or a comma, typographic apostrophes, dashes, ellipses, parentheses, a mark after
+    a name, a number or a range of years. wordfreq's sentences alone have none of these
+    between words, so without them the model finds "”" before a space as rare as mojibake.
+
+    >>> import random
+    >>> any("”" in _prose("en", random.Random(n)) for n in range(50))
+    True
+    """
+    words, weights = _frequent_words(lang)
+    chosen = rng.choices(words, weights, k=rng.randint(4, 14))
+    if lang in _NO_SPACES:
+        return _cjk_prose(chosen, rng, cjk=lang in ("zh", "ja"))
+    if rng.random() < 0.6:
+        chosen = [w.replace("'", "’") for w in chosen]
+    devices = rng.sample(range(8), k=rng.randint(1, 3))
+    for device in devices:
+        i = rng.randrange(len(chosen))
+        j = min(len(chosen), i + rng.randint(1, 3))
+        if device == 0:  # a quotation inside the sentence
+            opening, closing = _quotes(lang) if rng.random() < 0.6 else rng.choice(_OTHER_QUOTES)
+            if rng.random() < 0.25:
+                chosen[i:j] = [rng.choice(_QUOTABLE)]
+                j = i + 1
+            chosen[i] = opening + chosen[i]
+            chosen[j - 1] += closing + rng.choice(("", "", "", ",", ":", ";", "."))
+        elif device == 1:  # a dash between words, spaced or not
+            chosen.insert(i, rng.choice(("—", "–", "-", "--")))
+            if rng.random() < 0.3 and i > 0:
+                chosen[i - 1] += chosen.pop(i) + chosen.pop(i) if i < len(chosen) - 1 else ""
+        elif device == 2:  # an ellipsis
+            chosen[i] += rng.choice(("…", "...", " …", "…,"))
+        elif device == 3:  # words in parentheses or brackets
+            opening, closing = rng.choice((("(", ")"), ("[", "]"), ("(", ")")))
+            chosen[i] = opening + chosen[i]
+            chosen[j - 1] += closing
+        elif device == 4:  # a name with a mark after it
+            name = chosen[i].upper() if rng.random() < 0.4 else chosen[i].capitalize()
+            chosen[i] = name + rng.choice(_AFTER_NAME)
+        elif device == 5 and lang in _POSSESSIVE_S:  # a name's possessive
+            chosen[i] = chosen[i].capitalize() + rng.choice(("’s", "’s", "'s", "’"))
+        elif device == 5 and lang in _ELIDING:  # an article or pronoun elided before a word
+            chosen[i] = rng.choice(("l’", "d’", "qu’", "n’", "s’", "c’", "L’", "l'")) + chosen[i]
+        elif device == 6:  # a year, a range, a count
+            year = rng.randint(1900, 2030)
+            chosen.insert(i, rng.choice((
+                str(year), f"{year}–{year + rng.randint(1, 9)}", f"{year}—",
+                f"{rng.randint(1, 99)}%", f"№ {rng.randint(1, 99)}", f"§ {rng.randint(1, 30)}",
+                f"{rng.randint(2, 9)}×",
+            )))
+        else:  # a clause set off by a colon or a semicolon
+            chosen[i] += rng.choice((":", ";", ",", " /"))
+    text = " ".join(chosen)
+    text = text[:1].upper() + text[1:]
+    if lang == "es" and rng.random() < 0.5:
+        opening, end = rng.choice((("¿", "?"), ("¡", "!")))
+        return opening + text + end
+    end = rng.choice((".", ".", ".", "!", "?", "…", "?!", "!!", ":", ".”", "”.", "…”", "?”"))
+    return text + end
+
+
+_CJK_QUOTES = (("「", "」"), ("『", "』"), ("（", "）"), ("“", "”"), ("《", "》"))
+#: What text written without spaces sets off with spaces: placeholders, numbers, options,
+#: names and acronyms in Latin letters ("从 <文件> 读取", "使用 Python 3 编写", "%s 位").
+_SPACED = ("%s", "%d", "%1$s", "{0}", "3", "10", "2024", "-h", "--help", "PDF", "USB", "URL",
+           "ID", "API", "OK", "Python", "Linux", "Wi-Fi", "GNU", "<file>", "N", "x")
+
+
+def _cjk_prose(chosen: list[str], rng: random.Random, cjk: bool) -> str:
+    """:func:`_prose` for languages written without spaces: words and numbers in Latin
+    letters set off with spaces, and for Chinese and Japanese corner brackets, the ideographic
+    comma and full stop, full-width parentheses, the doubled ellipsis and dash."""
+    for _ in range(rng.randint(0, 3)):
+        i = rng.randrange(len(chosen) + 1)
+        chosen.insert(i, rng.choice((" ", " ", "")) + rng.choice(_SPACED) + " ")
+    if not cjk:
+        return "".join(chosen).strip() + rng.choice(("", "", "।", ".", "?"))
+    for _ in range(rng.randint(1, 3)):
+        i = rng.randrange(len(chosen))
+        opening, closing = rng.choice(_CJK_QUOTES)
+        chosen[i] = opening + chosen[i] + closing
+        if rng.random() < 0.3:
+            chosen.insert(i, rng.choice(("、", "……", "——", "・", "，", "：", "！")))
+    return "".join(chosen).strip() + rng.choice(("。", "。", "！", "？", "……", "」。"))
+
+
+def prose_items(lang: str, seed: int) -> Iterator[Item]:
+    rng = random.Random(f"prose {lang} {seed}")
+    total = 0
+    while total < BUDGET["prose"]:
+        text = _prose(lang, rng)
+        total += len(text)
+        for form in _variants(text, rng):
+            yield Item(lang, "prose", form)
+
+
+# ---------------------------------------------------------------------------------------------
 # Faker: names, addresses, companies, sentences
 # ---------------------------------------------------------------------------------------------
 
@@ -294,6 +407,9 @@ def all_items(seed: int = 0) -> Iterator[Item]:
     for family, make in technical.FAMILIES.items():
         for _ in range(technical.COUNT):
             yield Item("zxx", f"technical:{family}", make(rng))
+    # (Last, so that the items before keep the order and seeds they were generated with.)
+    for lang in sorted(wordfreq.available_languages()):
+        yield from prose_items(lang, seed)
 
 
 def items(split: str, seed: int = 0) -> Iterator[Item]:
