@@ -26,7 +26,7 @@ import functools
 import hashlib
 import random
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -183,14 +183,21 @@ def _sentence(lang: str, rng: random.Random) -> str:
     return text + end
 
 
-def wordfreq_items(lang: str, seed: int) -> Iterator[Item]:
-    rng = random.Random(f"wordfreq {lang} {seed}")
+def _sentences(
+    source: str, make: Callable[[str, random.Random], str], lang: str, seed: int
+) -> Iterator[Item]:
+    """Items of sentences ``make`` writes in ``lang``, up to the source's budget."""
+    rng = random.Random(f"{source} {lang} {seed}")
     total = 0
-    while total < BUDGET["wordfreq"]:
-        text = _sentence(lang, rng)
+    while total < BUDGET[source]:
+        text = make(lang, rng)
         total += len(text)
         for form in _variants(text, rng):
-            yield Item(lang, "wordfreq", form)
+            yield Item(lang, source, form)
+
+
+def wordfreq_items(lang: str, seed: int) -> Iterator[Item]:
+    return _sentences("wordfreq", _sentence, lang, seed)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -297,13 +304,7 @@ def _cjk_prose(chosen: list[str], rng: random.Random, cjk: bool) -> str:
 
 
 def prose_items(lang: str, seed: int) -> Iterator[Item]:
-    rng = random.Random(f"prose {lang} {seed}")
-    total = 0
-    while total < BUDGET["prose"]:
-        text = _prose(lang, rng)
-        total += len(text)
-        for form in _variants(text, rng):
-            yield Item(lang, "prose", form)
+    return _sentences("prose", _prose, lang, seed)
 
 
 # ---------------------------------------------------------------------------------------------
