@@ -80,10 +80,11 @@ DAMAGED_PER_KIND = 400_000
 #: Damaged texts for each model of one misreading (:data:`OWN_MODELS`).
 DAMAGED_PER_READING = 150_000
 
-#: Misreadings with a model of their own besides their kind's: each multi-byte decoder reads
-#: UTF-8 as ideographs and syllables of its own repertoire, which a model of all five blurs.
-OWN_MODELS = [("UTF-8", "GBK", 1), ("UTF-8", "Shift_JIS", 1), ("UTF-8", "EUC-JP", 1),
-              ("UTF-8", "EUC-KR", 1), ("UTF-8", "Big5", 1)]
+
+#: The kind whose misreadings have a model of their own besides the kind's: each multi-byte
+#: decoder reads UTF-8 as ideographs and syllables of its own repertoire, which a model of all
+#: five blurs.
+OWN_MODELS_KIND = "utf-8-as-multi-byte"
 
 #: The token of the boundary of a text (its start, its end, a line break).
 BOUNDARY = "<boundary>"
@@ -312,6 +313,21 @@ def damaged(
 
 #: windows-1252's undefined bytes, as the sloppy decoder reads them.
 _UNDEFINED_1252 = "\x81\x8d\x8f\x90\x9d"
+
+
+def mojibake_model(
+    splits: dict[str, list[str]], tokens: Tokens, kind: str, count: int, name: str,
+    misreadings: list[tuple[str, str, int]] | None = None,
+) -> tuple[Bigrams, float, str, float]:
+    """A model of ``count`` train texts :func:`damaged` as ``kind`` (or ``misreadings``)
+    misreads: its bigrams, the discount chosen on damaged dev texts (and the note saying so),
+    and its cross-entropy on damaged test texts."""
+    train = damaged(splits["train"], kind, count, f"train {name}", misreadings)
+    dev = damaged(splits["dev"], kind, count // 8, f"dev {name}", misreadings)
+    test = damaged(splits["test"], kind, count // 8, f"test {name}", misreadings)
+    bigrams = Bigrams(tokens.streams(train), tokens)
+    discount, note = bigrams.best_discount(list(tokens.streams(dev)), tokens)
+    return bigrams, discount, note, bigrams.cross_entropy(tokens.streams(test), tokens, discount)
 
 
 def _real_world_variant(made: str, rng: random.Random) -> str:
@@ -673,12 +689,9 @@ def main(argv: list[str] | None = None) -> int:
         " dev items; the tokens of model/text.bin.",
     ]
     for kind in MISREADINGS:
-        train = damaged(splits["train"], kind, DAMAGED_PER_KIND, f"train {kind}")
-        dev = damaged(splits["dev"], kind, DAMAGED_PER_KIND // 8, f"dev {kind}")
-        test = damaged(splits["test"], kind, DAMAGED_PER_KIND // 8, f"test {kind}")
-        bigrams = Bigrams(tokens.streams(train), tokens)
-        discount, note = bigrams.best_discount(list(tokens.streams(dev)), tokens)
-        entropy = bigrams.cross_entropy(tokens.streams(test), tokens, discount)
+        bigrams, discount, note, entropy = mojibake_model(
+            splits, tokens, kind, DAMAGED_PER_KIND, kind
+        )
         models[kind] = (bigrams, discount)
         mojibake_lines.append(
             f"{kind}: {', '.join(f'{e} as {d} ({w})' for e, d, w in MISREADINGS[kind])};"
@@ -688,17 +701,11 @@ def main(argv: list[str] | None = None) -> int:
         f"Models of one misreading each ({DAMAGED_PER_READING} damaged train items each; the"
         " core asks them for their readings' pieces, the models above for the rest):"
     )
-    for encoded_as, decoded_as, weight in OWN_MODELS:
-        name = f"{encoded_as} as {decoded_as}"
-        only = [(encoded_as, decoded_as, weight)]
-        kind = "utf-8-as-multi-byte"
-        count = DAMAGED_PER_READING
-        train = damaged(splits["train"], kind, count, f"train {name}", only)
-        dev = damaged(splits["dev"], kind, count // 8, f"dev {name}", only)
-        test = damaged(splits["test"], kind, count // 8, f"test {name}", only)
-        bigrams = Bigrams(tokens.streams(train), tokens)
-        discount, note = bigrams.best_discount(list(tokens.streams(dev)), tokens)
-        entropy = bigrams.cross_entropy(tokens.streams(test), tokens, discount)
+    for misreading in MISREADINGS[OWN_MODELS_KIND]:
+        name = f"{misreading[0]} as {misreading[1]}"
+        bigrams, discount, note, entropy = mojibake_model(
+            splits, tokens, OWN_MODELS_KIND, DAMAGED_PER_READING, name, [misreading]
+        )
         models[name] = (bigrams, discount)
         mojibake_lines.append(f"{name}: {note}; test {entropy:.4f} nats/char.")
     mojibake_lines += [

@@ -85,9 +85,7 @@ pub fn text_model() -> &'static Models {
 }
 
 fn kind_named(name: &str) -> Option<Kind> {
-    [Kind::Utf8AsSingleByte, Kind::Utf8AsMultiByte, Kind::LegacyAsLegacy]
-        .into_iter()
-        .find(|k| k.name() == name)
+    Kind::ALL.into_iter().find(|k| k.name() == name)
 }
 
 /// The reading a model of one reading's mojibake is named for ("UTF-8 as GBK").
@@ -145,7 +143,7 @@ impl Models {
                 by_reading[reading as usize] = Some(bigrams);
             }
         }
-        for kind in [Kind::Utf8AsSingleByte, Kind::Utf8AsMultiByte, Kind::LegacyAsLegacy] {
+        for kind in Kind::ALL {
             if !mojibake.iter().any(|(k, _)| *k == kind) {
                 return Err(format!("no model of {} mojibake", kind.name()));
             }

@@ -18,6 +18,10 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind, in `mojifix.KINDS` order.
+    pub const ALL: [Kind; 3] =
+        [Kind::Utf8AsSingleByte, Kind::Utf8AsMultiByte, Kind::LegacyAsLegacy];
+
     /// The kind's name in `mojifix.KINDS`.
     pub fn name(self) -> &'static str {
         match self {

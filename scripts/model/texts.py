@@ -229,7 +229,7 @@ def _prose(lang: str, rng: random.Random) -> str:
     words, weights = _frequent_words(lang)
     chosen = rng.choices(words, weights, k=rng.randint(4, 14))
     if lang in _NO_SPACES:
-        return _cjk_prose(chosen, rng, cjk=lang in ("zh", "ja"))
+        return _cjk_prose(chosen, rng)
     if rng.random() < 0.6:
         chosen = [w.replace("'", "’") for w in chosen]
     devices = rng.sample(range(8), k=rng.randint(1, 3))
@@ -285,15 +285,13 @@ _SPACED = ("%s", "%d", "%1$s", "{0}", "3", "10", "2024", "-h", "--help", "PDF", 
            "ID", "API", "OK", "Python", "Linux", "Wi-Fi", "GNU", "<file>", "N", "x")
 
 
-def _cjk_prose(chosen: list[str], rng: random.Random, cjk: bool) -> str:
-    """:func:`_prose` for languages written without spaces: words and numbers in Latin
-    letters set off with spaces, and for Chinese and Japanese corner brackets, the ideographic
-    comma and full stop, full-width parentheses, the doubled ellipsis and dash."""
+def _cjk_prose(chosen: list[str], rng: random.Random) -> str:
+    """:func:`_prose` for Chinese and Japanese (of wordfreq's languages, the ones written
+    without spaces): words and numbers in Latin letters set off with spaces, corner brackets,
+    the ideographic comma and full stop, full-width parentheses, the doubled ellipsis and dash."""
     for _ in range(rng.randint(0, 3)):
         i = rng.randrange(len(chosen) + 1)
         chosen.insert(i, rng.choice((" ", " ", "")) + rng.choice(_SPACED) + " ")
-    if not cjk:
-        return "".join(chosen).strip() + rng.choice(("", "", "।", ".", "?"))
     for _ in range(rng.randint(1, 3)):
         i = rng.randrange(len(chosen))
         opening, closing = rng.choice(_CJK_QUOTES)
