@@ -25,6 +25,22 @@ MOJIBAKE = "CafÃ© au lait, dÃ©jÃ\u00a0 vu"
 TWO_JOBS = [("--jobs", "2"), ("--jobs", "2", "--processes")]
 
 
+def _wait_until_working(proc: subprocess.Popen[bytes], folder: Path, err_path: Path) -> None:
+    """Wait until *proc* has put something in *folder*, then half a second more.
+
+    A run that ends first fails the test with its messages; a loaded machine (the whole
+    suite on two cores) gets minutes, not seconds.  Its messages go to a file, not a pipe
+    nobody reads while waiting, which would stop it once the pipe is full.
+    """
+    start = time.monotonic()
+    while not any(folder.iterdir()):
+        assert proc.poll() is None, (
+            f"the run ended (status {proc.returncode}) before it wrote to {folder.name}: "
+            f"{err_path.read_bytes()!r}"
+        )
+        assert time.monotonic() - start < 300, f"nothing in {folder.name} after 300 s"
+        time.sleep(0.05)
+    time.sleep(0.5)
 
 
 def _messy_lines(size: int) -> list[bytes]:
@@ -207,19 +223,18 @@ def test_a_terminated_range_run_leaves_no_output_and_no_spill_files(tmp_path: Pa
     spill_root.mkdir()
     # distinct damaged lines (no cache hits): seconds of work, far more than the wait below
     src.write_text("".join(f"{MOJIBAKE} {i}\n" for i in range(200_000)), encoding="utf-8")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "mojifix", "fix", str(src), "-o", str(out), "--jobs", "2",
-         "--processes"],
-        stderr=subprocess.PIPE,
-        env={**os.environ, "TMPDIR": str(spill_root)},
-    )
-    deadline = time.monotonic() + 60
-    while not any(spill_root.iterdir()) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert any(spill_root.iterdir()), "the spill folder never appeared"
-    time.sleep(0.5)
+    err_path = tmp_path / "stderr.txt"
+    with err_path.open("wb") as err_file:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "mojifix", "fix", str(src), "-o", str(out), "--jobs", "2",
+             "--processes"],
+            stderr=err_file,
+            env={**os.environ, "TMPDIR": str(spill_root)},
+        )
+    _wait_until_working(proc, spill_root, err_path)
     proc.send_signal(signal.SIGTERM)
-    _, err = proc.communicate(timeout=60)
+    proc.wait(timeout=120)
+    err = err_path.read_bytes()
     assert proc.returncode == 143, err
     assert b"no output written" in err and b"Traceback" not in err
     assert list(out.parent.iterdir()) == [] and list(spill_root.iterdir()) == []
@@ -261,16 +276,17 @@ def test_a_terminated_threaded_run_leaves_no_output(tmp_path: Path) -> None:
     src, out = tmp_path / "in.txt", tmp_path / "out" / "fixed.txt"
     out.parent.mkdir()
     src.write_text("".join(f"{MOJIBAKE} {i}\n" for i in range(200_000)), encoding="utf-8")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "mojifix", "fix", str(src), "-o", str(out), "--jobs", "2"],
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 60
-    while not list(out.parent.iterdir()) and time.monotonic() < deadline:
-        time.sleep(0.05)  # the temporary output appears once the work has started
-    time.sleep(0.5)
+    err_path = tmp_path / "stderr.txt"
+    with err_path.open("wb") as err_file:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "mojifix", "fix", str(src), "-o", str(out), "--jobs", "2"],
+            stderr=err_file,
+        )
+    # the temporary output appears once the work has started
+    _wait_until_working(proc, out.parent, err_path)
     proc.send_signal(signal.SIGTERM)
-    _, err = proc.communicate(timeout=120)
+    proc.wait(timeout=120)
+    err = err_path.read_bytes()
     assert proc.returncode == 143, err
     assert b"no output written" in err and b"Traceback" not in err
     assert list(out.parent.iterdir()) == []
