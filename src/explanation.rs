@@ -546,6 +546,17 @@ mod tests {
     }
 
     #[test]
+    fn a_chinese_name_read_alone_by_a_multi_byte_decoder_is_repaired() {
+        // Three rare ideographs with no context, and a name of two: the family name (刘, 張)
+        // is what tells them apart (dev rows dmg2-28501, Shift_JIS, and dmg2-28942, gb18030).
+        assert_eq!(fix("蛻倩嫉"), "刘莹");
+        assert_eq!(fix("寮典俊"), "張信");
+        for clean in ["刘莹", "張信", "李勇", "方法", "王国维"] {
+            assert_eq!(fix(clean), clean);
+        }
+    }
+
+    #[test]
     fn damage_deeper_than_the_rounds_is_left_and_fix_stays_idempotent() {
         // Found by Hypothesis: seven rounds of readings; after six, another would still change it.
         let deep = "\u{80}0Ю\u{80}0В‘1СЂР†С—С‘0Р“Ё";

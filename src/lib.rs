@@ -10,6 +10,7 @@ pub mod detection;
 pub mod explanation;
 pub mod letters;
 pub mod model;
+pub mod names;
 pub mod python;
 pub mod readings;
 

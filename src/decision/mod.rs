@@ -22,6 +22,7 @@ use crate::candidates::legacy::Pairs;
 use crate::candidates::{self, Piece};
 use crate::letters::is_letter;
 use crate::model::{models, word_hash_bytes, Cost, Inventory, Which, SCALE, WORD_HASH_START};
+use crate::names::is_name;
 use crate::readings::{readings, Kind, ReadingId, LEGACY_PAIRS, READING_COUNT};
 
 mod parameters;
@@ -47,6 +48,9 @@ pub struct Parameters {
     /// Evidence of a repair that makes a known word of an unknown one (and against one that
     /// unmakes a known word).
     pub known_word: [Cost; 3],
+    /// Evidence of a repair of UTF-8 that makes a Chinese name of a word that is none (and
+    /// against one that unmakes one): `crate::names`.
+    pub known_name: Cost,
     /// Cost per sequence repaired as U+FFFD (bytes were lost: the repair is less certain).
     pub per_lost: [Cost; 3],
     /// Cost per space read as byte 0xA0.
@@ -125,11 +129,17 @@ fn charged_losses(text: &[char], piece: &Piece) -> u32 {
     }
 }
 
-/// [`gain`] from the piece's evidence: the lesser ratio and the word evidence.
-fn gain_of(piece: &Piece, ratio: Cost, words: Cost, losses: u32, parameters: &Parameters) -> Cost {
+/// [`gain`] from the piece's evidence: the lesser ratio, the word and the name evidence.
+fn gain_of(
+    piece: &Piece,
+    (ratio, words, names): (Cost, Cost, Cost),
+    losses: u32,
+    parameters: &Parameters,
+) -> Cost {
     let kind = kind_index(readings()[piece.reading as usize].kind);
     ratio
         + parameters.known_word[kind] * words
+        + parameters.known_name * names
         + parameters.per_sequence[kind] * Cost::from(piece.sequences)
         - parameters.per_lost[kind] * Cost::from(losses)
         - parameters.per_restored_space * Cost::from(piece.restored_spaces)
@@ -191,13 +201,8 @@ impl Words {
         value
     }
 
-    /// The word around a piece, as it is and repaired, lower-cased: +1 if only the repaired
-    /// one is a known word, -1 if only the one as it is, 0 otherwise. A piece that joins two
-    /// words by taking a space is weighed against the two words instead.
-    fn evidence(&mut self, text: &[char], piece: &Piece) -> Cost {
-        if !piece.replacement.chars().all(is_letter) {
-            return 0;
-        }
+    /// The span of the word around a piece: the letters on either side of it.
+    fn word_span(&mut self, text: &[char], piece: &Piece) -> (usize, usize) {
         let mut start = piece.start;
         while start > 0 && self.is_letter(text, start - 1) {
             start -= 1;
@@ -206,6 +211,30 @@ impl Words {
         while end < text.len() && self.is_letter(text, end) {
             end += 1;
         }
+        (start, end)
+    }
+
+    /// The word around a piece, as it is and repaired: +1 if only the repaired one is a
+    /// Chinese name ([`crate::names::is_name`]), -1 if only the one as it is, 0 otherwise.
+    fn name_evidence(&mut self, text: &[char], piece: &Piece) -> Cost {
+        let (start, end) = self.word_span(text, piece);
+        let repaired: Vec<char> = text[start..piece.start]
+            .iter()
+            .copied()
+            .chain(piece.replacement.chars())
+            .chain(text[piece.end..end].iter().copied())
+            .collect();
+        Cost::from(is_name(&repaired)) - Cost::from(is_name(&text[start..end]))
+    }
+
+    /// The word around a piece, as it is and repaired, lower-cased: +1 if only the repaired
+    /// one is a known word, -1 if only the one as it is, 0 otherwise. A piece that joins two
+    /// words by taking a space is weighed against the two words instead.
+    fn evidence(&mut self, text: &[char], piece: &Piece) -> Cost {
+        if !piece.replacement.chars().all(is_letter) {
+            return 0;
+        }
+        let (start, end) = self.word_span(text, piece);
         // Every alphabet has words of one letter: a legacy reading that makes one ("Ц" for the
         // dash "\u{96}") has proved nothing.
         if end - start < 2 && readings()[piece.reading as usize].kind == Kind::LegacyAsLegacy {
@@ -264,8 +293,9 @@ fn elided(text: &[char]) -> bool {
     matches!(text, [l, '\'' | '\u{2019}', next, ..] if l.is_lowercase() && is_letter(*next))
 }
 
-/// What the models say of a piece: the lesser ratio, the word evidence and the repair ratio.
-type Evidence = (Cost, Cost, Cost);
+/// What the models say of a piece: the lesser ratio, the word and the name evidence, and
+/// the repair ratio.
+type Evidence = (Cost, Cost, Cost, Cost);
 
 /// The gains of pieces, the models asked once for pieces several readings share (a stretch
 /// of UTF-8 read as windows-1252 reads the same in windows-1254, ISO-8859-15 and more).
@@ -287,18 +317,24 @@ impl<'a> Gains<'a> {
         let which = models().mojibake_of(piece.reading);
         let key = (piece.start, piece.end, which, piece.replacement.clone());
         let (text, words) = (self.text, &mut self.words);
-        let &mut (ratio, words, repair) = self.known.entry(key).or_insert_with(|| {
+        let &mut (ratio, words, names, repair) = self.known.entry(key).or_insert_with(|| {
             let (repair, shape) = evidence(text, &piece);
             // (asked here too, so that a text whose pieces make no letters builds no `Words`)
-            let words = if piece.replacement.chars().all(is_letter) {
-                words.get_or_insert_with(|| Words::new(text)).evidence(text, &piece)
+            let (words, names) = if piece.replacement.chars().all(is_letter) {
+                let w = words.get_or_insert_with(|| Words::new(text));
+                // (Not of a legacy piece: what a legacy run can gain is bounded before it is
+                // read, `legacy_run_bound`, and a name is no bound a run's word can tell.)
+                let legacy = readings()[piece.reading as usize].kind == Kind::LegacyAsLegacy;
+                let names = if legacy { 0 } else { w.name_evidence(text, &piece) };
+                (w.evidence(text, &piece), names)
             } else {
-                0
+                (0, 0)
             };
-            (repair.min(shape), words, repair)
+            (repair.min(shape), words, names, repair)
         });
         let losses = charged_losses(text, &piece);
-        Judged { gain: gain_of(&piece, ratio, words, losses, self.parameters), piece, repair }
+        let gain = gain_of(&piece, (ratio, words, names), losses, self.parameters);
+        Judged { gain, piece, repair }
     }
 }
 
