@@ -214,27 +214,35 @@ impl Words {
         (start, end)
     }
 
-    /// The word around a piece, as it is and repaired: +1 if only the repaired one is a
-    /// Chinese name ([`crate::names::is_name`]), -1 if only the one as it is, 0 otherwise.
-    fn name_evidence(&mut self, text: &[char], piece: &Piece) -> Cost {
-        let (start, end) = self.word_span(text, piece);
-        let repaired: Vec<char> = text[start..piece.start]
+    /// The word around a piece (its [`Words::word_span`]), as it is and repaired: +1 if only
+    /// the repaired one is a Chinese name ([`crate::names::is_name`]), -1 if only the one as it
+    /// is, 0 otherwise.
+    fn name_evidence(text: &[char], piece: &Piece, (start, end): (usize, usize)) -> Cost {
+        let mut repaired = ['\0'; 3];
+        let mut length = 0;
+        let chars = text[start..piece.start]
             .iter()
             .copied()
             .chain(piece.replacement.chars())
-            .chain(text[piece.end..end].iter().copied())
-            .collect();
-        Cost::from(is_name(&repaired)) - Cost::from(is_name(&text[start..end]))
+            .chain(text[piece.end..end].iter().copied());
+        // (a name has two or three characters: a longer word is none, and is not collected)
+        for c in chars.take(repaired.len() + 1) {
+            if length < repaired.len() {
+                repaired[length] = c;
+            }
+            length += 1;
+        }
+        let made = length <= repaired.len() && is_name(&repaired[..length]);
+        Cost::from(made) - Cost::from(is_name(&text[start..end]))
     }
 
     /// The word around a piece, as it is and repaired, lower-cased: +1 if only the repaired
     /// one is a known word, -1 if only the one as it is, 0 otherwise. A piece that joins two
     /// words by taking a space is weighed against the two words instead.
-    fn evidence(&mut self, text: &[char], piece: &Piece) -> Cost {
+    fn evidence(&mut self, text: &[char], piece: &Piece, (start, end): (usize, usize)) -> Cost {
         if !piece.replacement.chars().all(is_letter) {
             return 0;
         }
-        let (start, end) = self.word_span(text, piece);
         // Every alphabet has words of one letter: a legacy reading that makes one ("Ц" for the
         // dash "\u{96}") has proved nothing.
         if end - start < 2 && readings()[piece.reading as usize].kind == Kind::LegacyAsLegacy {
@@ -322,11 +330,12 @@ impl<'a> Gains<'a> {
             // (asked here too, so that a text whose pieces make no letters builds no `Words`)
             let (words, names) = if piece.replacement.chars().all(is_letter) {
                 let w = words.get_or_insert_with(|| Words::new(text));
+                let span = w.word_span(text, &piece);
                 // (Not of a legacy piece: what a legacy run can gain is bounded before it is
                 // read, `legacy_run_bound`, and a name is no bound a run's word can tell.)
                 let legacy = readings()[piece.reading as usize].kind == Kind::LegacyAsLegacy;
-                let names = if legacy { 0 } else { w.name_evidence(text, &piece) };
-                (w.evidence(text, &piece), names)
+                let names = if legacy { 0 } else { Words::name_evidence(text, &piece, span) };
+                (w.evidence(text, &piece, span), names)
             } else {
                 (0, 0)
             };
