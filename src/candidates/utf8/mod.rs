@@ -559,6 +559,12 @@ fn piece_of(
 ) -> Option<Piece> {
     let mut piece =
         Piece::new(region_start + first_char, region_start + last_char, String::new(), reading);
+    // One U+FFFD for each sequence a lost byte cut, as a UTF-8 decoder marks them: "Ñ�Ñ�" was
+    // two characters ("с" twice), "��" keeps that. A multi-byte decoder's marks do not say
+    // how many bytes each stands for: there sequences lost side by side get one mark, as in
+    // `lossy_region`, and are charged as as many losses.
+    let one_mark = readings::readings()[reading as usize].kind == readings::Kind::Utf8AsMultiByte;
+    let mut previous = Reading::Invalid;
     for token in tokens {
         match token.reading {
             Reading::Ascii(b) => piece.replacement.push(char::from(b)),
@@ -568,13 +574,14 @@ fn piece_of(
                 piece.restored_spaces += u32::from(restored);
             }
             Reading::Lost => {
-                // One U+FFFD for each sequence a lost byte cut, as a UTF-8 decoder
-                // marks them: "Ñ�Ñ�" was two characters ("с" twice), "��" keeps that.
-                piece.replacement.push('\u{FFFD}');
+                if !(one_mark && previous == Reading::Lost) {
+                    piece.replacement.push('\u{FFFD}');
+                }
                 piece.lost += 1;
             }
             Reading::Invalid => unreachable!("runs hold valid tokens"),
         }
+        previous = token.reading;
     }
     (piece.sequences + piece.lost > 0 && !same(text, &piece)).then_some(piece)
 }
@@ -807,20 +814,29 @@ fn multi_byte_pieces(text: &[char], index: usize, ends: &[usize], out: &mut Vec<
         let (units, char_units) = multi_byte_units(encoding, &text[start..stop]);
         let tokens = read_utf8(&units, false);
         out.extend(pieces_of(text, start, &char_units, &tokens, reading));
-        out.extend(lossy_region(text, start, stop, &tokens, reading));
+        out.extend(lossy_region(text, start, stop, &units, &tokens, reading));
         covered = stop;
     }
 }
+
+/// UTF-8 writes a CJK character (what multi-byte decoders are misread on) in three bytes.
+const BYTES_PER_LOST_CHARACTER: u32 = 3;
 
 /// The whole region read with replacement: every stretch of bytes that is no valid UTF-8
 /// becomes one U+FFFD. Multi-byte decoders lose bytes wherever UTF-8's do not pair up into
 /// their characters (the Big5 reading of Chinese UTF-8 is mostly U+FFFD); a region that was
 /// UTF-8 is repaired as a whole, what was lost marked as lost. An alternative to the region's
 /// valid pieces, for the decision to weigh.
+///
+/// Each stretch is charged as the characters it loses, not as one: a sequence its lost bytes
+/// cut is one, and the bytes of the text's characters it drops count a character in three
+/// (the text's own U+FFFD are no loss of this repair). One U+FFFD for a whole line of real
+/// ideographs is no repair: "�規�作�論…", a Big5 repair, read again as EUC-JP is "�İ�".
 fn lossy_region(
     text: &[char],
     start: usize,
     stop: usize,
+    units: &[Unit],
     tokens: &[Token],
     reading: readings::ReadingId,
 ) -> Option<Piece> {
@@ -829,20 +845,35 @@ fn lossy_region(
         return None;
     }
     let mut piece = Piece::new(start, stop, String::new(), reading);
-    let mut in_loss = false;
+    // The bytes the current stretch of loss drops (`None` outside one).
+    let mut dropped: Option<u32> = None;
     for token in tokens {
-        match token.reading {
-            Reading::Ascii(b) => piece.replacement.push(char::from(b)),
-            Reading::Char { c, .. } => piece.replacement.push(c),
-            Reading::Lost | Reading::Invalid => {
-                if !in_loss {
-                    piece.replacement.push('\u{FFFD}');
-                    piece.lost += 1;
-                }
+        let bytes = match token.reading {
+            Reading::Lost => BYTES_PER_LOST_CHARACTER,
+            Reading::Invalid => {
+                units[token.start..token.end].iter().filter(|u| matches!(u, Unit::Byte(_))).count()
+                    as u32
             }
+            Reading::Ascii(_) | Reading::Char { .. } => {
+                if let Some(bytes) = dropped.take() {
+                    piece.lost += bytes.div_ceil(BYTES_PER_LOST_CHARACTER).max(1);
+                }
+                piece.replacement.push(match token.reading {
+                    Reading::Ascii(b) => char::from(b),
+                    Reading::Char { c, .. } => c,
+                    _ => unreachable!("matched above"),
+                });
+                piece.sequences += u32::from(matches!(token.reading, Reading::Char { .. }));
+                continue;
+            }
+        };
+        if dropped.is_none() {
+            piece.replacement.push('\u{FFFD}');
         }
-        piece.sequences += u32::from(matches!(token.reading, Reading::Char { .. }));
-        in_loss = matches!(token.reading, Reading::Lost | Reading::Invalid);
+        dropped = Some(dropped.unwrap_or(0) + bytes);
+    }
+    if let Some(bytes) = dropped {
+        piece.lost += bytes.div_ceil(BYTES_PER_LOST_CHARACTER).max(1);
     }
     (!same(text, &piece)).then_some(piece)
 }
