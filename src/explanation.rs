@@ -554,6 +554,8 @@ mod tests {
         let once = "�規�作�論�起�幫�可以�供�得�.";
         assert_eq!(fix(read), once);
         assert_eq!(fix(once), once);
+        // 號之 read as Big5 completes no sequence, and was left between the digits (dmg2-26785).
+        assert_eq!(fix("49482 �𨅯控銝剜迤頝�97�煺�5"), "49482 �山中正�97�5");
     }
 
     #[test]

@@ -817,6 +817,28 @@ fn multi_byte_pieces(text: &[char], index: usize, ends: &[usize], out: &mut Vec<
         out.extend(lossy_region(text, start, stop, &units, &tokens, reading));
         covered = stop;
     }
+    // A stretch with lost bytes and no sequence that completes (an address's "97�煺�5", 號之
+    // read as Big5) is read so too, beside the regions the completions found.
+    if covered > 0 && text.contains(&'\u{FFFD}') {
+        let mut at = 0;
+        while at < text.len() {
+            if !encodable(text[at]) {
+                at += 1;
+                continue;
+            }
+            let from = at;
+            while at < text.len() && encodable(text[at]) {
+                at += 1;
+            }
+            // (`ends` is in text order: a stretch with one is a region read above)
+            let read = ends.get(ends.partition_point(|&e| e < from)).is_some_and(|&e| e < at);
+            if !read && text[from..at].contains(&'\u{FFFD}') {
+                let (units, _) = multi_byte_units(encoding, &text[from..at]);
+                let tokens = read_utf8(&units, false);
+                out.extend(lossy_region(text, from, at, &units, &tokens, reading));
+            }
+        }
+    }
 }
 
 /// UTF-8 writes a CJK character (what multi-byte decoders are misread on) in three bytes.
