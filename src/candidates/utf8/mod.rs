@@ -869,34 +869,32 @@ fn lossy_region(
     let mut piece = Piece::new(start, stop, String::new(), reading);
     // The bytes the current stretch of loss drops (`None` outside one).
     let mut dropped: Option<u32> = None;
+    let characters = |bytes: u32| bytes.div_ceil(BYTES_PER_LOST_CHARACTER).max(1);
     for token in tokens {
-        let bytes = match token.reading {
-            Reading::Lost => BYTES_PER_LOST_CHARACTER,
+        let (kept, bytes) = match token.reading {
+            Reading::Ascii(b) => (Some(char::from(b)), 0),
+            Reading::Char { c, .. } => (Some(c), 0),
+            Reading::Lost => (None, BYTES_PER_LOST_CHARACTER),
             Reading::Invalid => {
-                units[token.start..token.end].iter().filter(|u| matches!(u, Unit::Byte(_))).count()
-                    as u32
-            }
-            Reading::Ascii(_) | Reading::Char { .. } => {
-                if let Some(bytes) = dropped.take() {
-                    piece.lost += bytes.div_ceil(BYTES_PER_LOST_CHARACTER).max(1);
-                }
-                piece.replacement.push(match token.reading {
-                    Reading::Ascii(b) => char::from(b),
-                    Reading::Char { c, .. } => c,
-                    _ => unreachable!("matched above"),
-                });
-                piece.sequences += u32::from(matches!(token.reading, Reading::Char { .. }));
-                continue;
+                let of_the_text = units[token.start..token.end].iter();
+                (None, of_the_text.filter(|u| matches!(u, Unit::Byte(_))).count() as u32)
             }
         };
-        if dropped.is_none() {
-            piece.replacement.push('\u{FFFD}');
+        match kept {
+            Some(c) => {
+                piece.lost += dropped.take().map_or(0, characters);
+                piece.replacement.push(c);
+                piece.sequences += u32::from(matches!(token.reading, Reading::Char { .. }));
+            }
+            None => {
+                if dropped.is_none() {
+                    piece.replacement.push('\u{FFFD}');
+                }
+                dropped = Some(dropped.unwrap_or(0) + bytes);
+            }
         }
-        dropped = Some(dropped.unwrap_or(0) + bytes);
     }
-    if let Some(bytes) = dropped {
-        piece.lost += bytes.div_ceil(BYTES_PER_LOST_CHARACTER).max(1);
-    }
+    piece.lost += dropped.map_or(0, characters);
     (!same(text, &piece)).then_some(piece)
 }
 
