@@ -815,7 +815,19 @@ def _make_pool(jobs: int, job: Job, inputs: list[str], processes: bool = False) 
     if inherited:
         warm_up(job)
     worker_warm_up = job if warm and not inherited else None  # (not again after fork)
-    return context.Pool(jobs, initializer=_start_worker, initargs=(worker_warm_up,))
+    # Forked workers start with the default action for SIGTERM, not this process's handler:
+    # a Python handler runs only between bytecodes, so a worker that `Pool.terminate()` stops
+    # before its initializer ran, or one stuck on a lock it inherited, would not stop, and
+    # `join()` would wait for it forever.
+    previous = signal.getsignal(signal.SIGTERM)
+    with contextlib.suppress(ValueError):  # not in the main thread: nothing to change
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        return context.Pool(jobs, initializer=_start_worker, initargs=(worker_warm_up,))
+    finally:
+        if previous is not None:
+            with contextlib.suppress(ValueError):
+                signal.signal(signal.SIGTERM, previous)
 
 
 def cmd_transform(args: argparse.Namespace) -> int:
