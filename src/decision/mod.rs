@@ -218,21 +218,20 @@ impl Words {
     /// the repaired one is a Chinese name ([`crate::names::is_name`]), -1 if only the one as it
     /// is, 0 otherwise.
     fn name_evidence(text: &[char], piece: &Piece, (start, end): (usize, usize)) -> Cost {
-        let mut repaired = ['\0'; 3];
-        let mut length = 0;
-        let chars = text[start..piece.start]
-            .iter()
-            .copied()
-            .chain(piece.replacement.chars())
-            .chain(text[piece.end..end].iter().copied());
+        let length = (piece.start - start) + piece.replacement.chars().count() + (end - piece.end);
         // (a name has two or three characters: a longer word is none, and is not collected)
-        for c in chars.take(repaired.len() + 1) {
-            if length < repaired.len() {
-                repaired[length] = c;
+        let made = (2..=3).contains(&length) && {
+            let mut repaired = ['\0'; 3];
+            let chars = text[start..piece.start]
+                .iter()
+                .copied()
+                .chain(piece.replacement.chars())
+                .chain(text[piece.end..end].iter().copied());
+            for (slot, c) in repaired.iter_mut().zip(chars) {
+                *slot = c;
             }
-            length += 1;
-        }
-        let made = length <= repaired.len() && is_name(&repaired[..length]);
+            is_name(&repaired[..length])
+        };
         Cost::from(made) - Cost::from(is_name(&text[start..end]))
     }
 

@@ -811,15 +811,12 @@ fn multi_byte_pieces(text: &[char], index: usize, ends: &[usize], out: &mut Vec<
         while stop < text.len() && encodable(text[stop]) {
             stop += 1;
         }
-        let (units, char_units) = multi_byte_units(encoding, &text[start..stop]);
-        let tokens = read_utf8(&units, false);
-        out.extend(pieces_of(text, start, &char_units, &tokens, reading));
-        out.extend(lossy_region(text, start, stop, &units, &tokens, reading));
+        region_pieces(text, (start, stop), encoding, reading, true, out);
         covered = stop;
     }
     // A stretch with lost bytes and no sequence that completes (an address's "97�煺�5", 號之
     // read as Big5) is read so too, beside the regions the completions found.
-    if covered > 0 && text.contains(&'\u{FFFD}') {
+    if text.contains(&'\u{FFFD}') {
         let mut at = 0;
         while at < text.len() {
             if !encodable(text[at]) {
@@ -833,12 +830,28 @@ fn multi_byte_pieces(text: &[char], index: usize, ends: &[usize], out: &mut Vec<
             // (`ends` is in text order: a stretch with one is a region read above)
             let read = ends.get(ends.partition_point(|&e| e < from)).is_some_and(|&e| e < at);
             if !read && text[from..at].contains(&'\u{FFFD}') {
-                let (units, _) = multi_byte_units(encoding, &text[from..at]);
-                let tokens = read_utf8(&units, false);
-                out.extend(lossy_region(text, from, at, &units, &tokens, reading));
+                region_pieces(text, (from, at), encoding, reading, false, out);
             }
         }
     }
+}
+
+/// The pieces of the region `text[start..stop]` re-encoded for a multi-byte decoder: its
+/// runs of valid UTF-8 (with `runs`), and the region read with replacement.
+fn region_pieces(
+    text: &[char],
+    (start, stop): (usize, usize),
+    encoding: &'static encoding_rs::Encoding,
+    reading: readings::ReadingId,
+    runs: bool,
+    out: &mut Vec<Piece>,
+) {
+    let (units, char_units) = multi_byte_units(encoding, &text[start..stop]);
+    let tokens = read_utf8(&units, false);
+    if runs {
+        out.extend(pieces_of(text, start, &char_units, &tokens, reading));
+    }
+    out.extend(lossy_region(text, start, stop, &units, &tokens, reading));
 }
 
 /// UTF-8 writes a CJK character (what multi-byte decoders are misread on) in three bytes.
