@@ -5,7 +5,7 @@
 //! several rounds is one *finding* of kind `multi-layer`. Lost data ("锟斤拷", runs of U+FFFD)
 //! is reported as `lost` and left as it is unless the caller asks for it to be replaced.
 
-use crate::decision::{self, Choice, Parameters, PARAMETERS};
+use crate::decision::{self, Choice, Parameters, Purpose, PARAMETERS};
 use crate::letters::is_letter;
 use crate::readings::readings;
 
@@ -23,6 +23,21 @@ pub struct Options {
     pub replace_lost: bool,
     /// Map the strict-JIS look-alikes to what browsers show (〜 to ～ ...).
     pub jis_browser: bool,
+    /// Only the repair is wanted (`fix`, `fix_and_explain`): legacy readings whose bound says
+    /// they cannot win are not read, and the scores may be lower than a full analysis gives.
+    /// The bound is what legacy runs look like, not their pieces: a text can score a repair
+    /// that the repair alone does not make (none of the corpus's rows does).
+    pub repair_only: bool,
+}
+
+impl Options {
+    fn purpose(self) -> Purpose {
+        if self.repair_only {
+            Purpose::Repair
+        } else {
+            Purpose::Score
+        }
+    }
 }
 
 /// What a strict JIS decoder gives, and what a browser shows for the same bytes.
@@ -172,8 +187,34 @@ fn japanese(c: char) -> bool {
 /// without allocating, answers for most clean text. It answers `false` whenever it cannot be
 /// sure (a text of several chunks, a sequence worth reading), never `true` wrongly: it asks
 /// what [`decision::choose`] asks first, in the same order and with the same functions.
+///
+/// ```
+/// use _core::explanation::nothing_to_find;
+/// assert!(nothing_to_find("Καλημέρα κόσμε"));
+/// assert!(!nothing_to_find("ÎšÎ±Î»Î·Î¼Î­ÏÎ± ÎºÏŒÏƒÎ¼Îµ"));
+/// ```
 pub fn nothing_to_find(text: &str) -> bool {
+    nothing_for(text, Purpose::Score, &PARAMETERS)
+}
+
+/// Does the repair of `text` (with the built-in parameters, any options) leave it as it is
+/// because no reading could win? [`nothing_to_find`] for [`Options::repair_only`]: it says
+/// yes to more clean text, where lone accented letters could only score.
+///
+/// ```
+/// use _core::explanation::{nothing_to_find, nothing_to_repair};
+/// let clean = "Zażółć gęślą jaźń";
+/// assert!(nothing_to_repair(clean) && !nothing_to_find(clean));
+/// assert!(!nothing_to_repair("ZaĹĽĂłĹ‚Ä‡ gÄ™Ĺ›lÄ… jaĹşĹ„"));
+/// ```
+pub fn nothing_to_repair(text: &str) -> bool {
+    nothing_for(text, Purpose::Repair, &PARAMETERS)
+}
+
+/// [`nothing_to_find`] or [`nothing_to_repair`], with any parameters.
+fn nothing_for(text: &str, purpose: Purpose, parameters: &Parameters) -> bool {
     use crate::candidates::{legacy, utf8};
+    let floor = purpose.legacy_floor();
     if text.is_ascii() {
         return true;
     }
@@ -181,7 +222,6 @@ pub fn nothing_to_find(text: &str) -> bool {
     if text.len() > CHUNK_CHARS && text.chars().count() > CHUNK_CHARS {
         return false;
     }
-    let parameters = &PARAMETERS;
     let mut likely = utf8::LikelyScan::default();
     let (mut kana_or_kanji, mut look_alike) = (false, false);
     // What the legacy runs could gain, as `decision::choose` bounds it before reading them.
@@ -195,7 +235,7 @@ pub fn nothing_to_find(text: &str) -> bool {
             if decision::legacy_run_bound(parameters, length, shape, true) == 0 {
                 // Not even a known word would let the run raise a bound: its word is moot.
                 bounds.add(parameters, length, shape, false, pairs);
-                return bounds.over(-decision::LEGACY_SCORE_MARGIN) == 0;
+                return bounds.over(floor) == 0;
             }
             // the run with the letters around it, as `legacy::runs` reads its word
             let word_start = text[..start]
@@ -214,7 +254,7 @@ pub fn nothing_to_find(text: &str) -> bool {
             let word = legacy::word_of(word, text[start..end].chars(), after);
             bounds.add(parameters, length, shape, word.may_gain(), pairs);
         }
-        bounds.over(-decision::LEGACY_SCORE_MARGIN) == 0
+        bounds.over(floor) == 0
     };
     let mut at = 0;
     while let Some(c) = text[at..].chars().next() {
@@ -261,11 +301,11 @@ pub fn nothing_to_find(text: &str) -> bool {
 /// The repair of a UTF-8 text, or `None` when nothing changes: the entry point for batches
 /// (`crate::batch`, the Python bindings). Text with nothing to find costs one pass.
 pub fn fix_str(text: &str, options: Options) -> Option<String> {
-    if nothing_to_find(text) {
+    if nothing_to_repair(text) {
         return None;
     }
     let chars: Vec<char> = text.chars().collect();
-    let repaired = analyze(&chars, options).repaired;
+    let repaired = analyze(&chars, Options { repair_only: true, ..options }).repaired;
     (repaired != chars).then(|| repaired.into_iter().collect())
 }
 
@@ -420,7 +460,7 @@ fn repair_rounds(input: &[char], options: Options, parameters: &Parameters) -> A
     let mut suspicion: Option<i64> = None;
     let mut settled = false;
     for round in 0..MAX_ROUNDS {
-        let (choice, best) = decision::choose(&text, parameters);
+        let (choice, best) = decision::choose(&text, parameters, options.purpose());
         if round == 0 {
             suspicion = best;
         }
@@ -487,7 +527,7 @@ fn repair_rounds(input: &[char], options: Options, parameters: &Parameters) -> A
 /// Would another round change `text`: a choice with a piece that is not lost data (or with
 /// any piece, when lost data is replaced)?
 fn still_changes(text: &[char], options: Options, parameters: &Parameters) -> bool {
-    decision::choose(text, parameters)
+    decision::choose(text, parameters, options.purpose())
         .0
         .is_some_and(|c| c.pieces.iter().any(|j| options.replace_lost || !is_lost(&j.piece)))
 }
@@ -654,17 +694,27 @@ mod tests {
         texts
     }
 
-    /// `nothing_to_find` says yes only where the analysis finds nothing, whatever the options.
+    /// `nothing_to_find` says yes only where the analysis finds nothing, and
+    /// `nothing_to_repair` only where the repair is the text, whatever the options.
     fn check_nothing_to_find(text: &str) -> bool {
         let nothing = nothing_to_find(text);
+        let chars: Vec<char> = text.chars().collect();
         if nothing {
-            let chars: Vec<char> = text.chars().collect();
             for (jis_browser, replace_lost) in [(false, false), (true, true)] {
-                let analysis = analyze(&chars, Options { jis_browser, replace_lost });
+                let options = Options { jis_browser, replace_lost, repair_only: false };
+                let analysis = analyze(&chars, options);
                 assert!(analysis.findings.is_empty(), "{text:?}: {:?}", analysis.findings);
                 assert_eq!(analysis.repaired, chars, "{text:?}");
                 assert_eq!(analysis.score.to_bits(), 0.0f64.to_bits(), "{text:?}");
             }
+        }
+        if nothing_to_repair(text) {
+            for (jis_browser, replace_lost) in [(false, false), (true, true)] {
+                let options = Options { jis_browser, replace_lost, repair_only: true };
+                assert_eq!(analyze(&chars, options).repaired, chars, "{text:?}");
+            }
+        } else {
+            assert!(!nothing, "{text:?}: nothing to find but something to repair");
         }
         nothing
     }

@@ -441,7 +441,8 @@ fn stretches(judged: &[Judged], entry: Cost, reentry: Cost) -> (Cost, Vec<bool>)
 }
 
 /// The best choice for the text, if any reading gains; and the best net gain of any reading
-/// (negative when none gains; `None` when the text has no candidate at all).
+/// (negative when none gains; `None` when the text has no candidate at all). For a
+/// `Purpose::Repair` the net gain is that of the readings that could win only.
 ///
 /// Every round of a repair decides as the first did: a text the repair made is judged as if
 /// it were given, so `fix` is idempotent.
@@ -451,8 +452,12 @@ fn stretches(judged: &[Judged], entry: Cost, reentry: Cost) -> (Cost, Vec<bool>)
 /// both layers' bytes alike may take both at once, wrongly ("Ä\u{82}Ë\u{87}", UTF-8 read as
 /// windows-1250 and then as latin-1, is "÷" to ISO-8859-2 twice over). Each is followed by
 /// the next round's choice on its text, and the pair of rounds that gains more wins.
-pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option<Cost>) {
-    let (each, best_net_gain) = choices(text, parameters);
+pub fn choose(
+    text: &[char],
+    parameters: &Parameters,
+    purpose: Purpose,
+) -> (Option<Choice>, Option<Cost>) {
+    let (each, best_net_gain) = choices(text, parameters, purpose);
     let mut best = best_of(&each);
     let deep_pieces = |c: &Choice| c.pieces.iter().any(|j| j.piece.layers > 1);
     if let Some(deep) = best.as_ref().filter(|b| deep_pieces(b)) {
@@ -462,7 +467,7 @@ pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option
             .filter(|c| c.net_gain > 0 && c.reading != deep.reading && !deep_pieces(c));
         if let Some(first) = one_layer.max_by_key(|c| (c.net_gain, c.repair())) {
             let two_rounds = |c: &Choice| {
-                let (next, _) = choices(&apply(text, c), parameters);
+                let (next, _) = choices(&apply(text, c), parameters, purpose);
                 c.net_gain + best_of(&next).map_or(0, |n| n.net_gain)
             };
             if two_rounds(first) > two_rounds(deep) {
@@ -475,7 +480,11 @@ pub fn choose(text: &[char], parameters: &Parameters) -> (Option<Choice>, Option
 
 /// Each reading's choice for the text (`None` for a reading without pieces), and the best
 /// net gain of any reading.
-fn choices(text: &[char], parameters: &Parameters) -> (Vec<Option<Choice>>, Option<Cost>) {
+fn choices(
+    text: &[char],
+    parameters: &Parameters,
+    purpose: Purpose,
+) -> (Vec<Option<Choice>>, Option<Cost>) {
     let mut by_reading: Vec<Vec<Judged>> = vec![Vec::new(); readings().len()];
     let mut gains = Gains::new(text, parameters);
     // Every reading asks where the text's non-ASCII characters are: found once.
@@ -531,9 +540,9 @@ fn choices(text: &[char], parameters: &Parameters) -> (Vec<Option<Choice>>, Opti
         bounds.add(parameters, length, run.shape, run.word.may_gain(), run.pairs);
     }
     // A pair is read if it could gain more than every UTF-8 reading (the winner, or the
-    // score's best net gain) and more than `-LEGACY_SCORE_MARGIN`.
+    // score's best net gain) and more than the purpose's floor.
     let utf8_most = choices.iter().flatten().map(|c| c.net_gain).max();
-    let pairs = bounds.over(utf8_most.unwrap_or(Cost::MIN).max(-LEGACY_SCORE_MARGIN));
+    let pairs = bounds.over(utf8_most.unwrap_or(Cost::MIN).max(purpose.legacy_floor()));
     if pairs != 0 {
         // Runs whose pieces cannot gain can only join a stretch of a legacy reading that wins
         // without them: they are read only then (below).
@@ -607,6 +616,26 @@ pub fn legacy_run_bound(
 /// it). Chosen on the train and dev splits: with 4 nats, the detection's ROC AUC fell by
 /// 0.0004–0.0005; with 8, it is as when every pair was read.
 pub const LEGACY_SCORE_MARGIN: Cost = 8000;
+
+/// What a decision is for. A repair needs only the readings that could win; a score needs
+/// the best net gain of every reading down to `-LEGACY_SCORE_MARGIN`, and reads the legacy
+/// pairs that could come near winning too (clean text's accented letters and symbols often
+/// add up to such a bound).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Repair,
+    Score,
+}
+
+impl Purpose {
+    /// The least a legacy pair must be able to gain to be read.
+    pub const fn legacy_floor(self) -> Cost {
+        match self {
+            Purpose::Repair => 0,
+            Purpose::Score => -LEGACY_SCORE_MARGIN,
+        }
+    }
+}
 
 /// What each legacy pair could gain from the runs seen so far, as [`choices`] bounds it before
 /// reading them.

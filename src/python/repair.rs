@@ -55,11 +55,12 @@ fn fix<'py>(
     replace_lost: bool,
 ) -> PyResult<Bound<'py, PyString>> {
     let s = text.to_str()?;
-    if explanation::nothing_to_find(s) {
+    if explanation::nothing_to_repair(s) {
         return Ok(text.clone());
     }
     let chars: Vec<char> = s.chars().collect();
-    let repaired = analyze(py, &chars, Options { jis_browser, replace_lost }).repaired;
+    let options = Options { jis_browser, replace_lost, repair_only: true };
+    let repaired = analyze(py, &chars, options).repaired;
     if repaired == chars {
         return Ok(text.clone());
     }
@@ -75,11 +76,12 @@ fn fix_and_explain(
     jis_browser: bool,
     replace_lost: bool,
 ) -> (String, Vec<StepTuple>) {
-    if explanation::nothing_to_find(text) {
+    if explanation::nothing_to_repair(text) {
         return (text.to_owned(), Vec::new());
     }
     let chars: Vec<char> = text.chars().collect();
-    let options = Options { jis_browser, replace_lost };
+    // The steps replay what `fix` does, so they come from the same decisions.
+    let options = Options { jis_browser, replace_lost, repair_only: true };
     let analysis = analyze(py, &chars, options);
     let steps = explanation::steps(&chars, &analysis, options)
         .into_iter()
@@ -276,6 +278,12 @@ fn nothing_to_find(text: &str) -> bool {
     explanation::nothing_to_find(text)
 }
 
+/// For tuning: does the one pass over the text answer for its repair (nothing to repair)?
+#[pyfunction]
+fn nothing_to_repair(text: &str) -> bool {
+    explanation::nothing_to_repair(text)
+}
+
 /// For tuning: the legacy runs of a text, (start, end, shape in nats, the word they are in).
 #[pyfunction]
 fn legacy_runs(text: &str) -> Vec<(usize, usize, f64, String)> {
@@ -300,6 +308,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(completion_repairs, m)?)?;
     m.add_function(wrap_pyfunction!(legacy_runs, m)?)?;
     m.add_function(wrap_pyfunction!(nothing_to_find, m)?)?;
+    m.add_function(wrap_pyfunction!(nothing_to_repair, m)?)?;
     m.add_function(wrap_pyfunction!(readings_judged, m)?)?;
     m.add_function(wrap_pyfunction!(fix_with_parameters, m)?)?;
     m.add_function(wrap_pyfunction!(reading_names, m)?)?;

@@ -167,20 +167,6 @@ fn sequence_end_of_every_combination(window: &[char], mut edge: bool, index: usi
 /// a window with a character of several is looked at again with every combination.
 fn sequence_end(window: &[char], index: usize) -> SequenceEnd {
     let encoding = tables().multi_byte[index];
-    // Most completions in Cyrillic or Greek text end inside a character whose last byte
-    // starts a sequence (or is no UTF-8 byte at all): no piece ends there, whatever comes
-    // before it ("б" is A7 D2 in GBK).
-    if let Some(&last) = window.last().filter(|c| !c.is_ascii()) {
-        let sequences = codecs::byte_sequences(encoding, last);
-        let last_byte = |s: &&[u8]| s.last().copied().unwrap_or(0);
-        if !sequences.is_empty() && sequences.iter().all(|s| last_byte(s) >= 0xC0) {
-            return if sequences.iter().any(|s| (0xC2..=0xF4).contains(&last_byte(s))) {
-                SequenceEnd::GoesOn
-            } else {
-                SequenceEnd::Invalid
-            };
-        }
-    }
     let mut bytes = [0u8; WINDOW_BYTES];
     let mut from = WINDOW_BYTES;
     let mut several = false;
@@ -438,7 +424,10 @@ fn last_pair_looks_like_mojibake(text: &[char], at: usize) -> bool {
 /// repair of it makes likelier text (`None` when no decoder's does). Looks at most
 /// [`MULTI_BYTE_REACH`] characters back from `c.at` (and the one before them), and one after.
 #[inline]
-fn likely_at(text: &[char], c: Completion) -> Option<Completion> {
+fn likely_at(text: &[char], mut c: Completion) -> Option<Completion> {
+    if c.multi != 0 {
+        c.multi &= !tables().multi.get(text[c.at]).never_ends;
+    }
     let sequence = single_byte_sequence(text, c.at);
     let c = repairing(text, sequence, looks_like_mojibake(sequence, c)?);
     (c.single | c.multi != 0).then_some(c)

@@ -43,13 +43,18 @@ impl Roles {
     }
 }
 
-/// The roles of a multi-byte decoder's characters: first and second byte, and which
-/// decoders give the character two bytes.
+/// The roles of a multi-byte decoder's characters: first and second byte, which decoders
+/// give the character two bytes, and under which no UTF-8 sequence can end with it.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
 struct MultiRoles {
     first: Roles,
     second: Roles,
     two_bytes: u32,
+    /// The decoders whose every byte sequence for the character ends in a lead byte or in
+    /// none UTF-8 has (0xC0 and above): a sequence that completes inside it goes on, or is
+    /// invalid. Most completions in Cyrillic or Greek text are of this kind ("б" is A7 D2 in
+    /// GBK), and they are dropped without looking at the text around them.
+    never_ends: u32,
 }
 
 /// Roles of every code point: the BMP in pages of 256 shared where equal, the few astral
@@ -172,12 +177,16 @@ fn tables() -> &'static Tables {
             let encoding = codecs::encoding_for(name).expect("a WHATWG encoding");
             for c in multi_byte_repertoire(encoding) {
                 let roles = multi.entry(c).or_default();
-                for bytes in codecs::byte_sequences(encoding, c) {
+                let sequences = codecs::byte_sequences(encoding, c);
+                for bytes in sequences {
                     roles.first.add(bytes[0], bit);
                     if let Some(&second) = bytes.get(1) {
                         roles.second.add(second, bit);
                         roles.two_bytes |= bit;
                     }
+                }
+                if sequences.iter().all(|s| s.last().is_some_and(|&b| b >= 0xC0)) {
+                    roles.never_ends |= bit;
                 }
             }
         }
