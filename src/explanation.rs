@@ -26,7 +26,7 @@ pub struct Options {
     /// Only the repair is wanted (`fix`, `fix_and_explain`): legacy readings whose bound says
     /// they cannot win are not read, and the scores may be lower than a full analysis gives.
     /// The bound is what legacy runs look like, not their pieces: a text can score a repair
-    /// that the repair alone does not make (none of the corpus's rows does).
+    /// that the repair alone does not make (decision note 0020).
     pub repair_only: bool,
 }
 
@@ -299,7 +299,8 @@ fn nothing_for(text: &str, purpose: Purpose, parameters: &Parameters) -> bool {
 }
 
 /// The repair of a UTF-8 text, or `None` when nothing changes: the entry point for batches
-/// (`crate::batch`, the Python bindings). Text with nothing to find costs one pass.
+/// (`crate::batch`, the Python bindings). Text with nothing to repair
+/// ([`nothing_to_repair`]) costs one pass.
 pub fn fix_str(text: &str, options: Options) -> Option<String> {
     if nothing_to_repair(text) {
         return None;
