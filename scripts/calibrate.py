@@ -312,6 +312,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="move only this parameter (repeatable); the others keep their "
                              "values from --resume")
     args = parser.parse_args(argv)
+    generate_models.texts.with_fixed_hash_seed()
     unknown = set(args.only) - {name for name, _ in Parameters(prior=[0]).names()}
     if unknown:
         parser.error(f"no such parameter: {', '.join(sorted(unknown))}")

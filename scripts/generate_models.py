@@ -640,6 +640,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cache", type=Path, help="read/write the generated texts here")
     args = parser.parse_args(argv)
+    texts.with_fixed_hash_seed()
     assert sys.byteorder == "little", "the files are little-endian"
 
     items = load_items(args.cache)

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 import random
+import sys
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -409,6 +411,19 @@ def all_items(seed: int = 0) -> Iterator[Item]:
     # (Last, so that the items before keep the order and seeds they were generated with.)
     for lang in sorted(wordfreq.available_languages()):
         yield from prose_items(lang, seed)
+
+
+#: The hash seed the texts are made under (``with_fixed_hash_seed``).
+HASH_SEED = "0"
+
+
+def with_fixed_hash_seed() -> None:
+    """Run the calling script again under ``PYTHONHASHSEED=0``, unless it already runs so.
+    Faker draws some Italian place names from a set, whose order follows Python's hash seed:
+    under another seed the texts, and every table made from them, would differ."""
+    if os.environ.get("PYTHONHASHSEED") != HASH_SEED:
+        environment = {**os.environ, "PYTHONHASHSEED": HASH_SEED}
+        os.execve(sys.executable, [sys.executable, *sys.argv], environment)
 
 
 def items(split: str, seed: int = 0) -> Iterator[Item]:
