@@ -78,7 +78,7 @@ class Parameters:
     prior: list[int] = field(default_factory=list)
     score_midpoint: int = 0
     score_scale: int = 2000
-    language_weight: int = 500
+    language_weight: list[int] = field(default_factory=lambda: [0, 0, 500])
 
     def as_dict(self) -> dict[str, object]:
         return dataclasses.asdict(self)
@@ -86,10 +86,10 @@ class Parameters:
     def names(self) -> list[tuple[str, int | None]]:
         """Every tunable coordinate: (attribute, index or None)."""
         coords: list[tuple[str, int | None]] = []
-        for name in ("entry", "reentry", "partial", "per_sequence", "known_word", "per_lost"):
+        for name in ("entry", "reentry", "partial", "per_sequence", "known_word", "per_lost",
+                     "language_weight"):
             coords += [(name, i) for i in range(3)]
-        coords += [("known_name", None), ("per_restored_space", None), ("kept_space", None),
-                   ("language_weight", None)]
+        coords += [("known_name", None), ("per_restored_space", None), ("kept_space", None)]
         coords += [("prior", i) for i in range(len(self.prior))]
         return coords
 

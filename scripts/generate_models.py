@@ -63,6 +63,8 @@ LANGUAGES_MAGIC = b"MJFXLANG"
 _WORD = re.compile(r"[^\W\d_]+")
 #: Smoothing of the languages' letter counts: what an unseen letter counts for.
 LETTER_PSEUDO_COUNT = 0.1
+#: The language code of the technical texts (``scripts/model/texts.py``): no language's letters.
+NO_LANGUAGE = "zxx"
 #: A language needs this many non-ASCII letters in train to have a letter inventory.
 MIN_LANGUAGE_LETTERS = 200
 FORMAT_VERSION = 3
@@ -228,10 +230,14 @@ def load_items(cache: Path | None) -> list[texts.Item]:
 
 
 def letters_by_language(items: Iterable[texts.Item]) -> dict[str, collections.Counter[str]]:
-    """The non-ASCII letters and marks of each language's clean train items."""
+    """The non-ASCII letters and marks of each language's clean train items. The technical
+    texts (``zxx``, no linguistic content) are no language: their IPA and mathematical letters
+    are what a repair must not pass for one language's ("NESTLÉ®" is not "NESTLɮ")."""
     counts: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     for item in items:
         if texts.split_of(item.source, item.lang, item.text) != "train" or item.text.isascii():
+            continue
+        if item.lang == NO_LANGUAGE:
             continue
         if not texts.usable(item):
             continue

@@ -290,6 +290,10 @@ struct Languages {
     typical: Vec<Cost>,
     /// What each letter costs in the language that writes it most cheaply.
     cheapest: Vec<Cost>,
+    /// What a letter no language writes (an IPA letter, say) costs, beyond each language's
+    /// floor: as much as the dearest floor, so that no language makes it cheap; and beyond
+    /// the typical letter, as much as the dearest floor is beyond it.
+    unwritten: [Cost; 2],
 }
 
 impl Languages {
@@ -316,13 +320,20 @@ impl Languages {
             let cost = f64::from(pair[1]) / SCALE as f64;
             typical[pair[0] as usize] += (-cost).exp() * cost;
         }
-        let typical = typical.into_iter().map(|h| (h * SCALE as f64) as Cost).collect();
+        let typical: Vec<Cost> = typical.into_iter().map(|h| (h * SCALE as f64) as Cost).collect();
+        let dearest = |beyond: &dyn Fn(usize) -> Cost| {
+            (0..count).map(|l| Cost::from(floors[l]) - beyond(l)).max().unwrap_or(0)
+        };
+        let unwritten = [dearest(&|_| 0), dearest(&|l| typical[l])];
         let mut each = Vec::with_capacity(count);
         let cheapest = offsets
             .windows(2)
             .map(|range| {
                 // As `language_cost_beyond` sums a one-letter inventory: the floor of every
                 // language, and what the letter costs beyond it in those that list it.
+                if range[0] == range[1] {
+                    return unwritten[0];
+                }
                 each.clear();
                 each.extend(floors.iter().map(|&floor| Cost::from(floor)));
                 for pair in entries[2 * range[0] as usize..2 * range[1] as usize].chunks_exact(2) {
@@ -332,7 +343,7 @@ impl Languages {
                 each.iter().copied().min().unwrap_or(0)
             })
             .collect();
-        Ok(Languages { floors, letter, offsets, entries, typical, cheapest })
+        Ok(Languages { floors, letter, offsets, entries, typical, cheapest, unwritten })
     }
 }
 
@@ -421,13 +432,16 @@ impl Models {
         of == shape('\u{378}') || of == shape('\u{E000}')
     }
 
-    /// Is this character a letter (or mark) of some language's inventory?
+    /// Is this character a non-ASCII letter (or mark) with a token of its own, one the
+    /// inventories may list?
     #[inline]
     pub fn is_letter(&self, c: char) -> bool {
         !c.is_ascii() && self.languages.letter[self.token(c) as usize] != 0
     }
 
-    /// Add (or, with `sign` -1, take away) the letters of `chars` to an inventory.
+    /// Add (or, with `sign` -1, take away) the non-ASCII letters and marks of `chars` to an
+    /// inventory: those no inventory lists too (a rare ideograph's class, an IPA letter), which
+    /// cost the dearest floor.
     pub fn count_letters(
         &self,
         inventory: &mut Inventory,
@@ -435,7 +449,7 @@ impl Models {
         sign: i64,
     ) {
         for c in chars {
-            if self.is_letter(c) {
+            if self.is_letter(c) || (!c.is_ascii() && crate::letters::is_letter(c)) {
                 *inventory.entry(self.token(c)).or_insert(0) += sign;
             }
         }
@@ -464,33 +478,55 @@ impl Models {
         self.language_cost_beyond(inventory, true)
     }
 
+    /// What a text's letters cost beyond the typical letter in each language (the least of
+    /// them is [`Models::language_surprise`]). The counts may be negative: the totals are
+    /// linear in them, so the difference a repair makes to a line's letters is what it makes
+    /// to the line's totals.
+    pub fn language_surprises(&self, inventory: &Inventory) -> Vec<Cost> {
+        self.language_totals(inventory, true)
+    }
+
     fn language_cost_beyond(&self, inventory: &Inventory, typical: bool) -> Cost {
-        let languages = &self.languages;
-        let letters: Cost = inventory.values().filter(|&&n| n > 0).sum();
-        if letters == 0 {
+        if !inventory.values().any(|&n| n > 0) {
             return 0;
         }
+        self.language_totals(inventory, typical).into_iter().min().unwrap_or(0)
+    }
+
+    fn language_totals(&self, inventory: &Inventory, typical: bool) -> Vec<Cost> {
+        let languages = &self.languages;
+        let listed = |token: Token| {
+            let token = token as usize;
+            languages.offsets[token] as usize..languages.offsets[token + 1] as usize
+        };
+        // Every letter costs its floor in a language that does not list it; one that no
+        // language lists, the dearest floor in every language.
+        let (mut letters, mut unwritten) = (0, 0);
+        for (&token, &n) in inventory {
+            letters += n;
+            if listed(token).is_empty() {
+                unwritten += n;
+            }
+        }
+        let dearest = languages.unwritten[usize::from(typical)];
         let mut totals: Vec<Cost> = languages
             .floors
             .iter()
             .zip(&languages.typical)
-            .map(|(&floor, &t)| (Cost::from(floor) - if typical { t } else { 0 }) * letters)
+            .map(|(&floor, &t)| {
+                let floor = Cost::from(floor) - if typical { t } else { 0 };
+                floor * (letters - unwritten) + dearest * unwritten
+            })
             .collect();
-        for (&token, &n) in inventory {
-            if n <= 0 {
-                continue;
-            }
-            let (start, end) = (
-                languages.offsets[token as usize] as usize,
-                languages.offsets[token as usize + 1] as usize,
-            );
-            for pair in languages.entries[2 * start..2 * end].chunks_exact(2) {
+        for (&token, &n) in inventory.iter().filter(|&(_, &n)| n != 0) {
+            let range = listed(token);
+            for pair in languages.entries[2 * range.start..2 * range.end].chunks_exact(2) {
                 let language = pair[0] as usize;
                 totals[language] +=
                     n * (Cost::from(pair[1]) - Cost::from(languages.floors[language]));
             }
         }
-        totals.into_iter().min().unwrap_or(0)
+        totals
     }
 }
 
@@ -731,6 +767,24 @@ mod tests {
                 .sum();
             assert_eq!(model.language_cost_apart(&letters), alone, "{text}");
             assert!(model.language_cost(&letters) >= alone);
+        }
+    }
+
+    #[test]
+    fn a_letter_no_language_writes_is_dearer_than_any_language_s() {
+        // "ɮ" is an IPA letter: the technical texts write it, no language does.
+        let model = text_model();
+        let alone = |c: char| {
+            let mut letters = Inventory::default();
+            model.count_letters(&mut letters, std::iter::once(c), 1);
+            letters
+        };
+        assert_eq!(alone('ɮ').len(), 1);
+        for written in ['É', 'ř', 'ж', '中'] {
+            assert!(
+                model.language_surprise(&alone('ɮ')) > model.language_surprise(&alone(written))
+            );
+            assert!(model.language_cost(&alone('ɮ')) > model.language_cost(&alone(written)));
         }
     }
 }

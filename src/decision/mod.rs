@@ -37,8 +37,9 @@ pub struct Parameters {
     /// The cost of each further stretch.
     pub reentry: [Cost; 3],
     /// How much the letter inventories count (per mille): a reading whose repair makes the
-    /// text's letters one language's lowers its entry cost by this share of the difference.
-    pub language_weight: Cost,
+    /// text's letters one language's lowers its entry cost by this share of the difference,
+    /// and one whose repair makes letters no language writes together raises it.
+    pub language_weight: [Cost; 3],
     /// The extra cost of a *partial* misreading: one that leaves some non-ASCII character of
     /// the text as it is, which a text misread as a whole would not have ("Bremer/Mccoy –
     /// DrÃ¥ber": its dash is right, so its "Ã¥" is less likely mojibake).
@@ -491,12 +492,16 @@ fn choices(
     let non_ascii = non_ascii_positions(text);
     // Each reading's choice, by reading: the best is taken at the end.
     let mut choices: Vec<Option<Choice>> = vec![None; readings().len()];
-    let consider = |by_reading: &mut Vec<Vec<Judged>>, choices: &mut Vec<Option<Choice>>| {
+    let mut lines = LineLetters::default();
+    let consider = |by_reading: &mut Vec<Vec<Judged>>,
+                    choices: &mut Vec<Option<Choice>>,
+                    lines: &mut LineLetters| {
         for (reading, judged) in by_reading.iter_mut().enumerate() {
             if !judged.is_empty() {
                 let judged = std::mem::take(judged);
-                choices[reading] =
-                    Some(judge(text, &non_ascii, reading as ReadingId, judged, parameters));
+                let reading = reading as ReadingId;
+                let choice = judge(text, &non_ascii, reading, judged, parameters, lines);
+                choices[reading as usize] = Some(choice);
             }
         }
     };
@@ -504,7 +509,7 @@ fn choices(
         let reading = piece.reading as usize;
         by_reading[reading].push(gains.judged(piece));
     }
-    consider(&mut by_reading, &mut choices);
+    consider(&mut by_reading, &mut choices, &mut lines);
     let utf8_best = best_of(&choices);
     // Legacy readings, where one could win or raise the score: a legacy pair's gain is at
     // most what the runs it may make pieces of look like mojibake, with every bonus, less its
@@ -551,7 +556,7 @@ fn choices(
             let reading = piece.reading as usize;
             by_reading[reading].push(gains.judged(piece));
         }
-        consider(&mut by_reading, &mut choices);
+        consider(&mut by_reading, &mut choices, &mut lines);
         // A legacy reading that would win is judged again on every run of the text, words in
         // ordinary case and punctuation included: each is that reading's to take ("Д." in an
         // address), and each it would garble counts against it (a Serbian text's "ИБ" read as
@@ -566,7 +571,7 @@ fn choices(
                 let pieces = candidates::legacy::pieces(text, &spans, 1 << pair);
                 let judged = pieces.into_iter().map(|piece| gains.judged(piece)).collect();
                 choices[reading as usize] =
-                    Some(judge(text, &non_ascii, reading, judged, parameters));
+                    Some(judge(text, &non_ascii, reading, judged, parameters, &mut lines));
             }
         }
     }
@@ -696,13 +701,15 @@ fn judge(
     reading: ReadingId,
     judged: Vec<Judged>,
     parameters: &Parameters,
+    lines: &mut LineLetters,
 ) -> Choice {
     let judged = disjoint(edges_by_repair(space_by_repair(text, deepest_that_gains(judged))));
     let kind = kind_index(readings()[reading as usize].kind);
-    // Legacy misreadings leave no structure to prove them: the letters must.
-    let language = if kind == 2 { language_evidence(text, &judged) } else { 0 };
-    let entry = (parameters.entry[kind] - parameters.language_weight * language / 1000)
-        .max(parameters.reentry[kind])
+    // Legacy misreadings leave no structure to prove them: the letters must. A repair of UTF-8
+    // is less likely where it makes letters no language writes ("NESTLÉ®" as "NESTLɮ").
+    let weight = parameters.language_weight[kind];
+    let language = if weight != 0 { language_evidence(text, &judged, lines) } else { 0 };
+    let entry = (parameters.entry[kind] - weight * language / 1000).max(parameters.reentry[kind])
         + parameters.prior[reading as usize];
     let (mut net_gain, mut chosen) =
         stretches(&judged, entry + parameters.partial[kind], parameters.reentry[kind]);
@@ -828,39 +835,95 @@ const LANGUAGE_CAP: Cost = 15 * SCALE;
 /// How much better the letters fit a language with the pieces that gain repaired than as
 /// they are (a cost difference: positive when the repair makes one language's text), line by
 /// line.
-fn language_evidence(text: &[char], judged: &[Judged]) -> Cost {
-    let models = models();
+fn language_evidence(text: &[char], judged: &[Judged], lines: &mut LineLetters) -> Cost {
     let mut total = 0;
     let mut pieces = judged.iter().filter(|j| j.gain > 0).peekable();
-    let mut line_start = 0;
-    while pieces.peek().is_some() {
-        let first = pieces.peek().expect("checked").piece.start;
-        line_start = text[line_start..first]
-            .iter()
-            .rposition(|&c| c == '\n')
-            .map_or(line_start, |p| line_start + p + 1);
-        let line_end =
-            text[first..].iter().position(|&c| c == '\n').map_or(text.len(), |p| first + p);
-        let mut as_is = Inventory::default();
-        models.count_letters(&mut as_is, text[line_start..line_end].iter().copied(), 1);
-        let mut repaired = as_is.clone();
-        while let Some(j) = pieces.next_if(|j| j.piece.start < line_end) {
+    let mut in_line = Vec::new();
+    while let Some(first) = pieces.peek() {
+        let (start, end) = lines.bounds(text, first.piece.start);
+        in_line.clear();
+        in_line.extend(std::iter::from_fn(|| pieces.next_if(|j| j.piece.start < end)));
+        total += lines.evidence(text, start, end, &in_line);
+    }
+    total.clamp(-LANGUAGE_CAP, LANGUAGE_CAP)
+}
+
+/// The letters of the text's lines as they are, and what repairs make of them, for every
+/// reading that asks ([`language_evidence`]): many readings repair the same pieces alike
+/// (windows-1252 and windows-1254 read most UTF-8 the same), and every one asks of the same
+/// lines.
+#[derive(Default)]
+struct LineLetters {
+    /// Where each line starts, found at the first question.
+    starts: Vec<usize>,
+    /// By the line's start.
+    lines: rustc_hash::FxHashMap<usize, Line>,
+    /// By the line's start and a hash of the pieces (their spans and replacements).
+    evidence: rustc_hash::FxHashMap<(usize, u64), Cost>,
+}
+
+/// One line's letters as they are.
+struct Line {
+    /// How many letters, their [`crate::model::Models::language_surprises`] and the least.
+    count: Cost,
+    surprises: Vec<Cost>,
+    surprise: Cost,
+}
+
+impl LineLetters {
+    /// The start and end (its newline, or the text's end) of the line that holds `at`.
+    fn bounds(&mut self, text: &[char], at: usize) -> (usize, usize) {
+        if self.starts.is_empty() {
+            let after_newlines = (0..text.len()).filter(|&i| text[i] == '\n').map(|i| i + 1);
+            self.starts = std::iter::once(0).chain(after_newlines).collect();
+        }
+        let line = self.starts.partition_point(|&start| start <= at) - 1;
+        let end = self.starts.get(line + 1).map_or(text.len(), |&next| next - 1);
+        (self.starts[line], end)
+    }
+
+    /// How much better the letters of the line fit a language with `pieces` repaired than as
+    /// they are.
+    fn evidence(&mut self, text: &[char], start: usize, end: usize, pieces: &[&Judged]) -> Cost {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = rustc_hash::FxHasher::default();
+        for j in pieces {
+            (j.piece.start, j.piece.end, &j.piece.replacement).hash(&mut hasher);
+        }
+        let key = (start, hasher.finish());
+        if let Some(&known) = self.evidence.get(&key) {
+            return known;
+        }
+        let models = models();
+        let line = self.lines.entry(start).or_insert_with(|| {
+            let mut letters = Inventory::default();
+            models.count_letters(&mut letters, text[start..end].iter().copied(), 1);
+            let count = letters.values().sum();
+            let surprises = models.language_surprises(&letters);
+            let surprise = surprises.iter().copied().min().filter(|_| count > 0).unwrap_or(0);
+            Line { count, surprises, surprise }
+        });
+        // What the repairs change: their letters for the letters they replace.
+        let mut change = Inventory::default();
+        for j in pieces {
             let original = text[j.piece.start..j.piece.end].iter().copied();
-            models.count_letters(&mut repaired, original, -1);
-            models.count_letters(&mut repaired, j.piece.replacement.chars(), 1);
+            models.count_letters(&mut change, original, -1);
+            models.count_letters(&mut change, j.piece.replacement.chars(), 1);
         }
         // Letters for letters: mojibake of a multi-byte encoding is mostly symbols, and its
         // few letters cost less in all than the repair's many; the text as it is is costed
         // as if it had the repair's number of letters.
-        let letters = |inventory: &Inventory| inventory.values().filter(|&&n| n > 0).sum::<Cost>();
-        let (before, after) = (letters(&as_is), letters(&repaired));
-        if before > 0 && after > 0 {
-            total += models.language_surprise(&as_is) * after / before
-                - models.language_surprise(&repaired);
-        }
-        line_start = line_end;
+        let after = line.count + change.values().sum::<Cost>();
+        let evidence = if line.count > 0 && after > 0 {
+            let changed = models.language_surprises(&change);
+            let repaired = line.surprises.iter().zip(changed).map(|(a, b)| a + b).min();
+            line.surprise * after / line.count - repaired.unwrap_or(0)
+        } else {
+            0
+        };
+        self.evidence.insert(key, evidence);
+        evidence
     }
-    total.clamp(-LANGUAGE_CAP, LANGUAGE_CAP)
 }
 
 /// Could the whole text have been misread this way: is every non-ASCII character outside the
@@ -898,18 +961,15 @@ pub fn readings_judged(
         by_reading[reading].push(gains.judged(piece));
     }
     let non_ascii = non_ascii_positions(text);
+    let mut lines = LineLetters::default();
     let mut out = Vec::new();
     for (reading, judged) in by_reading.into_iter().enumerate() {
         if judged.is_empty() {
             continue;
         }
         let n = judged.len();
-        let language = if readings()[reading].kind == Kind::LegacyAsLegacy {
-            language_evidence(text, &disjoint(judged.clone()))
-        } else {
-            0
-        };
-        let choice = judge(text, &non_ascii, reading as ReadingId, judged, parameters);
+        let language = language_evidence(text, &disjoint(judged.clone()), &mut lines);
+        let choice = judge(text, &non_ascii, reading as ReadingId, judged, parameters, &mut lines);
         out.push((reading as ReadingId, choice.net_gain, language, n));
     }
     out

@@ -176,7 +176,7 @@ struct ParameterDict {
     entry: [i64; 3],
     reentry: [i64; 3],
     partial: [i64; 3],
-    language_weight: i64,
+    language_weight: [i64; 3],
     per_sequence: [i64; 3],
     known_word: [i64; 3],
     known_name: i64,
