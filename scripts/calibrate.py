@@ -41,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 from mojifix import _core  # noqa: E402
 from mojifix.evaluate import recover  # noqa: E402
 from scripts import generate_models  # noqa: E402
+from scripts.model.texts import with_fixed_hash_seed  # noqa: E402
 
 OUTPUT = ROOT / "src" / "decision" / "parameters.rs"
 #: The step sizes of the descent, and the smallest.
@@ -312,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="move only this parameter (repeatable); the others keep their "
                              "values from --resume")
     args = parser.parse_args(argv)
-    generate_models.texts.with_fixed_hash_seed()
+    with_fixed_hash_seed()
     unknown = set(args.only) - {name for name, _ in Parameters(prior=[0]).names()}
     if unknown:
         parser.error(f"no such parameter: {', '.join(sorted(unknown))}")

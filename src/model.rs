@@ -290,9 +290,9 @@ struct Languages {
     typical: Vec<Cost>,
     /// What each letter costs in the language that writes it most cheaply.
     cheapest: Vec<Cost>,
-    /// What a letter no language writes (an IPA letter, say) costs, beyond each language's
-    /// floor: as much as the dearest floor, so that no language makes it cheap; and beyond
-    /// the typical letter, as much as the dearest floor is beyond it.
+    /// What a letter no language writes (an IPA letter, say) costs in every language, so that
+    /// no language makes it cheap: the dearest floor; and beyond the typical letter, the most
+    /// any floor is beyond its language's.
     unwritten: [Cost; 2],
 }
 
@@ -321,10 +321,11 @@ impl Languages {
             typical[pair[0] as usize] += (-cost).exp() * cost;
         }
         let typical: Vec<Cost> = typical.into_iter().map(|h| (h * SCALE as f64) as Cost).collect();
-        let dearest = |beyond: &dyn Fn(usize) -> Cost| {
-            (0..count).map(|l| Cost::from(floors[l]) - beyond(l)).max().unwrap_or(0)
-        };
-        let unwritten = [dearest(&|_| 0), dearest(&|l| typical[l])];
+        let floor = |language: usize| Cost::from(floors[language]);
+        let unwritten = [
+            (0..count).map(floor).max().unwrap_or(0),
+            (0..count).map(|l| floor(l) - typical[l]).max().unwrap_or(0),
+        ];
         let mut each = Vec::with_capacity(count);
         let cheapest = offsets
             .windows(2)
