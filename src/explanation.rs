@@ -442,13 +442,101 @@ fn analyze_chunk(input: &[char], options: Options, parameters: &Parameters) -> A
             }
         }
     }
-    let analysis = repair_rounds(&start_text, options, parameters);
+    let analysis = repair_lines(&start_text, options, parameters);
     let mut findings = analysis.findings;
     let outside = |j: &Finding| !findings.iter().any(|f| f.start <= j.start && j.start < f.end);
     let jis: Vec<Finding> = jis.into_iter().filter(outside).collect();
     findings.extend(jis);
     findings.sort_by_key(|f| (f.start, f.end));
     Analysis { findings, ..analysis }
+}
+
+/// The lines of a chunk its analysis reads, as `(start, end)` offsets without their line
+/// breaks, or `None` for the whole chunk: a line that [`nothing_for`] clears on its own gives
+/// no reading the evidence to win, and read beside the others it only dilutes them (a
+/// two-character name misread on a line of its own, amid clean lines, is no "text misread as a
+/// whole"). The whole chunk is read when it has one line, when every line could hold something,
+/// and when none could but the chunk could (legacy bounds add up over lines).
+///
+/// ```
+/// use _core::decision::{Purpose, PARAMETERS};
+/// use _core::explanation::lines_to_read;
+/// let text: Vec<char> = "Zażółć gęślą jaźń\nCafÃ© crÃ¨me\nkůň".chars().collect();
+/// assert_eq!(lines_to_read(&text, Purpose::Repair, &PARAMETERS), Some(vec![(18, 30)]));
+/// // For a score, lone accented letters could count: the first line is read too.
+/// let read = lines_to_read(&text, Purpose::Score, &PARAMETERS);
+/// assert_eq!(read, Some(vec![(0, 17), (18, 30)]));
+/// ```
+pub fn lines_to_read(
+    input: &[char],
+    purpose: Purpose,
+    parameters: &Parameters,
+) -> Option<Vec<(usize, usize)>> {
+    if !input.contains(&'\n') {
+        return None;
+    }
+    let mut lines: Vec<(usize, usize)> = Vec::new();
+    let (mut start, mut every) = (0, true);
+    let mut line = String::new();
+    for end in (0..=input.len()).filter(|&i| i == input.len() || input[i] == '\n') {
+        line.clear();
+        line.extend(&input[start..end]);
+        if nothing_for(&line, purpose, parameters) {
+            every = false;
+        } else {
+            lines.push((start, end));
+        }
+        start = end + 1;
+    }
+    (!every && !lines.is_empty()).then_some(lines)
+}
+
+/// The rounds of repair of the lines of a chunk [`lines_to_read`] picks, joined by line breaks,
+/// and their findings in the chunk's offsets; of the whole chunk when a repair would cross a
+/// line break or a legacy reading wins.
+fn repair_lines(input: &[char], options: Options, parameters: &Parameters) -> Analysis {
+    let Some(lines) = lines_to_read(input, options.purpose(), parameters) else {
+        return repair_rounds(input, options, parameters);
+    };
+    // The lines read, joined by line breaks, and where each starts there and in the input.
+    let mut text = Vec::with_capacity(lines.iter().map(|&(s, e)| e - s + 1).sum());
+    let mut starts = Vec::with_capacity(lines.len());
+    for &(s, e) in &lines {
+        if !starts.is_empty() {
+            text.push('\n');
+        }
+        starts.push(text.len());
+        text.extend_from_slice(&input[s..e]);
+    }
+    let analysis = repair_rounds(&text, options, parameters);
+    let repaired_lines: Vec<&[char]> = analysis.repaired.split(|&c| c == '\n').collect();
+    // Each finding in the input's offsets, if it stays within its line.
+    let in_input = |f: Finding| {
+        let k = starts.partition_point(|&s| s <= f.start) - 1;
+        let (s, e) = lines[k];
+        (f.end <= starts[k] + (e - s)).then(|| {
+            let by = s as isize - starts[k] as isize;
+            let at = |o: usize| (o as isize + by) as usize;
+            Finding { start: at(f.start), end: at(f.end), ..f }
+        })
+    };
+    // A legacy reading that wins takes every run of the text it could have made, on the lines
+    // left out too ("õ" alone proves nothing; beside "idõjárás" it is "ő"): the whole chunk.
+    let legacy = crate::readings::Kind::LegacyAsLegacy.name();
+    let findings: Option<Vec<Finding>> = analysis.findings.into_iter().map(in_input).collect();
+    let whole = findings.as_ref().is_none_or(|f| f.iter().any(|f| f.kind == legacy));
+    let Some(findings) = findings.filter(|_| repaired_lines.len() == lines.len() && !whole) else {
+        return repair_rounds(input, options, parameters);
+    };
+    let mut repaired = Vec::with_capacity(input.len());
+    let mut at = 0;
+    for (&(s, e), line) in lines.iter().zip(repaired_lines) {
+        repaired.extend_from_slice(&input[at..s]);
+        repaired.extend_from_slice(line);
+        at = e;
+    }
+    repaired.extend_from_slice(&input[at..]);
+    Analysis { findings, repaired, score: analysis.score }
 }
 
 /// The rounds of repair of one chunk, and their findings.
@@ -650,6 +738,44 @@ mod tests {
                 assert!(f.start < f.end && f.end <= input.len(), "{text}: {f:?}");
             }
         }
+    }
+
+    #[test]
+    fn lines_with_nothing_to_find_are_left_out_in_place() {
+        let clean = ["Zażółć gęślą jaźń", "Grüße aus Köln", "王海燕"];
+        let damaged =
+            crate::readings::misread("Café crème, 许玉", "UTF-8", "windows-1252").unwrap();
+        let text = format!("{}\n{damaged}\n{}\n\n{}", clean[0], clean[1], clean[2]);
+        let input: Vec<char> = text.chars().collect();
+        let start = clean[0].chars().count() + 1;
+        let line = start..start + damaged.chars().count();
+        let read = lines_to_read(&input, Purpose::Repair, &PARAMETERS);
+        assert_eq!(read, Some(vec![(line.start, line.end)]));
+        for options in [Options::default(), Options { repair_only: true, ..Options::default() }] {
+            let analysis = analyze(&input, options);
+            let repaired: String = analysis.repaired.iter().collect();
+            let want = format!("{}\nCafé crème, 许玉\n{}\n\n{}", clean[0], clean[1], clean[2]);
+            assert_eq!(repaired, want);
+            assert!(!analysis.findings.is_empty());
+            for f in &analysis.findings {
+                assert!(line.contains(&f.start) && f.end <= line.end, "{f:?}");
+            }
+            assert_eq!(replay(&input, &steps(&input, &analysis, options)), analysis.repaired);
+        }
+    }
+
+    #[test]
+    fn a_legacy_reading_that_wins_reads_the_lines_left_out() {
+        // Hungarian in windows-1250, read as windows-1252: "elõl" alone proves nothing.
+        let quiet = "Iszlám elõl akarok xii am mondtam természetes.";
+        let text = format!("Õszi kiderült pontos, felelõs gyermek, fõleg rendõrök\n{quiet}");
+        assert!(nothing_to_repair(quiet) && !nothing_to_repair(&text));
+        let input: Vec<char> = text.chars().collect();
+        let options = Options { repair_only: true, ..Options::default() };
+        let repaired: String = analyze(&input, options).repaired.iter().collect();
+        let want = "Őszi kiderült pontos, felelős gyermek, főleg rendőrök\n\
+                    Iszlám elől akarok xii am mondtam természetes.";
+        assert_eq!(repaired, want);
     }
 
     /// The `"text"` fields of a JSON-lines file (its strings' escapes decoded).
