@@ -73,6 +73,7 @@ class Parameters:
     per_sequence: list[int] = field(default_factory=lambda: [1000, 1000, 0])
     known_word: list[int] = field(default_factory=lambda: [3000, 3000, 6000])
     known_name: int = 3000
+    word_case: list[int] = field(default_factory=lambda: [0, 0, 0])
     per_lost: list[int] = field(default_factory=lambda: [3000, 3000, 3000])
     per_restored_space: int = 3000
     kept_space: int = 1000
@@ -88,7 +89,7 @@ class Parameters:
         """Every tunable coordinate: (attribute, index or None)."""
         coords: list[tuple[str, int | None]] = []
         for name in ("entry", "reentry", "partial", "per_sequence", "known_word", "per_lost",
-                     "language_weight"):
+                     "language_weight", "word_case"):
             coords += [(name, i) for i in range(3)]
         coords += [("known_name", None), ("per_restored_space", None), ("kept_space", None)]
         coords += [("prior", i) for i in range(len(self.prior))]
@@ -285,6 +286,7 @@ pub static PARAMETERS: Parameters = Parameters {{
     per_sequence: {parameters.per_sequence},
     known_word: {parameters.known_word},
     known_name: {parameters.known_name},
+    word_case: {parameters.word_case},
     per_lost: {parameters.per_lost},
     per_restored_space: {parameters.per_restored_space},
     kept_space: {parameters.kept_space},

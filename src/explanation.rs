@@ -778,6 +778,21 @@ mod tests {
         assert_eq!(repaired, want);
     }
 
+    #[test]
+    fn a_repair_that_breaks_a_words_case_is_not_made() {
+        // ftfy's "hypothetical Swedish product name": Å™ would be ř, a small letter in capitals.
+        let input: Vec<char> = "AHÅ™, the new sofa from IKEA".chars().collect();
+        let options = Options { repair_only: true, ..Options::default() };
+        let without = Parameters { word_case: [0; 3], ..PARAMETERS };
+        let repaired = |p: &Parameters| analyze_with(&input, options, p).repaired;
+        assert_eq!(repaired(&PARAMETERS), input);
+        assert_eq!(repaired(&without).iter().collect::<String>(), "AHř, the new sofa from IKEA");
+        // A repair that gives a word its case is made as before.
+        let cafe: Vec<char> = "cafÃ© au lait".chars().collect();
+        let fixed: String = analyze_with(&cafe, options, &PARAMETERS).repaired.iter().collect();
+        assert_eq!(fixed, "café au lait");
+    }
+
     /// The `"text"` fields of a JSON-lines file (its strings' escapes decoded).
     fn corpus_texts(path: &str) -> Vec<String> {
         let data = std::fs::read_to_string(path).expect("the corpus");

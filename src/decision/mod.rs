@@ -52,6 +52,10 @@ pub struct Parameters {
     /// Evidence of a repair of UTF-8 that makes a Chinese name of a word that is none (and
     /// against one that unmakes one): `crate::names`.
     pub known_name: Cost,
+    /// Evidence of a repair that gives a word the case real words have, where it had none
+    /// ("cafÃ©" as "café"), and against one that takes it away ("NICIODATĂ\u{a0}" as
+    /// "NICIODATà"): [`cased_as_words_are`].
+    pub word_case: [Cost; 3],
     /// Cost per sequence repaired as U+FFFD (bytes were lost: the repair is less certain).
     pub per_lost: [Cost; 3],
     /// Cost per space read as byte 0xA0.
@@ -130,10 +134,10 @@ fn charged_losses(text: &[char], piece: &Piece) -> u32 {
     }
 }
 
-/// [`gain`] from the piece's evidence: the lesser ratio, the word and the name evidence.
+/// [`gain`] from the piece's evidence: the lesser ratio, the word, name and case evidence.
 fn gain_of(
     piece: &Piece,
-    (ratio, words, names): (Cost, Cost, Cost),
+    (ratio, words, names, case): (Cost, Cost, Cost, Cost),
     losses: u32,
     parameters: &Parameters,
 ) -> Cost {
@@ -141,6 +145,7 @@ fn gain_of(
     ratio
         + parameters.known_word[kind] * words
         + parameters.known_name * names
+        + parameters.word_case[kind] * case
         + parameters.per_sequence[kind] * Cost::from(piece.sequences)
         - parameters.per_lost[kind] * Cost::from(losses)
         - parameters.per_restored_space * Cost::from(piece.restored_spaces)
@@ -295,15 +300,56 @@ impl Words {
     }
 }
 
+/// Is a word cased as real words are: all in lower case, all in capitals, or a capital and
+/// lower case? Letters without case count as either, and so do the lower-case letters whose
+/// capital is no one letter (German "ß" in "STRAßE").
+///
+/// ```
+/// use _core::decision::cased_as_words_are;
+/// assert!(cased_as_words_are("Café".chars()) && cased_as_words_are("NICIODATĂ".chars()));
+/// assert!(!cased_as_words_are("cafÃ".chars()) && !cased_as_words_are("NICIODATà".chars()));
+/// assert!(cased_as_words_are("STRAßE".chars()) && cased_as_words_are("日本".chars()));
+/// ```
+pub fn cased_as_words_are(word: impl Iterator<Item = char>) -> bool {
+    let (mut cased, mut first_upper, mut upper, mut lower) = (0, false, 0, 0);
+    for c in word {
+        let is_upper = c.is_uppercase();
+        let is_lower = c.is_lowercase() && {
+            let mut capital = c.to_uppercase();
+            capital.next().is_some() && capital.next().is_none()
+        };
+        if is_upper || is_lower {
+            first_upper |= cased == 0 && is_upper;
+            cased += 1;
+            upper += usize::from(is_upper);
+            lower += usize::from(is_lower);
+        }
+    }
+    lower == 0 || upper == 0 || (upper == 1 && first_upper)
+}
+
+/// The case evidence of a piece in its word (`span`, [`Words::word_span`]): +1 if only the
+/// word repaired is [`cased_as_words_are`], -1 if only the word as it is, 0 otherwise.
+fn case_evidence(text: &[char], piece: &Piece, (start, end): (usize, usize)) -> Cost {
+    let repaired = text[start..piece.start]
+        .iter()
+        .copied()
+        .chain(piece.replacement.chars())
+        .chain(text[piece.end..end].iter().copied());
+    (Cost::from(cased_as_words_are(repaired))
+        - Cost::from(cased_as_words_are(text[start..end].iter().copied())))
+    .min(0)
+}
+
 /// Does `text` start with a word of one letter elided before the next word, as French and
 /// Italian write articles and pronouns ("l’ouest", "s'éloigner", "d'acqua")?
 fn elided(text: &[char]) -> bool {
     matches!(text, [l, '\'' | '\u{2019}', next, ..] if l.is_lowercase() && is_letter(*next))
 }
 
-/// What the models say of a piece: the lesser ratio, the word and the name evidence, and
+/// What the models say of a piece: the lesser ratio, the word, name and case evidence, and
 /// the repair ratio.
-type Evidence = (Cost, Cost, Cost, Cost);
+type Evidence = (Cost, Cost, Cost, Cost, Cost);
 
 /// The gains of pieces, the models asked once for pieces several readings share (a stretch
 /// of UTF-8 read as windows-1252 reads the same in windows-1254, ISO-8859-15 and more).
@@ -325,24 +371,24 @@ impl<'a> Gains<'a> {
         let which = models().mojibake_of(piece.reading);
         let key = (piece.start, piece.end, which, piece.replacement.clone());
         let (text, words) = (self.text, &mut self.words);
-        let &mut (ratio, words, names, repair) = self.known.entry(key).or_insert_with(|| {
+        let &mut (ratio, words, names, case, repair) = self.known.entry(key).or_insert_with(|| {
             let (repair, shape) = evidence(text, &piece);
             // (asked here too, so that a text whose pieces make no letters builds no `Words`)
-            let (words, names) = if piece.replacement.chars().all(is_letter) {
+            let (words, names, case) = if piece.replacement.chars().all(is_letter) {
                 let w = words.get_or_insert_with(|| Words::new(text));
                 let span = w.word_span(text, &piece);
                 // (Not of a legacy piece: what a legacy run can gain is bounded before it is
                 // read, `legacy_run_bound`, and a name is no bound a run's word can tell.)
                 let legacy = readings()[piece.reading as usize].kind == Kind::LegacyAsLegacy;
                 let names = if legacy { 0 } else { Words::name_evidence(text, &piece, span) };
-                (w.evidence(text, &piece, span), names)
+                (w.evidence(text, &piece, span), names, case_evidence(text, &piece, span))
             } else {
-                (0, 0)
+                (0, 0, 0)
             };
-            (repair.min(shape), words, names, repair)
+            (repair.min(shape), words, names, case, repair)
         });
         let losses = charged_losses(text, &piece);
-        let gain = gain_of(&piece, (ratio, words, names), losses, self.parameters);
+        let gain = gain_of(&piece, (ratio, words, names, case), losses, self.parameters);
         Judged { gain, piece, repair }
     }
 }
