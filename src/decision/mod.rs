@@ -314,10 +314,8 @@ pub fn cased_as_words_are(word: impl Iterator<Item = char>) -> bool {
     let (mut cased, mut first_upper, mut upper, mut lower) = (0, false, 0, 0);
     for c in word {
         let is_upper = c.is_uppercase();
-        let is_lower = c.is_lowercase() && {
-            let mut capital = c.to_uppercase();
-            capital.next().is_some() && capital.next().is_none()
-        };
+        // (An ASCII letter's capital is one letter: the table is asked of the others only.)
+        let is_lower = c.is_lowercase() && (c.is_ascii() || c.to_uppercase().nth(1).is_none());
         if is_upper || is_lower {
             first_upper |= cased == 0 && is_upper;
             cased += 1;
@@ -328,17 +326,18 @@ pub fn cased_as_words_are(word: impl Iterator<Item = char>) -> bool {
     lower == 0 || upper == 0 || (upper == 1 && first_upper)
 }
 
-/// The case evidence of a piece in its word (`span`, [`Words::word_span`]): +1 if only the
-/// word repaired is [`cased_as_words_are`], -1 if only the word as it is, 0 otherwise.
+/// The case evidence of a piece in its word (`span`, [`Words::word_span`]): -1 if the word is
+/// [`cased_as_words_are`] as it is but not repaired, 0 otherwise (the repaired word is asked
+/// first: most repairs keep a word's case).
 fn case_evidence(text: &[char], piece: &Piece, (start, end): (usize, usize)) -> Cost {
     let repaired = text[start..piece.start]
         .iter()
         .copied()
         .chain(piece.replacement.chars())
         .chain(text[piece.end..end].iter().copied());
-    (Cost::from(cased_as_words_are(repaired))
-        - Cost::from(cased_as_words_are(text[start..end].iter().copied())))
-    .min(0)
+    let broken =
+        !cased_as_words_are(repaired) && cased_as_words_are(text[start..end].iter().copied());
+    -Cost::from(broken)
 }
 
 /// Does `text` start with a word of one letter elided before the next word, as French and
