@@ -52,9 +52,9 @@ pub struct Parameters {
     /// Evidence of a repair of UTF-8 that makes a Chinese name of a word that is none (and
     /// against one that unmakes one): `crate::names`.
     pub known_name: Cost,
-    /// Evidence of a repair that gives a word the case real words have, where it had none
-    /// ("cafÃ©" as "café"), and against one that takes it away ("NICIODATĂ\u{a0}" as
-    /// "NICIODATà"): [`cased_as_words_are`].
+    /// Evidence against a repair that takes from a word the case real words have
+    /// ("NICIODATĂ\u{a0}" as "NICIODATà"): [`cased_as_words_are`]. A repair that gives a
+    /// word its case earns nothing by it (decision note 0023).
     pub word_case: [Cost; 3],
     /// Cost per sequence repaired as U+FFFD (bytes were lost: the repair is less certain).
     pub per_lost: [Cost; 3],
@@ -328,7 +328,8 @@ pub fn cased_as_words_are(word: impl Iterator<Item = char>) -> bool {
 
 /// The case evidence of a piece in its word (`span`, [`Words::word_span`]): -1 if the word is
 /// [`cased_as_words_are`] as it is but not repaired, 0 otherwise (the repaired word is asked
-/// first: most repairs keep a word's case).
+/// first: most repairs keep a word's case). Never more than 0, so what a legacy run can gain
+/// is still bounded before its pieces are read (`legacy_run_bound`).
 fn case_evidence(text: &[char], piece: &Piece, (start, end): (usize, usize)) -> Cost {
     let repaired = text[start..piece.start]
         .iter()
