@@ -509,7 +509,12 @@ fn repair_lines(input: &[char], options: Options, parameters: &Parameters) -> An
         text.extend_from_slice(&input[s..e]);
     }
     let analysis = repair_rounds(&text, options, parameters);
-    let repaired_lines: Vec<&[char]> = analysis.repaired.split(|&c| c == '\n').collect();
+    // A legacy reading that wins takes every run of the text it could have made, on the lines
+    // left out too ("õ" alone proves nothing; beside "idõjárás" it is "ő"): the whole chunk.
+    let legacy = crate::readings::Kind::LegacyAsLegacy.name();
+    if analysis.findings.iter().any(|f| f.kind == legacy) {
+        return repair_rounds(input, options, parameters);
+    }
     // Each finding in the input's offsets, if it stays within its line.
     let in_input = |f: Finding| {
         let k = starts.partition_point(|&s| s <= f.start) - 1;
@@ -520,12 +525,9 @@ fn repair_lines(input: &[char], options: Options, parameters: &Parameters) -> An
             Finding { start: at(f.start), end: at(f.end), ..f }
         })
     };
-    // A legacy reading that wins takes every run of the text it could have made, on the lines
-    // left out too ("õ" alone proves nothing; beside "idõjárás" it is "ő"): the whole chunk.
-    let legacy = crate::readings::Kind::LegacyAsLegacy.name();
     let findings: Option<Vec<Finding>> = analysis.findings.into_iter().map(in_input).collect();
-    let whole = findings.as_ref().is_none_or(|f| f.iter().any(|f| f.kind == legacy));
-    let Some(findings) = findings.filter(|_| repaired_lines.len() == lines.len() && !whole) else {
+    let repaired_lines: Vec<&[char]> = analysis.repaired.split(|&c| c == '\n').collect();
+    let Some(findings) = findings.filter(|_| repaired_lines.len() == lines.len()) else {
         return repair_rounds(input, options, parameters);
     };
     let mut repaired = Vec::with_capacity(input.len());
