@@ -56,7 +56,12 @@ fn main() {
             f(strings[i])
         })
     };
-    by_str("nothing_to_find", &|s| usize::from(_core::explanation::nothing_to_find(s)));
+    by_str("nothing_to_find", &|s| usize::from(_core::one_pass::nothing_to_find(s)));
+    by_str("nothing_to_repair", &|s| usize::from(_core::one_pass::nothing_to_repair(s)));
+    by_str("one pass by lines", &|s| {
+        let pass = _core::one_pass::by_lines(s, _core::decision::Purpose::Repair);
+        pass.lines.map_or(usize::from(pass.clear), |l| l.len())
+    });
     by_str("fix_str", &|s| {
         _core::explanation::fix_str(s, Default::default()).map_or(0, |r| r.len())
     });

@@ -559,11 +559,10 @@ struct Detection {
 }
 
 fn detect_text(text: &str) -> Detection {
-    if explanation::nothing_to_find(text) {
+    let mut chars = Vec::new();
+    let Some(analysis) = explanation::analyze_str(text, Options::default(), &mut chars) else {
         return Detection::default();
-    }
-    let chars: Vec<char> = text.chars().collect();
-    let analysis = explanation::analyze(&chars, Options::default());
+    };
     let affected: usize =
         analysis.findings.iter().filter(|f| f.kind != "jis-variant").map(|f| f.end - f.start).sum();
     let findings = analysis

@@ -6,7 +6,8 @@
 //! is reported as `lost` and left as it is unless the caller asks for it to be replaced.
 
 use crate::decision::{self, Choice, Parameters, Purpose, PARAMETERS};
-use crate::letters::is_letter;
+use crate::one_pass;
+pub use crate::one_pass::{nothing_to_find, nothing_to_repair};
 use crate::readings::readings;
 
 /// Rounds of repair at most: every round removes a layer, and real data has at most three.
@@ -31,7 +32,8 @@ pub struct Options {
 }
 
 impl Options {
-    fn purpose(self) -> Purpose {
+    /// What the analysis is for: a repair, or a score too.
+    pub fn purpose(self) -> Purpose {
         if self.repair_only {
             Purpose::Repair
         } else {
@@ -177,146 +179,44 @@ fn record(segments: &mut Vec<Segment>, choice: &Choice) {
 }
 
 /// Is a character kana or a common kanji (a text with one may have strict-JIS look-alikes)?
-fn japanese(c: char) -> bool {
+pub fn japanese(c: char) -> bool {
     matches!(c, '\u{3041}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}')
 }
 
-/// Does the analysis of `text` (with the built-in parameters, any options) find nothing at
-/// all: no candidate of any reading, no lost data, no JIS look-alike? Then the repair is the
-/// text itself and the score 0, and the text need not be analysed: one pass over its UTF-8,
-/// without allocating, answers for most clean text. It answers `false` whenever it cannot be
-/// sure (a text of several chunks, a sequence worth reading), never `true` wrongly: it asks
-/// what [`decision::choose`] asks first, in the same order and with the same functions.
-///
-/// ```
-/// use _core::explanation::nothing_to_find;
-/// assert!(nothing_to_find("Καλημέρα κόσμε"));
-/// assert!(!nothing_to_find("ÎšÎ±Î»Î·Î¼Î­ÏÎ± ÎºÏŒÏƒÎ¼Îµ"));
-/// ```
-pub fn nothing_to_find(text: &str) -> bool {
-    nothing_for(text, Purpose::Score, &PARAMETERS)
-}
-
-/// Does the repair of `text` (with the built-in parameters, any options) leave it as it is
-/// because no reading could win? [`nothing_to_find`] for [`Options::repair_only`]: it says
-/// yes to more clean text, where lone accented letters could only score.
-///
-/// ```
-/// use _core::explanation::{nothing_to_find, nothing_to_repair};
-/// let clean = "Zażółć gęślą jaźń";
-/// assert!(nothing_to_repair(clean) && !nothing_to_find(clean));
-/// assert!(!nothing_to_repair("ZaĹĽĂłĹ‚Ä‡ gÄ™Ĺ›lÄ… jaĹşĹ„"));
-/// ```
-pub fn nothing_to_repair(text: &str) -> bool {
-    nothing_for(text, Purpose::Repair, &PARAMETERS)
-}
-
-/// [`nothing_to_find`] or [`nothing_to_repair`], with any parameters.
-fn nothing_for(text: &str, purpose: Purpose, parameters: &Parameters) -> bool {
-    use crate::candidates::{legacy, utf8};
-    let floor = purpose.legacy_floor();
-    if text.is_ascii() {
-        return true;
-    }
-    // One chunk only: the rounds' context ends at a chunk's edges.
-    if text.len() > CHUNK_CHARS && text.chars().count() > CHUNK_CHARS {
-        return false;
-    }
-    let mut likely = utf8::LikelyScan::default();
-    let (mut kana_or_kanji, mut look_alike) = (false, false);
-    // What the legacy runs could gain, as `decision::choose` bounds it before reading them.
-    let mut bounds = decision::LegacyBounds::new(parameters);
-    let mut run: Option<(usize, Option<char>)> = None;
-    let mut previous: Option<char> = None;
-    let mut end_run = |start: usize, before: Option<char>, end: usize, after: Option<char>| {
-        if let Some(shape) = legacy::run_shape(before, text[start..end].chars(), after) {
-            let length = text[start..end].chars().count();
-            let pairs = legacy::pairs_in(text[start..end].chars());
-            if decision::legacy_run_bound(parameters, length, shape, true) == 0 {
-                // Not even a known word would let the run raise a bound: its word is moot.
-                bounds.add(parameters, length, shape, false, pairs);
-                return bounds.over(floor) == 0;
-            }
-            // the run with the letters around it, as `legacy::runs` reads its word
-            let word_start = text[..start]
-                .char_indices()
-                .rev()
-                .take_while(|&(_, c)| is_letter(c))
-                .last()
-                .map_or(start, |(i, _)| i);
-            let word_end = end
-                + text[end..]
-                    .chars()
-                    .take_while(|&c| is_letter(c))
-                    .map(char::len_utf8)
-                    .sum::<usize>();
-            let word = text[word_start..word_end].chars();
-            let word = legacy::word_of(word, text[start..end].chars(), after);
-            bounds.add(parameters, length, shape, word.may_gain(), pairs);
-        }
-        bounds.over(floor) == 0
-    };
-    let mut at = 0;
-    while let Some(c) = text[at..].chars().next() {
-        if c == '\u{FFFD}' || likely.feed(c) {
-            return false;
-        }
-        let after = at + c.len_utf8();
-        let next = text[after..].chars().next();
-        if c.is_ascii() && run.is_some() && legacy::trail_byte_between(previous, c, next) {
-            // The run goes on over a possible trail byte, as `legacy::runs` reads it.
-        } else if c.is_ascii() {
-            if let Some((start, before)) = run.take() {
-                if !end_run(start, before, at, Some(c)) {
-                    return false;
-                }
-            }
-        } else {
-            kana_or_kanji |= japanese(c);
-            look_alike |= JIS_BROWSER.iter().any(|&(strict, _)| strict == c);
-            if run.is_none() {
-                run = Some((at, previous));
-            }
-        }
-        previous = Some(c);
-        at = after;
-        if c.is_ascii() && run.is_none() && likely.idle() {
-            // Until the next non-ASCII character only the context changes: the stretch's
-            // last `CONTEXT` characters are fed, the others skipped.
-            let ascii = text.as_bytes()[at..].iter().take_while(|b| b.is_ascii()).count();
-            at += ascii.saturating_sub(utf8::LikelyScan::CONTEXT);
-        }
-    }
-    if likely.finish() {
-        return false;
-    }
-    if let Some((start, before)) = run {
-        if !end_run(start, before, text.len(), None) {
-            return false;
-        }
-    }
-    !(kana_or_kanji && look_alike)
-}
-
 /// The repair of a UTF-8 text, or `None` when nothing changes: the entry point for batches
-/// (`crate::batch`, the Python bindings). Text with nothing to repair
-/// ([`nothing_to_repair`]) costs one pass.
+/// (`crate::batch`, the Python bindings). Text the one pass clears costs that pass only.
 pub fn fix_str(text: &str, options: Options) -> Option<String> {
-    if nothing_to_repair(text) {
-        return None;
-    }
-    let chars: Vec<char> = text.chars().collect();
-    let repaired = analyze(&chars, Options { repair_only: true, ..options }).repaired;
+    let options = Options { repair_only: true, ..options };
+    let mut chars = Vec::new();
+    let repaired = analyze_str(text, options, &mut chars)?.repaired;
     (repaired != chars).then(|| repaired.into_iter().collect())
 }
 
 /// The detection score of a UTF-8 text (0.0 for ASCII).
 pub fn score_str(text: &str) -> f64 {
-    if nothing_to_find(text) {
-        return 0.0;
+    analyze_str(text, Options::default(), &mut Vec::new()).map_or(0.0, |a| a.score)
+}
+
+/// Analyse a UTF-8 text, or `None` when the one pass ([`one_pass::by_lines`]) clears it: then
+/// the repair is the text itself, the score 0 and there are no findings. `chars` receives the
+/// text's characters (the findings' offsets are theirs) when it is analysed.
+pub fn analyze_str(text: &str, options: Options, chars: &mut Vec<char>) -> Option<Analysis> {
+    let pass = one_pass::by_lines(text, options.purpose());
+    if pass.clear {
+        return None;
     }
-    let chars: Vec<char> = text.chars().collect();
-    analyze(&chars, Options::default()).score
+    chars.clear();
+    chars.extend(text.chars());
+    Some(analyze_after(chars, options, pass))
+}
+
+/// [`analyze`] of a text the one pass did not clear: the lines it picked are read without a
+/// second look (a text of one chunk, for the options' purpose).
+pub fn analyze_after(input: &[char], options: Options, pass: one_pass::Pass) -> Analysis {
+    if input.len() > CHUNK_CHARS || pass.purpose != options.purpose() {
+        return analyze(input, options);
+    }
+    analyze_chunk(input, options, &PARAMETERS, Some(pass.lines))
 }
 
 /// Analyse a text: repair it round by round and explain what was found.
@@ -332,7 +232,7 @@ pub fn analyze_with(input: &[char], options: Options, parameters: &Parameters) -
     let mut start = 0;
     while start < input.len() || (start == 0 && input.is_empty()) {
         let end = chunk_end(input, start);
-        let chunk = analyze_chunk(&input[start..end], options, parameters);
+        let chunk = analyze_chunk(&input[start..end], options, parameters, None);
         findings.extend(chunk.findings.into_iter().map(|f| Finding {
             start: f.start + start,
             end: f.end + start,
@@ -432,17 +332,36 @@ fn jis_variants(input: &[char]) -> Vec<Finding> {
         .collect()
 }
 
-fn analyze_chunk(input: &[char], options: Options, parameters: &Parameters) -> Analysis {
+/// The analysis of one chunk; `lines`: the lines to read, when the one pass chose them.
+fn analyze_chunk(
+    input: &[char],
+    options: Options,
+    parameters: &Parameters,
+    mut lines: Option<Option<Vec<(usize, usize)>>>,
+) -> Analysis {
     let jis = jis_variants(input);
     let mut start_text = input.to_vec();
-    if options.jis_browser {
+    if options.jis_browser && !jis.is_empty() {
         for f in &jis {
             if let Some(shown) = f.replacement.as_deref().and_then(|r| r.chars().next()) {
                 start_text[f.start] = shown;
             }
         }
+        // The pass looked at the text before the look-alikes were shown.
+        lines = None;
     }
-    let analysis = repair_lines(&start_text, options, parameters);
+    let lines = lines.unwrap_or_else(|| lines_to_read(&start_text, options.purpose(), parameters));
+    let (mut analysis, read) = repair_lines(&start_text, lines, options, parameters);
+    if options.repair_only
+        && analysis.repaired != start_text
+        && !settled(&analysis.repaired, read, options, parameters)
+    {
+        // A new analysis of the repair would read other lines than the rounds did, and change
+        // it again ("Þ²\nÕ\x85": read whole as windows-1254, then "Õ…" on its line as UTF-8):
+        // the text stays as it is, so that `fix` is idempotent.
+        analysis.repaired.clone_from(&start_text);
+        analysis.findings.retain(|f| f.replacement.is_none());
+    }
     let mut findings = analysis.findings;
     let outside = |j: &Finding| !findings.iter().any(|f| f.start <= j.start && j.start < f.end);
     let jis: Vec<Finding> = jis.into_iter().filter(outside).collect();
@@ -452,7 +371,7 @@ fn analyze_chunk(input: &[char], options: Options, parameters: &Parameters) -> A
 }
 
 /// The lines of a chunk its analysis reads, as `(start, end)` offsets without their line
-/// breaks, or `None` for the whole chunk: a line that [`nothing_for`] clears on its own gives
+/// breaks, or `None` for the whole chunk: a line that the one pass clears on its own gives
 /// no reading the evidence to win, and read beside the others it only dilutes them (a
 /// two-character name misread on a line of its own, amid clean lines, is no "text misread as a
 /// whole"). The whole chunk is read when it has one line, when every line could hold something,
@@ -463,9 +382,6 @@ fn analyze_chunk(input: &[char], options: Options, parameters: &Parameters) -> A
 /// use _core::explanation::lines_to_read;
 /// let text: Vec<char> = "Zażółć gęślą jaźń\nCafÃ© crÃ¨me\nkůň".chars().collect();
 /// assert_eq!(lines_to_read(&text, Purpose::Repair, &PARAMETERS), Some(vec![(18, 30)]));
-/// // For a score, lone accented letters could count: the first line is read too.
-/// let read = lines_to_read(&text, Purpose::Score, &PARAMETERS);
-/// assert_eq!(read, Some(vec![(0, 17), (18, 30)]));
 /// ```
 pub fn lines_to_read(
     input: &[char],
@@ -475,28 +391,23 @@ pub fn lines_to_read(
     if !input.contains(&'\n') {
         return None;
     }
-    let mut lines: Vec<(usize, usize)> = Vec::new();
-    let (mut start, mut every) = (0, true);
-    let mut line = String::new();
-    for end in (0..=input.len()).filter(|&i| i == input.len() || input[i] == '\n') {
-        line.clear();
-        line.extend(&input[start..end]);
-        if nothing_for(&line, purpose, parameters) {
-            every = false;
-        } else {
-            lines.push((start, end));
-        }
-        start = end + 1;
-    }
-    (!every && !lines.is_empty()).then_some(lines)
+    let text: String = input.iter().collect();
+    one_pass::by_lines_with(&text, purpose, parameters).lines
 }
 
 /// The rounds of repair of the lines of a chunk [`lines_to_read`] picks, joined by line breaks,
 /// and their findings in the chunk's offsets; of the whole chunk when a repair would cross a
 /// line break or a legacy reading wins.
-fn repair_lines(input: &[char], options: Options, parameters: &Parameters) -> Analysis {
-    let Some(lines) = lines_to_read(input, options.purpose(), parameters) else {
-        return repair_rounds(input, options, parameters);
+/// Also the numbers of the lines read (`None`: the whole chunk).
+fn repair_lines(
+    input: &[char],
+    lines: Option<Vec<(usize, usize)>>,
+    options: Options,
+    parameters: &Parameters,
+) -> (Analysis, Option<Vec<usize>>) {
+    let whole = || (repair_rounds(input, options, parameters), None);
+    let Some(lines) = lines else {
+        return whole();
     };
     // The lines read, joined by line breaks, and where each starts there and in the input.
     let mut text = Vec::with_capacity(lines.iter().map(|&(s, e)| e - s + 1).sum());
@@ -513,7 +424,7 @@ fn repair_lines(input: &[char], options: Options, parameters: &Parameters) -> An
     // left out too ("õ" alone proves nothing; beside "idõjárás" it is "ő"): the whole chunk.
     let legacy = crate::readings::Kind::LegacyAsLegacy.name();
     if analysis.findings.iter().any(|f| f.kind == legacy) {
-        return repair_rounds(input, options, parameters);
+        return whole();
     }
     // Each finding in the input's offsets, if it stays within its line.
     let in_input = |f: Finding| {
@@ -528,7 +439,7 @@ fn repair_lines(input: &[char], options: Options, parameters: &Parameters) -> An
     let findings: Option<Vec<Finding>> = analysis.findings.into_iter().map(in_input).collect();
     let repaired_lines: Vec<&[char]> = analysis.repaired.split(|&c| c == '\n').collect();
     let Some(findings) = findings.filter(|_| repaired_lines.len() == lines.len()) else {
-        return repair_rounds(input, options, parameters);
+        return whole();
     };
     let mut repaired = Vec::with_capacity(input.len());
     let mut at = 0;
@@ -538,7 +449,37 @@ fn repair_lines(input: &[char], options: Options, parameters: &Parameters) -> An
         at = e;
     }
     repaired.extend_from_slice(&input[at..]);
-    Analysis { findings, repaired, score: analysis.score }
+    let read = line_numbers(input, &lines);
+    (Analysis { findings, repaired, score: analysis.score }, Some(read))
+}
+
+/// The numbers of the lines of `text` that start at the `(start, end)` offsets of `lines`.
+fn line_numbers(text: &[char], lines: &[(usize, usize)]) -> Vec<usize> {
+    let (mut number, mut at) = (0, 0);
+    let mut numbers = Vec::with_capacity(lines.len());
+    for &(start, _) in lines {
+        number += text[at..start].iter().filter(|&&c| c == '\n').count();
+        at = start;
+        numbers.push(number);
+    }
+    numbers
+}
+
+/// Would a new analysis of `repaired`, the repair of a chunk made from its lines `read`
+/// (`None`: the whole chunk), leave it as it is? The rounds' last choice settled the lines
+/// they read; a new analysis that would read others is asked.
+fn settled(
+    repaired: &[char],
+    read: Option<Vec<usize>>,
+    options: Options,
+    parameters: &Parameters,
+) -> bool {
+    let text: String = repaired.iter().collect();
+    let pass = one_pass::by_lines_with(&text, options.purpose(), parameters);
+    if pass.clear || pass.lines.as_deref().map(|l| line_numbers(repaired, l)) == read {
+        return true;
+    }
+    repair_lines(repaired, pass.lines, options, parameters).0.repaired == repaired
 }
 
 /// The rounds of repair of one chunk, and their findings.
@@ -793,6 +734,16 @@ mod tests {
         let cafe: Vec<char> = "cafÃ© au lait".chars().collect();
         let fixed: String = analyze_with(&cafe, options, &PARAMETERS).repaired.iter().collect();
         assert_eq!(fixed, "café au lait");
+    }
+
+    #[test]
+    fn a_repair_a_new_analysis_would_change_again_is_not_made() {
+        // Read whole, a legacy reading wins ("Þ" is "Ş" in windows-1254, \x85 "…"); a new
+        // analysis of that repair reads "Õ…" on its own line, UTF-8 read as windows-1252.
+        let fix = |text: &str| fix_str(text, Options::default()).unwrap_or_else(|| text.into());
+        let once = fix("Þ²\nÕ\u{85}");
+        assert_eq!(fix(&once), once);
+        assert_eq!(fix("Ş²\nÕ…"), "Ş²\nՅ", "the second repair is one a new call makes");
     }
 
     /// The `"text"` fields of a JSON-lines file (its strings' escapes decoded).

@@ -11,6 +11,7 @@ pub mod explanation;
 pub mod letters;
 pub mod model;
 pub mod names;
+pub mod one_pass;
 pub mod python;
 pub mod readings;
 

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from support import CORPUS, corpus_rows
 
@@ -105,6 +105,7 @@ def test_fix_score_detect_never_raise_and_keep_their_contracts(text: str) -> Non
 
 @FAST
 @given(TEXTS)
+@example("Þ²\nÕ\x85")  # read whole as windows-1254, then "Õ…" on its own line as UTF-8
 def test_fix_is_idempotent(text: str) -> None:
     once = mojifix.fix(text)
     assert mojifix.fix(once) == once

@@ -3,6 +3,7 @@
 
 use crate::decision::{self, PARAMETERS};
 use crate::explanation::{self, Analysis, Options};
+use crate::one_pass;
 use crate::readings::readings;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -15,18 +16,28 @@ type FindingTuple =
 type StepTuple =
     (&'static str, usize, usize, String, String, Option<&'static str>, Option<&'static str>);
 
-fn analyze(py: Python<'_>, chars: &[char], options: Options) -> Analysis {
-    py.detach(|| explanation::analyze(chars, options))
+/// The analysis of `text`, or `None` when the one pass clears it (with the GIL held: it is
+/// short); `chars` receives the text's characters.
+fn analyze(
+    py: Python<'_>,
+    text: &str,
+    chars: &mut Vec<char>,
+    options: Options,
+) -> Option<Analysis> {
+    let pass = one_pass::by_lines(text, options.purpose());
+    if pass.clear {
+        return None;
+    }
+    *chars = text.chars().collect();
+    Some(py.detach(|| explanation::analyze_after(chars, options, pass)))
 }
 
 /// `(score, findings)` of a text, findings in its offsets.
 #[pyfunction]
 fn detect(py: Python<'_>, text: &str) -> (f64, Vec<FindingTuple>) {
-    if explanation::nothing_to_find(text) {
+    let Some(analysis) = analyze(py, text, &mut Vec::new(), Options::default()) else {
         return (0.0, Vec::new());
-    }
-    let chars: Vec<char> = text.chars().collect();
-    let analysis = analyze(py, &chars, Options::default());
+    };
     let findings = analysis
         .findings
         .into_iter()
@@ -38,11 +49,7 @@ fn detect(py: Python<'_>, text: &str) -> (f64, Vec<FindingTuple>) {
 /// How sure the core is that the text holds mojibake, in [0, 1].
 #[pyfunction]
 fn score(py: Python<'_>, text: &str) -> f64 {
-    if explanation::nothing_to_find(text) {
-        return 0.0;
-    }
-    let chars: Vec<char> = text.chars().collect();
-    analyze(py, &chars, Options::default()).score
+    analyze(py, text, &mut Vec::new(), Options::default()).map_or(0.0, |a| a.score)
 }
 
 /// The repaired text: the same object when nothing changes.
@@ -55,12 +62,12 @@ fn fix<'py>(
     replace_lost: bool,
 ) -> PyResult<Bound<'py, PyString>> {
     let s = text.to_str()?;
-    if explanation::nothing_to_repair(s) {
-        return Ok(text.clone());
-    }
-    let chars: Vec<char> = s.chars().collect();
     let options = Options { jis_browser, replace_lost, repair_only: true };
-    let repaired = analyze(py, &chars, options).repaired;
+    let mut chars = Vec::new();
+    let Some(analysis) = analyze(py, s, &mut chars, options) else {
+        return Ok(text.clone());
+    };
+    let repaired = analysis.repaired;
     if repaired == chars {
         return Ok(text.clone());
     }
@@ -76,13 +83,12 @@ fn fix_and_explain(
     jis_browser: bool,
     replace_lost: bool,
 ) -> (String, Vec<StepTuple>) {
-    if explanation::nothing_to_repair(text) {
-        return (text.to_owned(), Vec::new());
-    }
-    let chars: Vec<char> = text.chars().collect();
     // The steps replay what `fix` does, so they come from the same decisions.
     let options = Options { jis_browser, replace_lost, repair_only: true };
-    let analysis = analyze(py, &chars, options);
+    let mut chars = Vec::new();
+    let Some(analysis) = analyze(py, text, &mut chars, options) else {
+        return (text.to_owned(), Vec::new());
+    };
     let steps = explanation::steps(&chars, &analysis, options)
         .into_iter()
         .map(|s| (s.kind, s.start, s.end, s.original, s.replacement, s.encoded_as, s.decoded_as))

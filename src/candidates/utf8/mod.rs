@@ -285,7 +285,7 @@ impl Completer {
 
     /// Feed the next character; the single-byte and multi-byte decoders whose sequence
     /// completed at it (both 0 when none did).
-    #[inline]
+    #[inline(always)]
     fn feed(&mut self, c: char) -> (u32, u32) {
         if c.is_ascii() {
             if !self.single.pending() && !self.multi.pending() {

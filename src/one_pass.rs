@@ -1,0 +1,209 @@
+//! The one pass: does a text hold anything its analysis could find? One walk over its UTF-8,
+//! without allocating, answers for most clean text (decision notes 0010, 0020), and, for a
+//! text of several lines, says which lines could hold something on their own (notes 0022,
+//! 0024): the lines before the one where the walk stops are not walked again.
+//!
+//! It asks what [`crate::decision::choose`] asks first, in the same order and with the same
+//! functions: a UTF-8 sequence worth reading ([`utf8::LikelyScan`]), a legacy pair whose runs
+//! could gain enough ([`LegacyBounds`]), lost data (U+FFFD), strict-JIS look-alikes in Japanese
+//! text. It answers "nothing" only when the analysis would find nothing, never wrongly.
+
+use crate::candidates::{legacy, utf8};
+use crate::decision::{self, LegacyBounds, Parameters, Purpose, PARAMETERS};
+use crate::explanation::{japanese, CHUNK_CHARS, JIS_BROWSER};
+use crate::letters::is_letter;
+
+/// What the one pass found in a text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pass {
+    /// The purpose the pass answered for (a repair clears more than a score).
+    pub purpose: Purpose,
+    /// The analysis of the whole text would find nothing: the repair is the text itself and
+    /// the score 0.
+    pub clear: bool,
+    /// For a text of several lines that the pass does not clear, when some of its lines are
+    /// clear on their own and some not: the others, as `(start, end)` character offsets
+    /// without their line breaks. `None` when the whole text is to be read.
+    pub lines: Option<Vec<(usize, usize)>>,
+}
+
+/// Does the analysis of `text` (with the built-in parameters, any options) find nothing at
+/// all: no candidate of any reading, no lost data, no JIS look-alike? Then the repair is the
+/// text itself and the score 0, and the text need not be analysed. It answers `false`
+/// whenever it cannot be sure (a text of several chunks, a sequence worth reading).
+///
+/// ```
+/// use _core::one_pass::nothing_to_find;
+/// assert!(nothing_to_find("Καλημέρα κόσμε"));
+/// assert!(!nothing_to_find("ÎšÎ±Î»Î·Î¼Î­ÏÎ± ÎºÏŒÏƒÎ¼Îµ"));
+/// ```
+pub fn nothing_to_find(text: &str) -> bool {
+    walk(text, Purpose::Score, &PARAMETERS, false).clear
+}
+
+/// Does the repair of `text` (with the built-in parameters, any options) leave it as it is
+/// because no reading could win? [`nothing_to_find`] for a repair: it says yes to more clean
+/// text, where lone accented letters could only score.
+///
+/// ```
+/// use _core::one_pass::{nothing_to_find, nothing_to_repair};
+/// let clean = "Zażółć gęślą jaźń";
+/// assert!(nothing_to_repair(clean) && !nothing_to_find(clean));
+/// assert!(!nothing_to_repair("ZaĹĽĂłĹ‚Ä‡ gÄ™Ĺ›lÄ… jaĹşĹ„"));
+/// ```
+pub fn nothing_to_repair(text: &str) -> bool {
+    walk(text, Purpose::Repair, &PARAMETERS, false).clear
+}
+
+/// The one pass over `text` for `purpose`, and, when it does not clear the text, which of its
+/// lines it does not clear on their own (decision note 0024).
+///
+/// ```
+/// use _core::decision::Purpose;
+/// use _core::one_pass::by_lines;
+/// let pass = by_lines("Zażółć gęślą jaźń\nCafÃ© crÃ¨me\nkůň", Purpose::Repair);
+/// assert!(!pass.clear);
+/// assert_eq!(pass.lines, Some(vec![(18, 30)]));
+/// // For a score, lone accented letters could count: the first line is read too.
+/// let pass = by_lines("Zażółć gęślą jaźń\nCafÃ© crÃ¨me\nkůň", Purpose::Score);
+/// assert_eq!(pass.lines, Some(vec![(0, 17), (18, 30)]));
+/// ```
+pub fn by_lines(text: &str, purpose: Purpose) -> Pass {
+    walk(text, purpose, &PARAMETERS, true)
+}
+
+/// [`by_lines`] with any parameters.
+pub fn by_lines_with(text: &str, purpose: Purpose, parameters: &Parameters) -> Pass {
+    walk(text, purpose, parameters, true)
+}
+
+/// Where the walk of a text stopped.
+enum Walk {
+    /// At its end, with nothing found.
+    Clear,
+    /// Where it found something: before byte `at` (and after the line break before it), with
+    /// or without a strict-JIS look-alike before.
+    Holds { at: usize, look_alike: bool },
+}
+
+/// The walk, for the whole text ([`nothing_to_find`], [`nothing_to_repair`]) or, when it holds
+/// something, line by line: the lines before the one where the walk stopped hold nothing of
+/// their own (their runs' bounds are part of what did not reach the floor), and each line from
+/// there is walked on its own, as the analysis of the lines it reads sees them.
+fn walk(text: &str, purpose: Purpose, parameters: &Parameters, by_lines: bool) -> Pass {
+    let stopped = match walk_span(text, purpose, parameters) {
+        Walk::Clear => return Pass { purpose, clear: true, lines: None },
+        Walk::Holds { .. } if !by_lines || !text.contains('\n') => None,
+        Walk::Holds { .. } if text.len() > CHUNK_CHARS && text.chars().count() > CHUNK_CHARS => {
+            None
+        }
+        Walk::Holds { at, look_alike } => Some((at, look_alike)),
+    };
+    let lines = stopped.and_then(|(at, look_alike)| {
+        // A look-alike on a line before may have a kanji on the same line: those are walked too.
+        let from = if look_alike { 0 } else { text[..at].rfind('\n').map_or(0, |i| i + 1) };
+        let mut index = text[..from].chars().count();
+        let (mut some_clear, mut not_clear) = (from > 0, Vec::new());
+        for line in text[from..].split('\n') {
+            let length = line.chars().count();
+            if matches!(walk_span(line, purpose, parameters), Walk::Clear) {
+                some_clear = true;
+            } else {
+                not_clear.push((index, index + length));
+            }
+            index += length + 1;
+        }
+        (some_clear && !not_clear.is_empty()).then_some(not_clear)
+    });
+    Pass { purpose, clear: false, lines }
+}
+
+/// The walk of a span (a text, or a line), until it finds something.
+fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters) -> Walk {
+    let floor = purpose.legacy_floor();
+    if text.is_ascii() {
+        return Walk::Clear;
+    }
+    // One chunk only: the rounds' context ends at a chunk's edges.
+    if text.len() > CHUNK_CHARS && text.chars().count() > CHUNK_CHARS {
+        return Walk::Holds { at: 0, look_alike: false };
+    }
+    let mut likely = utf8::LikelyScan::default();
+    let (mut kana_or_kanji, mut look_alike) = (false, false);
+    // What the legacy runs could gain, as `decision::choose` bounds it before reading them.
+    let mut bounds = LegacyBounds::new(parameters);
+    let mut run: Option<(usize, Option<char>)> = None;
+    let mut previous: Option<char> = None;
+    let mut end_run = |start: usize, before: Option<char>, end: usize, after: Option<char>| {
+        if let Some(shape) = legacy::run_shape(before, text[start..end].chars(), after) {
+            let length = text[start..end].chars().count();
+            let pairs = legacy::pairs_in(text[start..end].chars());
+            if decision::legacy_run_bound(parameters, length, shape, true) == 0 {
+                // Not even a known word would let the run raise a bound: its word is moot.
+                bounds.add(parameters, length, shape, false, pairs);
+                return bounds.over(floor) == 0;
+            }
+            // the run with the letters around it, as `legacy::runs` reads its word
+            let word_start = text[..start]
+                .char_indices()
+                .rev()
+                .take_while(|&(_, c)| is_letter(c))
+                .last()
+                .map_or(start, |(i, _)| i);
+            let word_end = end
+                + text[end..]
+                    .chars()
+                    .take_while(|&c| is_letter(c))
+                    .map(char::len_utf8)
+                    .sum::<usize>();
+            let word = text[word_start..word_end].chars();
+            let word = legacy::word_of(word, text[start..end].chars(), after);
+            bounds.add(parameters, length, shape, word.may_gain(), pairs);
+        }
+        bounds.over(floor) == 0
+    };
+    let mut at = 0;
+    while let Some(c) = text[at..].chars().next() {
+        if c == '\u{FFFD}' || likely.feed(c) {
+            return Walk::Holds { at, look_alike };
+        }
+        let after = at + c.len_utf8();
+        let next = text[after..].chars().next();
+        if c.is_ascii() && run.is_some() && legacy::trail_byte_between(previous, c, next) {
+            // The run goes on over a possible trail byte, as `legacy::runs` reads it.
+        } else if c.is_ascii() {
+            if let Some((start, before)) = run.take() {
+                if !end_run(start, before, at, Some(c)) {
+                    return Walk::Holds { at, look_alike };
+                }
+            }
+        } else {
+            kana_or_kanji |= japanese(c);
+            look_alike |= JIS_BROWSER.iter().any(|&(strict, _)| strict == c);
+            if run.is_none() {
+                run = Some((at, previous));
+            }
+        }
+        previous = Some(c);
+        at = after;
+        if c.is_ascii() && run.is_none() && likely.idle() {
+            // Until the next non-ASCII character only the context changes: the stretch's
+            // last `CONTEXT` characters are fed, the others skipped.
+            let ascii = text.as_bytes()[at..].iter().take_while(|b| b.is_ascii()).count();
+            at += ascii.saturating_sub(utf8::LikelyScan::CONTEXT);
+        }
+    }
+    let end = text.len();
+    if likely.finish() {
+        return Walk::Holds { at: end, look_alike };
+    }
+    if let Some((start, before)) = run {
+        if !end_run(start, before, end, None) {
+            return Walk::Holds { at: end, look_alike };
+        }
+    }
+    if kana_or_kanji && look_alike {
+        return Walk::Holds { at: end, look_alike };
+    }
+    Walk::Clear
+}
