@@ -99,17 +99,25 @@ impl<T: Copy + Default + PartialEq + Eq + std::hash::Hash> RoleTable<T> {
         RoleTable { page_of, pages, values, astral }
     }
 
-    #[inline]
+    /// (Asked of every character of the one pass: the BMP's lookup is inlined there, the
+    /// astral characters' search is not.)
+    #[inline(always)]
     fn get(&self, c: char) -> T {
         let code_point = c as usize;
         if code_point >= 0x10000 {
-            return match self.astral.binary_search_by_key(&c, |&(k, _)| k) {
-                Ok(i) => self.astral[i].1,
-                Err(_) => self.values[0],
-            };
+            return self.get_astral(c);
         }
         let page = self.page_of[code_point >> 8] as usize;
         self.values[self.pages[page][code_point & 0xFF] as usize]
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn get_astral(&self, c: char) -> T {
+        match self.astral.binary_search_by_key(&c, |&(k, _)| k) {
+            Ok(i) => self.astral[i].1,
+            Err(_) => self.values[0],
+        }
     }
 }
 
