@@ -391,14 +391,19 @@ pub fn lines_to_read(
     if !input.contains(&'\n') {
         return None;
     }
-    let text: String = input.iter().collect();
-    one_pass::by_lines_with(&text, purpose, parameters).lines
+    pass_of(input, purpose, parameters).lines
 }
 
-/// The rounds of repair of the lines of a chunk [`lines_to_read`] picks, joined by line breaks,
-/// and their findings in the chunk's offsets; of the whole chunk when a repair would cross a
-/// line break or a legacy reading wins.
-/// Also the numbers of the lines read (`None`: the whole chunk).
+/// [`one_pass::by_lines_with`] of a chunk's characters.
+fn pass_of(input: &[char], purpose: Purpose, parameters: &Parameters) -> one_pass::Pass {
+    let text: String = input.iter().collect();
+    one_pass::by_lines_with(&text, purpose, parameters)
+}
+
+/// The rounds of repair of the `lines` of a chunk (as [`lines_to_read`] picks them), joined by
+/// line breaks, and their findings in the chunk's offsets; of the whole chunk when `lines` is
+/// `None`, a repair would cross a line break or a legacy reading wins. Also the numbers of the
+/// lines read (`None`: the whole chunk).
 fn repair_lines(
     input: &[char],
     lines: Option<Vec<(usize, usize)>>,
@@ -474,8 +479,7 @@ fn settled(
     options: Options,
     parameters: &Parameters,
 ) -> bool {
-    let text: String = repaired.iter().collect();
-    let pass = one_pass::by_lines_with(&text, options.purpose(), parameters);
+    let pass = pass_of(repaired, options.purpose(), parameters);
     if pass.clear || pass.lines.as_deref().map(|l| line_numbers(repaired, l)) == read {
         return true;
     }

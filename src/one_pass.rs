@@ -94,9 +94,7 @@ fn walk(text: &str, purpose: Purpose, parameters: &Parameters, by_lines: bool) -
     let stopped = match walk_span(text, purpose, parameters) {
         Walk::Clear => return Pass { purpose, clear: true, lines: None },
         Walk::Holds { .. } if !by_lines || !text.contains('\n') => None,
-        Walk::Holds { .. } if text.len() > CHUNK_CHARS && text.chars().count() > CHUNK_CHARS => {
-            None
-        }
+        Walk::Holds { .. } if beyond_a_chunk(text) => None,
         Walk::Holds { at, look_alike } => Some((at, look_alike)),
     };
     let lines = stopped.and_then(|(at, look_alike)| {
@@ -118,14 +116,19 @@ fn walk(text: &str, purpose: Purpose, parameters: &Parameters, by_lines: bool) -
     Pass { purpose, clear: false, lines }
 }
 
+/// Is `text` longer than one chunk? The pass answers for one chunk only: the rounds' context
+/// ends at a chunk's edges.
+fn beyond_a_chunk(text: &str) -> bool {
+    text.len() > CHUNK_CHARS && text.chars().count() > CHUNK_CHARS
+}
+
 /// The walk of a span (a text, or a line), until it finds something.
 fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters) -> Walk {
     let floor = purpose.legacy_floor();
     if text.is_ascii() {
         return Walk::Clear;
     }
-    // One chunk only: the rounds' context ends at a chunk's edges.
-    if text.len() > CHUNK_CHARS && text.chars().count() > CHUNK_CHARS {
+    if beyond_a_chunk(text) {
         return Walk::Holds { at: 0, look_alike: false };
     }
     let mut likely = utf8::LikelyScan::default();
