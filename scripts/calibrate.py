@@ -159,11 +159,14 @@ def corpus_rows(split: str, limit: int | None = None) -> list[Example]:
 
 def translation_rows(split: str, limit: int) -> list[Example]:
     """Clean text from people: this machine's gettext translations of a split
-    (``scripts/scan_translations.py``), at most ``limit`` drawn at random."""
+    (``scripts/scan_translations.py``), at most ``limit`` drawn at random; not the ones
+    listed as mojibake themselves (``scan_translations.known_mojibake``)."""
     from scripts import scan_translations
 
     roots = [r for r in scan_translations.DEFAULT_ROOTS if Path(r).is_dir()]
-    texts = [text for _, text in scan_translations.translations(roots, split)]
+    known = scan_translations.known_mojibake()
+    texts = [text for _, text in scan_translations.translations(roots, split)
+             if text not in known]
     rng = random.Random(f"translations {split}")
     texts = rng.sample(texts, min(limit, len(texts)))
     return [Example(t, t, "translation") for t in texts]
