@@ -26,6 +26,7 @@ import functools
 import hashlib
 import os
 import random
+import re
 import sys
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -277,7 +278,42 @@ def _prose(lang: str, rng: random.Random) -> str:
         opening, end = rng.choice((("¿", "?"), ("¡", "!")))
         return opening + text + end
     end = rng.choice((".", ".", ".", "!", "?", "…", "?!", "!!", ":", ".”", "”.", "…”", "?”"))
-    return text + end
+    return _no_break_spaces(lang, text + end, random.Random(f"no-break {lang} {text}{end}"))
+
+
+#: Languages whose typesetters put a space before "?", "!", ":" and ";" and inside guillemets.
+_SPACED_PUNCTUATION = frozenset({"fr"})
+#: Languages that set a space between a number and "%", and after "§" and "№".
+_SPACED_PERCENT = frozenset({"fr", "de", "cs", "sk", "pl", "ru", "uk", "sv", "nb", "fi", "es",
+                             "it", "pt", "ro", "hu", "bg", "ca", "nl"})
+#: Languages whose one-letter prepositions and conjunctions must not end a line.
+_NO_LONE_LETTER = frozenset({"cs", "sk", "pl"})
+
+
+def _no_break_spaces(lang: str, text: str, rng: random.Random) -> str:
+    """A sentence set with the no-break spaces its language's typesetters put in: French
+    "oui\xa0?" and "«\xa0oui\xa0»" (U+00A0, or the narrow U+202F), "15\xa0%", Czech
+    "v\xa0Praze". Without them the model of text priced "é\xa0?" as mojibake: U+00A0 is
+    the byte 0xA0 of "à" read as windows-1252 ("Ã\xa0"). Some texts keep ordinary spaces,
+    or none, as typed text does.
+
+    >>> import random
+    >>> _no_break_spaces("fr", "Vraiment?", random.Random(0))
+    'Vraiment\xa0?'
+    """
+    roll = rng.random()
+    if roll < 0.3:
+        return text
+    space = " " if roll < 0.45 else rng.choice(("\xa0", "\xa0", "\u202f"))
+    if lang in _SPACED_PUNCTUATION:
+        text = re.sub(r"(?<=[^\s])([?!:;»]+)", lambda m: space + m.group(1), text)
+        text = re.sub(r"«(?=\S)", "«" + space, text)
+    if lang in _SPACED_PERCENT:
+        text = re.sub(r"(?<=\d)%", space + "%", text)
+        text = re.sub(r"([§№]) ", lambda m: m.group(1) + space, text)
+    if lang in _NO_LONE_LETTER:
+        text = re.sub(r"(?<=\s)([vzksaiouwVZKSAIOUW]) ", lambda m: m.group(1) + space, text)
+    return text
 
 
 _CJK_QUOTES = (("「", "」"), ("『", "』"), ("（", "）"), ("“", "”"), ("《", "》"))

@@ -24,6 +24,11 @@ pub struct Piece {
     pub sequences: u32,
     /// Sequences whose bytes were partly lost ("â€?" for "”"): repaired as U+FFFD.
     pub lost: u32,
+    /// The repair with each `?` that stood for a lost byte filled in, once for every byte the
+    /// decoder could not have read there ("â€?" as "”", "\u{2010}" ...), when they are few:
+    /// the model of text judges the likeliest of them, as U+FFFD tells it nothing of what was
+    /// lost. `None` otherwise (boxed: most pieces lose nothing, and pieces are copied often).
+    pub filled_in: Option<Box<[String]>>,
     /// Bytes 0xA0 restored where an ASCII space stood for them ("Ã " for "à").
     pub restored_spaces: u32,
     /// The restored 0xA0 had a space of its own after it, which stays ("Ã le" for "à le").
@@ -47,6 +52,7 @@ impl Piece {
             reading,
             sequences: 0,
             lost: 0,
+            filled_in: None,
             restored_spaces: 0,
             kept_space: false,
             layers: 1,

@@ -105,7 +105,8 @@ fn kind_index(kind: Kind) -> usize {
 }
 
 /// The two likelihood ratios of a piece (as costs): what the repair gains as text, and how
-/// much more the piece looks like mojibake of its kind than like text.
+/// much more the piece looks like mojibake of its kind than like text. A repair with bytes
+/// lost where a `?` stands is judged as its likeliest completion ([`Piece::filled_in`]).
 pub fn evidence(text: &[char], piece: &Piece) -> (Cost, Cost) {
     let models = models();
     let before = piece.start.checked_sub(1).map(|i| text[i]);
@@ -114,7 +115,11 @@ pub fn evidence(text: &[char], piece: &Piece) -> (Cost, Cost) {
     let which = models.mojibake_of(piece.reading);
     let as_text = models.cost_between(before, original(), after);
     let as_mojibake = models.cost_between_in(which, before, original(), after);
-    let repaired = models.cost_between(before, piece.replacement.chars(), after);
+    let cost = |repair: &str| models.cost_between(before, repair.chars(), after);
+    let repaired = match &piece.filled_in {
+        None => cost(&piece.replacement),
+        Some(repairs) => repairs.iter().map(|r| cost(r)).min().unwrap_or(Cost::MAX),
+    };
     (as_text - repaired, as_text - as_mojibake)
 }
 
@@ -351,13 +356,17 @@ fn elided(text: &[char]) -> bool {
 /// the repair ratio.
 type Evidence = (Cost, Cost, Cost, Cost, Cost);
 
+/// A piece as the models are asked about it: its span, the model of mojibake of its reading,
+/// its repair and the repairs its lost bytes filled in make ([`Piece::filled_in`]).
+type Asked = (usize, usize, Which, String, Option<Box<[String]>>);
+
 /// The gains of pieces, the models asked once for pieces several readings share (a stretch
 /// of UTF-8 read as windows-1252 reads the same in windows-1254, ISO-8859-15 and more).
 struct Gains<'a> {
     text: &'a [char],
     parameters: &'a Parameters,
-    /// By span, model of mojibake and repair.
-    known: rustc_hash::FxHashMap<(usize, usize, Which, String), Evidence>,
+    /// What the models said, by what they were asked.
+    known: rustc_hash::FxHashMap<Asked, Evidence>,
     /// Made at the first piece that needs them.
     words: Option<Words>,
 }
@@ -369,7 +378,8 @@ impl<'a> Gains<'a> {
 
     fn judged(&mut self, piece: Piece) -> Judged {
         let which = models().mojibake_of(piece.reading);
-        let key = (piece.start, piece.end, which, piece.replacement.clone());
+        let key =
+            (piece.start, piece.end, which, piece.replacement.clone(), piece.filled_in.clone());
         let (text, words) = (self.text, &mut self.words);
         let &mut (ratio, words, names, case, repair) = self.known.entry(key).or_insert_with(|| {
             let (repair, shape) = evidence(text, &piece);

@@ -9,8 +9,9 @@
 //!
 //! Real data loses bytes on the way, and the reader accepts what ftfy's
 //! `restore_byte_a0` and `replace_lossy_sequences` accept: an ASCII space where byte 0xA0
-//! (NBSP) stood, a `?` or U+FFFD where a byte was lost (the sequence then becomes U+FFFD),
-//! and CESU-8 (surrogate pairs encoded one by one, as Java and MySQL's old `utf8` do).
+//! (NBSP) stood, a `?` or U+FFFD where a byte was lost (the sequence then becomes U+FFFD; a
+//! `?` only for a byte the decoder cannot read, `LostBytes`), and CESU-8 (surrogate pairs
+//! encoded one by one, as Java and MySQL's old `utf8` do).
 
 use super::Piece;
 use crate::codecs;
@@ -152,6 +153,8 @@ struct Tables {
     nbsp: u32,
     /// The decoders' tables, by index in [`UTF8_SINGLE_BYTE_DECODERS`].
     single_byte: Vec<&'static codecs::SingleByte>,
+    /// The bytes each of them cannot read, by the same index ([`LostBytes`]).
+    lost_bytes: Vec<LostBytes>,
     /// The decoders' encodings, by index in [`UTF8_MULTI_BYTE_DECODERS`].
     multi_byte: Vec<&'static encoding_rs::Encoding>,
 }
@@ -198,10 +201,11 @@ fn tables() -> &'static Tables {
                 }
             }
         }
-        let single_byte = UTF8_SINGLE_BYTE_DECODERS
+        let single_byte: Vec<&'static codecs::SingleByte> = UTF8_SINGLE_BYTE_DECODERS
             .iter()
             .map(|name| codecs::single_byte(name).expect("a single-byte encoding"))
             .collect();
+        let lost_bytes = single_byte.iter().map(|table| LostBytes::of(table)).collect();
         let multi_byte = UTF8_MULTI_BYTE_DECODERS
             .iter()
             .map(|name| codecs::encoding_for(name).expect("a WHATWG encoding"))
@@ -211,6 +215,7 @@ fn tables() -> &'static Tables {
             multi: RoleTable::new(&multi),
             nbsp,
             single_byte,
+            lost_bytes,
             multi_byte,
         }
     })
@@ -223,6 +228,30 @@ fn multi_byte_repertoire(encoding: &'static encoding_rs::Encoding) -> Vec<char> 
         .filter_map(char::from_u32)
         .filter(|&c| !codecs::byte_sequences(encoding, c).is_empty())
         .collect()
+}
+
+/// The bytes 0x80 to 0xFF a single-byte decoder cannot read, one bit each: those it leaves
+/// undefined or reads as C1 controls, which real decoders turn into `?` or U+FFFD (Python's
+/// cp1252 with `errors="replace"`) and a text saved in the code page again loses. A `?` of
+/// the damage stood for one of these.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+struct LostBytes(u128);
+
+impl LostBytes {
+    fn of(table: &codecs::SingleByte) -> LostBytes {
+        let unread = |byte: u8| matches!(table.decode(byte), '\u{80}'..='\u{9F}' | '\u{FFFD}');
+        LostBytes((0x80..=0xFFu8).filter(|&b| unread(b)).fold(0, |m, b| m | 1 << (b - 0x80)))
+    }
+
+    /// Could one of the bytes be in a sequence where `low..=high` may go?
+    fn any_within(self, low: u8, high: u8) -> bool {
+        let span = (u128::MAX >> (127 - u32::from(high - low))) << (low - 0x80);
+        self.0 & span != 0
+    }
+
+    fn bytes(self) -> impl Iterator<Item = u8> {
+        (0x80..=0xFFu8).filter(move |&b| self.0 >> (b - 0x80) & 1 == 1)
+    }
 }
 
 /// Could no single-byte decoder's UTF-8 sequence go on at `c` (it is no continuation byte in
@@ -395,8 +424,14 @@ fn sequence_shape(lead: u8) -> Option<(usize, u8, u8)> {
     })
 }
 
-/// Read a sequence starting at `units[at]`: its length in units and what it reads as.
-fn read_sequence(units: &[Unit], at: usize, nbsp: bool) -> Option<(usize, Reading)> {
+/// Read a sequence starting at `units[at]`: its length in units and what it reads as. A `?`
+/// stands for a lost byte only where one of `lost_bytes` could have been.
+fn read_sequence(
+    units: &[Unit],
+    at: usize,
+    nbsp: bool,
+    lost_bytes: LostBytes,
+) -> Option<(usize, Reading)> {
     let Unit::Byte(lead) = units[at] else {
         return None;
     };
@@ -419,7 +454,7 @@ fn read_sequence(units: &[Unit], at: usize, nbsp: bool) -> Option<(usize, Readin
                 restored = true;
                 0xA0
             }
-            Unit::Question if questions == 0 => {
+            Unit::Question if questions == 0 && lost_bytes.any_within(low, high) => {
                 questions += 1;
                 lost = true;
                 0x80
@@ -459,7 +494,7 @@ fn read_cesu8_pair(units: &[Unit], at: usize) -> Option<(usize, Reading)> {
 
 /// Read units as UTF-8, with the stand-ins for lost bytes. Continuation bytes right after a
 /// lost sequence belong to it (the rest of a character whose lead byte was lost with it).
-fn read_utf8(units: &[Unit], nbsp: bool) -> Vec<Token> {
+fn read_utf8(units: &[Unit], nbsp: bool, lost_bytes: LostBytes) -> Vec<Token> {
     let mut tokens: Vec<Token> = Vec::with_capacity(units.len());
     let mut at = 0;
     while at < units.len() {
@@ -472,7 +507,7 @@ fn read_utf8(units: &[Unit], nbsp: bool) -> Vec<Token> {
                 at += 1;
                 continue;
             }
-            _ => read_sequence(units, at, nbsp).unwrap_or((1, Reading::Invalid)),
+            _ => read_sequence(units, at, nbsp, lost_bytes).unwrap_or((1, Reading::Invalid)),
         };
         tokens.push(Token { start: at, end: at + length, reading });
         at += length;
@@ -481,12 +516,14 @@ fn read_utf8(units: &[Unit], nbsp: bool) -> Vec<Token> {
 }
 
 /// Pieces from the tokens of a region whose characters start at the given units
-/// (`char_units[i]` is where character `region_start + i` starts; one extra entry at the end).
+/// (`char_units[i]` is where character `region_start + i` starts; one extra entry at the end),
+/// read from `units` by a decoder that cannot read `lost_bytes`.
 fn pieces_of(
     text: &[char],
     region_start: usize,
     char_units: &[usize],
-    tokens: &[Token],
+    (units, tokens): (&[Unit], &[Token]),
+    lost_bytes: LostBytes,
     reading: readings::ReadingId,
 ) -> Vec<Piece> {
     let mut pieces = Vec::new();
@@ -521,7 +558,7 @@ fn pieces_of(
         if first_token > last_token || first_char >= last_char {
             continue;
         }
-        let Some(piece) = piece_of(
+        let Some(mut piece) = piece_of(
             text,
             region_start,
             first_char,
@@ -531,6 +568,9 @@ fn pieces_of(
         ) else {
             continue;
         };
+        if piece.lost > 0 {
+            piece.filled_in = filled_in(&run[first_token..=last_token], units, lost_bytes);
+        }
         // A multi-byte reading's run can begin or end in clean CJK text next to it, whose bytes
         // happen to continue the UTF-8 ("雪梅" before "鍏朵腑" reads as "ѩ÷其中"): the run
         // without its edges in another script is offered too, for the decision to weigh.
@@ -603,6 +643,67 @@ fn piece_of(
     (piece.sequences + piece.lost > 0 && !same(text, &piece)).then_some(piece)
 }
 
+/// The most repairs a piece is judged as ([`Piece::filled_in`]): three `?` in windows-1252,
+/// whose five unread bytes fill each in, make too many to weigh.
+const MAX_FILLED_IN: usize = 32;
+
+/// The repairs `tokens` make with each `?` that stood for a lost byte filled in by each of
+/// `lost_bytes` that makes valid UTF-8 there; none when some lost sequence cannot be filled
+/// in so (U+FFFD, or a lost lead byte) or when they would be more than [`MAX_FILLED_IN`].
+fn filled_in(tokens: &[Token], units: &[Unit], lost_bytes: LostBytes) -> Option<Box<[String]>> {
+    let mut repairs = vec![String::new()];
+    for token in tokens {
+        match token.reading {
+            Reading::Ascii(b) => repairs.iter_mut().for_each(|r| r.push(char::from(b))),
+            Reading::Char { c, .. } => repairs.iter_mut().for_each(|r| r.push(c)),
+            Reading::Lost => {
+                let filled = lost_byte_characters(&units[token.start..token.end], lost_bytes);
+                if filled.is_empty() || repairs.len() * filled.len() > MAX_FILLED_IN {
+                    return None;
+                }
+                repairs = repairs
+                    .iter()
+                    .flat_map(|r| filled.iter().map(move |&c| format!("{r}{c}")))
+                    .collect();
+            }
+            Reading::Invalid => unreachable!("runs hold valid tokens"),
+        }
+    }
+    Some(repairs.into_boxed_slice())
+}
+
+/// The characters a UTF-8 sequence with one `?` for a lost byte was, by the byte it lost.
+fn lost_byte_characters(sequence: &[Unit], lost_bytes: LostBytes) -> Vec<char> {
+    let mut bytes = [0u8; 4];
+    let mut hole = None;
+    if sequence.len() > bytes.len() {
+        return Vec::new();
+    }
+    for (k, unit) in sequence.iter().enumerate() {
+        bytes[k] = match *unit {
+            Unit::Byte(b) => b,
+            Unit::Space => 0xA0,
+            Unit::Question if hole.is_none() => {
+                hole = Some(k);
+                0
+            }
+            Unit::Question | Unit::Lost => return Vec::new(),
+        };
+    }
+    let Some(hole) = hole else { return Vec::new() };
+    let mut found = Vec::new();
+    for byte in lost_bytes.bytes() {
+        bytes[hole] = byte;
+        if let Ok(one) = std::str::from_utf8(&bytes[..sequence.len()]) {
+            let mut chars = one.chars();
+            if let (Some(c), None) = (chars.next(), chars.next()) {
+                found.push(c);
+            }
+        }
+    }
+    found
+}
+
 fn last_char_of(piece: &Piece) -> char {
     piece.replacement.chars().next_back().unwrap_or('\0')
 }
@@ -627,7 +728,7 @@ fn single_byte_unit(table: &codecs::SingleByte, index: usize, c: char) -> Option
 /// Regions already read, by where they are and what they re-encode to: the decoders that
 /// share bytes (windows-1252, -1254, -1257, ISO-8859-15 ... for Latin letters) read the same
 /// UTF-8 there, so the reading is done once.
-type Read = rustc_hash::FxHashMap<(usize, Vec<Unit>, bool), Vec<Piece>>;
+type Read = rustc_hash::FxHashMap<(usize, Vec<Unit>, bool, LostBytes), Vec<Piece>>;
 
 /// The repairs read again by multi-byte decoders ([`multi_byte_layers`]), by where they are
 /// and what they are: the decoders that share bytes make the same repair, read once.
@@ -678,10 +779,17 @@ fn single_byte_pieces(
             .iter()
             .map(|&c| single_byte_unit(table, index, c).expect("region characters re-encode"))
             .collect();
-        let found = read.entry((start, units, nbsp)).or_insert_with_key(|(_, units, _)| {
+        // (Decoders that share bytes may not share the bytes they cannot read.)
+        let lost_bytes = if units.contains(&Unit::Question) {
+            tables().lost_bytes[index]
+        } else {
+            LostBytes::default()
+        };
+        let key = (start, units, nbsp, lost_bytes);
+        let found = read.entry(key).or_insert_with_key(|(_, units, _, lost_bytes)| {
             let char_units: Vec<usize> = (0..=units.len()).collect();
-            let tokens = read_utf8(units, nbsp);
-            pieces_of(text, start, &char_units, &tokens, reading)
+            let tokens = read_utf8(units, nbsp, *lost_bytes);
+            pieces_of(text, start, &char_units, (units, &tokens), *lost_bytes, reading)
         });
         for piece in found.iter() {
             let piece = Piece { reading, ..piece.clone() };
@@ -744,7 +852,7 @@ fn with_deeper_layers(
 fn read_whole(units: &[Unit]) -> Option<(String, u32)> {
     let mut text = String::with_capacity(units.len());
     let mut sequences = 0;
-    for token in read_utf8(units, false) {
+    for token in read_utf8(units, false, LostBytes::default()) {
         match token.reading {
             Reading::Ascii(b) => text.push(char::from(b)),
             Reading::Char { c, restored: false } => {
@@ -864,9 +972,10 @@ fn region_pieces(
     out: &mut Vec<Piece>,
 ) {
     let (units, char_units) = multi_byte_units(encoding, &text[start..stop]);
-    let tokens = read_utf8(&units, false);
+    let tokens = read_utf8(&units, false, LostBytes::default());
     if runs {
-        out.extend(pieces_of(text, start, &char_units, &tokens, reading));
+        let lost_bytes = LostBytes::default();
+        out.extend(pieces_of(text, start, &char_units, (&units, &tokens), lost_bytes, reading));
     }
     out.extend(lossy_region(text, start, stop, &units, &tokens, reading));
 }
@@ -1060,6 +1169,28 @@ mod tests {
         has("upgraded to â€œbb+â€? from", "â€?", "\u{FFFD}", "windows-1252");
         has("ART TRIP Ã l'office", "Ã ", "à", "windows-1252");
         has("Hi guys í\u{a0}½í¸\u{8d}", "í\u{a0}½í¸\u{8d}", "😍", "windows-1252");
+    }
+
+    #[test]
+    fn a_question_mark_stands_for_a_byte_the_decoder_cannot_read() {
+        let judged_as = |text: &str, decoder: &str| -> Option<Vec<String>> {
+            let chars: Vec<char> = text.chars().collect();
+            pieces(&chars)
+                .into_iter()
+                .find(|p| readings()[p.reading as usize].decoded_as == decoder && p.lost > 0)
+                .map(|p| p.filled_in.map_or_else(Vec::new, Vec::from))
+        };
+        // "”" is E2 80 9D; windows-1252 cannot read 0x81 0x8D 0x8F 0x90 0x9D.
+        let quote = judged_as("â€?", "windows-1252").expect("a lossy piece");
+        let filled: Vec<&str> = quote.iter().map(String::as_str).collect();
+        assert_eq!(filled, ["\u{2001}", "\u{200D}", "\u{200F}", "\u{2010}", "”"]);
+        // "é\u{a0}?" is E9 A0 and a lost byte: a CJK ideograph, whichever byte it was.
+        let french = judged_as("monté\u{a0}?", "windows-1252").expect("a lossy piece");
+        assert!(french
+            .iter()
+            .all(|c| ('\u{9801}'..='\u{981D}').contains(&c.chars().next().unwrap())));
+        // windows-1251 cannot read 0x98 alone: "а\u{a0}?" (E0 A0) lost it, if anything.
+        assert_eq!(judged_as("а\u{a0}?", "windows-1251"), Some(vec!["\u{818}".to_string()]));
     }
 
     #[test]
