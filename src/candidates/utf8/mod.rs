@@ -20,8 +20,10 @@ use crate::readings::{self, UTF8_MULTI_BYTE_DECODERS, UTF8_SINGLE_BYTE_DECODERS}
 use std::sync::OnceLock;
 
 mod likely;
+mod whole;
 use likely::likely;
 pub use likely::{completion_likeness, completion_repairs, LikelyScan};
+pub use whole::{whole_text, WholeText};
 
 /// The UTF-8 byte classes of the bytes a decoder turned into a character, one bit per decoder.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
@@ -1097,17 +1099,17 @@ pub fn pieces(text: &[char]) -> Vec<Piece> {
             multi_byte_pieces(text, index, &ends, &mut pieces);
         }
     }
-    // A repair that makes a code point no text is written with is none; one a decoder makes
-    // (GBK's private-use rows) may be the inner layer of deeper damage.
-    let models = models();
-    let tables = tables();
-    let impossible = |c: char| {
-        models.never_text(c)
-            && tables.single.get(c) == Roles::default()
-            && tables.multi.get(c) == MultiRoles::default()
-    };
-    pieces.retain(|p| !p.replacement.chars().any(impossible));
+    pieces.retain(|p| !p.replacement.chars().any(never_written));
     pieces
+}
+
+/// Is `c` a code point no text is written with and no decoder makes (GBK's private-use rows
+/// may be the inner layer of deeper damage)? A repair that makes one is none.
+fn never_written(c: char) -> bool {
+    let tables = tables();
+    models().never_text(c)
+        && tables.single.get(c) == Roles::default()
+        && tables.multi.get(c) == MultiRoles::default()
 }
 
 #[cfg(test)]
