@@ -351,10 +351,10 @@ fn analyze_chunk(
         lines = None;
     }
     let lines = lines.unwrap_or_else(|| lines_to_read(&start_text, options.purpose(), parameters));
-    let (mut analysis, read) = repair_lines(&start_text, lines, options, parameters);
+    let (mut analysis, read, pass) = repair_lines(&start_text, lines, options, parameters);
     if options.repair_only
         && analysis.repaired != start_text
-        && !settled(&analysis.repaired, read, options, parameters)
+        && !settled(&analysis.repaired, read, pass, options, parameters)
     {
         // A new analysis of the repair would read other lines than the rounds did, and change
         // it again ("Þ²\nÕ\x85": read whole as windows-1254, then "Õ…" on its line as UTF-8):
@@ -409,8 +409,11 @@ fn repair_lines(
     lines: Option<Vec<(usize, usize)>>,
     options: Options,
     parameters: &Parameters,
-) -> (Analysis, Option<Vec<usize>>) {
-    let whole = || (repair_rounds(input, options, parameters), None);
+) -> (Analysis, Option<Vec<usize>>, Option<one_pass::Pass>) {
+    let whole = || {
+        let (analysis, pass) = repair_rounds(input, options, parameters, true);
+        (analysis, None, pass)
+    };
     let Some(lines) = lines else {
         return whole();
     };
@@ -424,7 +427,7 @@ fn repair_lines(
         starts.push(text.len());
         text.extend_from_slice(&input[s..e]);
     }
-    let analysis = repair_rounds(&text, options, parameters);
+    let (analysis, _) = repair_rounds(&text, options, parameters, false);
     // A legacy reading that wins takes every run of the text it could have made, on the lines
     // left out too ("õ" alone proves nothing; beside "idõjárás" it is "ő"): the whole chunk.
     let legacy = crate::readings::Kind::LegacyAsLegacy.name();
@@ -455,7 +458,7 @@ fn repair_lines(
     }
     repaired.extend_from_slice(&input[at..]);
     let read = line_numbers(input, &lines);
-    (Analysis { findings, repaired, score: analysis.score }, Some(read))
+    (Analysis { findings, repaired, score: analysis.score }, Some(read), None)
 }
 
 /// The numbers of the lines of `text` that start at the `(start, end)` offsets of `lines`.
@@ -472,22 +475,31 @@ fn line_numbers(text: &[char], lines: &[(usize, usize)]) -> Vec<usize> {
 
 /// Would a new analysis of `repaired`, the repair of a chunk made from its lines `read`
 /// (`None`: the whole chunk), leave it as it is? The rounds' last choice settled the lines
-/// they read; a new analysis that would read others is asked.
+/// they read; a new analysis that would read others is asked. `pass`: the one pass over
+/// `repaired`, when the rounds made it.
 fn settled(
     repaired: &[char],
     read: Option<Vec<usize>>,
+    pass: Option<one_pass::Pass>,
     options: Options,
     parameters: &Parameters,
 ) -> bool {
-    let pass = pass_of(repaired, options.purpose(), parameters);
+    let pass = pass.unwrap_or_else(|| pass_of(repaired, options.purpose(), parameters));
     if pass.clear || pass.lines.as_deref().map(|l| line_numbers(repaired, l)) == read {
         return true;
     }
     repair_lines(repaired, pass.lines, options, parameters).0.repaired == repaired
 }
 
-/// The rounds of repair of one chunk, and their findings.
-fn repair_rounds(input: &[char], options: Options, parameters: &Parameters) -> Analysis {
+/// The rounds of repair of one chunk (or of some of its lines), and their findings. For a
+/// repair of the `whole_chunk`, also the one pass over the repaired text when a round made it:
+/// a repair the pass clears is settled, and [`settled`] asks the same pass.
+fn repair_rounds(
+    input: &[char],
+    options: Options,
+    parameters: &Parameters,
+    whole_chunk: bool,
+) -> (Analysis, Option<one_pass::Pass>) {
     let mut text = input.to_vec();
     let mut segments: Vec<Segment> = Vec::new();
     let mut lost: Vec<Finding> = Vec::new();
@@ -495,7 +507,17 @@ fn repair_rounds(input: &[char], options: Options, parameters: &Parameters) -> A
     // (negative when no reading gains; `None` when nothing could be mojibake at all).
     let mut suspicion: Option<i64> = None;
     let mut settled = false;
+    // The one pass over `text` once a round has repaired it: a repair it clears has nothing
+    // more to find, as a text given so would not.
+    let mut pass: Option<one_pass::Pass> = None;
     for round in 0..MAX_ROUNDS {
+        if round > 0 && options.repair_only && whole_chunk {
+            let cleared = pass.insert(pass_of(&text, options.purpose(), parameters)).clear;
+            if cleared {
+                settled = true;
+                break;
+            }
+        }
         let (choice, best) = decision::choose(&text, parameters, options.purpose());
         if round == 0 {
             suspicion = best;
@@ -530,6 +552,7 @@ fn repair_rounds(input: &[char], options: Options, parameters: &Parameters) -> A
         let next = decision::apply(&text, &choice);
         record(&mut segments, &choice);
         text = next;
+        pass = None;
     }
     // Damage deeper than MAX_ROUNDS layers is no damage real data has: a text that another
     // round would still change is left as it is, so that `fix` stays idempotent.
@@ -557,7 +580,7 @@ fn repair_rounds(input: &[char], options: Options, parameters: &Parameters) -> A
     findings.sort_by_key(|f| (f.start, f.end));
     let from_findings = findings.iter().map(|f| f.score).fold(0.0, f64::max);
     let score = suspicion.map_or(0.0, |s| decision::score_of(s, parameters)).max(from_findings);
-    Analysis { findings, repaired: text, score }
+    (Analysis { findings, repaired: text, score }, pass)
 }
 
 /// Would another round change `text`: a choice with a piece that is not lost data (or with
