@@ -1126,10 +1126,17 @@ mod tests {
     }
 
     #[test]
-    fn few_pieces_and_clean_text_are_left_to_the_judgement() {
-        // Two pieces ("Ā" and "ø" are one run) or none that round-trip.
-        for text in ["Connect with Āø", "CafÃ© crÃ¨me", "Café crème, déjà vu", "日本語のテキスト"]
-        {
+    fn few_sequences_and_clean_text_are_left_to_the_judgement() {
+        // Few sequences ("Āø" is one), or bytes that are no UTF-8: lone continuations (curly
+        // quotes), leads without theirs.
+        for text in [
+            "Connect with Āø",
+            "CafÃ© crÃ¨me",
+            "Café crème, déjà vu",
+            "日本語のテキスト",
+            "“Quoted” – it’s published so, in “every” line – ‘all’ of it.",
+            "ÃÃÃÃÃÃÃÃÃÃÃÃ",
+        ] {
             assert!(whole_text(&chars(text)).is_none(), "{text}");
         }
         let (choice, _) = choose(&chars("Connect with Āø"), &PARAMETERS, Purpose::Repair);

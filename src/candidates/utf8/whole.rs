@@ -4,12 +4,15 @@
 //! hard evidence for all of it at once: the decision need not find and judge its pieces one
 //! by one among every other reading's (decision note 0026).
 //!
-//! Found with one role lookup per character (the decoders that have a byte for each one that
-//! may stand in UTF-8), then one encoding and one validation per decoder left, usually one.
+//! Found with one role lookup per character (UTF-8's state machine for every decoder at once),
+//! then one encoding and one validation per decoder left, usually one.
 
-use super::{never_written, tables, Roles};
+use super::{never_written, tables, Roles, States};
 use crate::candidates::Piece;
 use crate::readings::{self, ReadingId, UTF8_SINGLE_BYTE_DECODERS};
+
+/// Every single-byte decoder, one bit each.
+const ALL_DECODERS: u32 = (1 << UTF8_SINGLE_BYTE_DECODERS.len()) - 1;
 
 /// The whole text read by one single-byte decoder: the reading and its pieces, the maximal
 /// runs of non-ASCII characters, each with its repair.
@@ -39,17 +42,29 @@ pub struct WholeText {
 /// ```
 pub fn whole_text(text: &[char]) -> Option<WholeText> {
     let tables = tables();
-    let mut decoders: u32 = (1 << UTF8_SINGLE_BYTE_DECODERS.len()) - 1;
-    let mut non_ascii = false;
-    for &c in text.iter().filter(|c| !c.is_ascii()) {
-        let Roles { cont, lead2, lead3, lead4 } = tables.single.get(c);
-        decoders &= cont | lead2 | lead3 | lead4;
-        if decoders == 0 {
+    // UTF-8's state machine for every decoder at once: a decoder drops out at the first byte
+    // that cannot stand where it does (clean text's first curly quote is a lone continuation
+    // byte to most of them), and overlong or surrogate forms are left to the validation.
+    let (mut states, mut invalid, mut non_ascii) = (States::default(), 0u32, false);
+    for &c in text {
+        let pending = states.need[0] | states.need[1] | states.need[2];
+        if c.is_ascii() {
+            invalid |= pending;
+            states = States::default();
+            continue;
+        }
+        let roles = tables.single.get(c);
+        let Roles { cont, lead2, lead3, lead4 } = roles;
+        invalid |= (pending & !cont) | (!pending & !(lead2 | lead3 | lead4));
+        if invalid == ALL_DECODERS {
             return None;
         }
+        states.step(&roles);
         non_ascii = true;
     }
-    if !non_ascii {
+    invalid |= states.need[0] | states.need[1] | states.need[2];
+    let decoders = ALL_DECODERS & !invalid;
+    if !non_ascii || decoders == 0 {
         return None;
     }
     let mut found: Option<(usize, Vec<u8>)> = None;
