@@ -1111,6 +1111,7 @@ mod tests {
             ("用户名和密码不能为空。", "windows-1252"),
             ("Καλημέρα κόσμε, τι κάνεις;", "windows-1253"),
             ("Şimdi gönder, çünkü öğle.", "windows-1254"),
+            ("用户名和密码不能为空", "GBK"),
         ] {
             let text = chars(&misread(clean, "UTF-8", decoder).unwrap());
             let whole = whole_text(&text).expect("misread as a whole");

@@ -1,34 +1,39 @@
 //! The whole text under one reading: every non-ASCII character of the text re-encodes under
-//! one single-byte decoder, and the bytes are valid UTF-8. That is UTF-8 misread as a whole,
-//! the commonest damage there is ("CafÃ© crÃ¨me" from end to end), and the round trip is
-//! hard evidence for all of it at once: the decision need not find and judge its pieces one
+//! one decoder, and the bytes are valid UTF-8. That is UTF-8 misread as a whole, the
+//! commonest damage there is ("CafÃ© crÃ¨me", "鐢ㄦ埛" from end to end), and the round trip
+//! is hard evidence for all of it at once: the decision need not find and judge its pieces one
 //! by one among every other reading's (decision note 0026).
 //!
-//! Found with one role lookup per character (UTF-8's state machine for every decoder at once),
-//! then one encoding and one validation per decoder left, usually one.
+//! The single-byte decoders are found with one role lookup per character (UTF-8's state
+//! machine for every decoder at once), then encoded and validated, usually one; each
+//! multi-byte decoder writes the text back until its first byte UTF-8 cannot have there.
 
 use super::{never_written, tables, Roles, States};
 use crate::candidates::Piece;
-use crate::readings::{self, ReadingId, UTF8_SINGLE_BYTE_DECODERS};
+use crate::codecs;
+use crate::readings::{self, ReadingId, UTF8_MULTI_BYTE_DECODERS, UTF8_SINGLE_BYTE_DECODERS};
 
 /// Every single-byte decoder, one bit each.
 const ALL_DECODERS: u32 = (1 << UTF8_SINGLE_BYTE_DECODERS.len()) - 1;
 
-/// The whole text read by one single-byte decoder: the reading and its pieces, the maximal
-/// runs of non-ASCII characters, each with its repair.
+/// The whole text read by one decoder: the reading and its pieces, the maximal runs of
+/// non-ASCII characters, each with its repair.
 #[derive(Clone, Debug)]
 pub struct WholeText {
     pub reading: ReadingId,
     pub pieces: Vec<Piece>,
 }
 
-/// The reading under which the whole of `text` is UTF-8 misread by a single-byte decoder, if
-/// there is one answer: `None` when no decoder round-trips the text, or when two decoders
-/// that do give different repairs (windows-1252 and ISO-8859-15 give the same one unless the
-/// text has a character where they differ; the first in [`UTF8_SINGLE_BYTE_DECODERS`] order
-/// is named). Nothing is lost or restored here: a `?`, U+FFFD or a space for NBSP leaves the
-/// bytes invalid, and the text to the decision's other candidates; so does a repair with
-/// U+FFFD or a code point no text is written with.
+/// The reading under which the whole of `text` is UTF-8 misread by one decoder, if there is
+/// one answer: `None` when no decoder round-trips the text, or when two decoders that do give
+/// different repairs (windows-1252 and ISO-8859-15 give the same one unless the text has a
+/// character where they differ; the first reading in `readings()` order is named). A
+/// multi-byte decoder's character is written back as the first of its byte sequences, the one
+/// its encoder writes (Shift_JIS's NEC and IBM duplicates are left to the judgement).
+///
+/// Nothing is lost or restored here: a `?`, U+FFFD or a space for NBSP leaves the bytes
+/// invalid, and the text to the decision's other candidates; so does a repair with U+FFFD or a
+/// code point no text is written with.
 ///
 /// ```
 /// use _core::candidates::utf8::whole_text;
@@ -39,13 +44,71 @@ pub struct WholeText {
 /// assert!(whole_text(&chars("Zażółć gęślą jaźń")).is_none());
 /// // macintosh reads "Ã©" and "Ã¨" as UTF-8 too ("\u{329}", "\u{32C}"): two answers, none here.
 /// assert!(whole_text(&chars("CafÃ© crÃ¨me")).is_none());
+/// // UTF-8 read as GBK: "中a" is E4 B8 AD 61, and GBK's AD 61 takes the "a".
+/// let whole = whole_text(&chars("鐢ㄦ埛鍚嶆槸 涓璦")).unwrap();
+/// let repairs: Vec<&str> = whole.pieces.iter().map(|p| p.replacement.as_str()).collect();
+/// assert_eq!(repairs, ["用户名是", "中a"]);
 /// ```
 pub fn whole_text(text: &[char]) -> Option<WholeText> {
+    // Every decoder writes ASCII back as it is: the text is read from its first other character.
+    let first = text.iter().position(|c| !c.is_ascii())?;
+    let text = &text[first..];
     let tables = tables();
-    // UTF-8's state machine for every decoder at once: a decoder drops out at the first byte
-    // that cannot stand where it does (clean text's first curly quote is a lone continuation
-    // byte to most of them), and overlong or surrogate forms are left to the validation.
-    let (mut states, mut invalid, mut non_ascii) = (States::default(), 0u32, false);
+    let single = single_byte_decoders(text);
+    let mut found: Option<(ReadingId, Decoder, Vec<u8>)> = None;
+    let mut bytes = Vec::with_capacity(text.len() * 2);
+    let singles = (0..UTF8_SINGLE_BYTE_DECODERS.len()).filter(|i| single & (1 << i) != 0);
+    // A multi-byte decoder's bytes for the first character must begin a UTF-8 sequence.
+    let first_roles = tables.multi.get(text[0]).first;
+    let multi = first_roles.lead2 | first_roles.lead3 | first_roles.lead4;
+    let multis = (0..UTF8_MULTI_BYTE_DECODERS.len()).filter(|i| multi & (1 << i) != 0);
+    let candidates = singles
+        .map(|i| (readings::utf8_single_byte(i), Decoder::Single(tables.single_byte[i], i == 0)))
+        .chain(
+            multis.map(|i| (readings::utf8_multi_byte(i), Decoder::Multi(tables.multi_byte[i]))),
+        );
+    for (reading, decoder) in candidates {
+        if !decoder.encode(text, &mut bytes) || std::str::from_utf8(&bytes).is_err() {
+            continue;
+        }
+        match &found {
+            None => found = Some((reading, decoder, bytes.clone())),
+            Some((_, _, answer)) if *answer == bytes => {}
+            Some(_) => return None,
+        }
+    }
+    let (reading, decoder, bytes) = found?;
+    // Each maximal run of non-ASCII characters is whole UTF-8 sequences: an ASCII byte cannot
+    // stand inside one (a multi-byte decoder's character may hold one as its trail byte).
+    let mut pieces = Vec::new();
+    let (mut at, mut byte) = (0, 0);
+    for run in text.chunk_by(|a, b| a.is_ascii() == b.is_ascii()) {
+        let (start, from) = (at, byte);
+        at += run.len();
+        byte += run.iter().map(|&c| decoder.width(c)).sum::<usize>();
+        if run[0].is_ascii() {
+            continue;
+        }
+        let run = &bytes[from..byte];
+        let replacement = std::str::from_utf8(run).expect("validated as a whole");
+        if replacement.chars().any(|c| c == '\u{FFFD}' || never_written(c)) {
+            return None;
+        }
+        let mut piece = Piece::new(first + start, first + at, replacement.to_string(), reading);
+        piece.sequences = run.iter().filter(|&&b| b >= 0xC0).count() as u32;
+        pieces.push(piece);
+    }
+    Some(WholeText { reading, pieces })
+}
+
+/// The single-byte decoders under which the bytes of `text` could be UTF-8: UTF-8's state
+/// machine for every decoder at once, over each character's byte class. A decoder drops out
+/// at the first byte that cannot stand where it does (clean text's first curly quote is a
+/// lone continuation byte to most of them); overlong and surrogate forms are left to the
+/// validation.
+fn single_byte_decoders(text: &[char]) -> u32 {
+    let tables = tables();
+    let (mut states, mut invalid) = (States::default(), 0u32);
     for &c in text {
         let pending = states.need[0] | states.need[1] | states.need[2];
         if c.is_ascii() {
@@ -55,60 +118,95 @@ pub fn whole_text(text: &[char]) -> Option<WholeText> {
         }
         let roles = tables.single.get(c);
         let Roles { cont, lead2, lead3, lead4 } = roles;
-        invalid |= (pending & !cont) | (!pending & !(lead2 | lead3 | lead4));
+        invalid |= ((pending & !cont) | (!pending & !(lead2 | lead3 | lead4))) & ALL_DECODERS;
         if invalid == ALL_DECODERS {
-            return None;
+            return 0;
         }
         states.step(&roles);
-        non_ascii = true;
     }
-    invalid |= states.need[0] | states.need[1] | states.need[2];
-    let decoders = ALL_DECODERS & !invalid;
-    if !non_ascii || decoders == 0 {
-        return None;
+    ALL_DECODERS & !(invalid | states.need[0] | states.need[1] | states.need[2])
+}
+
+/// A decoder that misread UTF-8, as the whole text is written back with it.
+#[derive(Clone, Copy)]
+enum Decoder {
+    /// A single-byte table; `true` for windows-1252, which stands for latin-1 too (C1
+    /// controls are their own bytes).
+    Single(&'static codecs::SingleByte, bool),
+    /// A multi-byte encoding: each character as its first byte sequence, the one the
+    /// decoder's encoder writes.
+    Multi(&'static encoding_rs::Encoding),
+}
+
+impl Decoder {
+    fn sequence(self, c: char) -> Option<Sequence> {
+        if c.is_ascii() {
+            return Some(Sequence::One(c as u8));
+        }
+        match self {
+            Decoder::Single(_, true) if ('\u{80}'..='\u{9F}').contains(&c) => {
+                Some(Sequence::One(c as u8))
+            }
+            Decoder::Single(table, _) => table.encode(c).map(Sequence::One),
+            Decoder::Multi(encoding) => {
+                codecs::byte_sequences(encoding, c).first().map(|&s| Sequence::Several(s))
+            }
+        }
     }
-    let mut found: Option<(usize, Vec<u8>)> = None;
-    let mut bytes = Vec::with_capacity(text.len() * 2);
-    for index in (0..UTF8_SINGLE_BYTE_DECODERS.len()).filter(|i| decoders & (1 << i) != 0) {
-        let table = tables.single_byte[index];
+
+    /// How many bytes `c` takes (it is one the decoder wrote back).
+    fn width(self, c: char) -> usize {
+        match self {
+            Decoder::Single(..) => 1,
+            Decoder::Multi(_) => self.sequence(c).map_or(0, |s| s.bytes().len()),
+        }
+    }
+
+    /// Write `text` back into `bytes`, stopping (`false`) at a character the decoder has no
+    /// bytes for, or, for a multi-byte decoder, at the first byte that cannot stand in UTF-8
+    /// where it does (the single-byte decoders were asked that beforehand, all at once).
+    fn encode(self, text: &[char], bytes: &mut Vec<u8>) -> bool {
         bytes.clear();
-        let encoded = text.iter().all(|&c| {
-            let byte = match c {
-                // windows-1252 stands for latin-1 too: C1 controls are their own bytes.
-                '\u{80}'..='\u{9F}' if index == 0 => Some(c as u8),
-                _ => table.encode(c),
-            };
-            byte.map(|b| bytes.push(b)).is_some()
-        });
-        if !encoded || std::str::from_utf8(&bytes).is_err() {
-            continue;
+        if let Decoder::Single(..) = self {
+            return text.iter().all(|&c| match self.sequence(c) {
+                Some(Sequence::One(b)) => {
+                    bytes.push(b);
+                    true
+                }
+                _ => false,
+            });
         }
-        match &found {
-            None => found = Some((index, bytes.clone())),
-            Some((_, first)) if *first == bytes => {}
-            Some(_) => return None,
+        let mut need = 0u8;
+        for &c in text {
+            let Some(sequence) = self.sequence(c) else { return false };
+            for &b in sequence.bytes() {
+                need = match (need, b) {
+                    (0, 0..=0x7F) => 0,
+                    (0, 0xC2..=0xDF) => 1,
+                    (0, 0xE0..=0xEF) => 2,
+                    (0, 0xF0..=0xF4) => 3,
+                    (1..=3, 0x80..=0xBF) => need - 1,
+                    _ => return false,
+                };
+            }
+            bytes.extend_from_slice(sequence.bytes());
+        }
+        need == 0
+    }
+}
+
+/// The bytes a decoder writes back for one character.
+#[derive(Clone, Copy)]
+enum Sequence {
+    One(u8),
+    Several(&'static [u8]),
+}
+
+impl Sequence {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Sequence::One(b) => std::slice::from_ref(b),
+            Sequence::Several(s) => s,
         }
     }
-    let (index, bytes) = found?;
-    let reading = readings::utf8_single_byte(index);
-    // Each maximal run of non-ASCII characters is whole UTF-8 sequences (an ASCII byte cannot
-    // stand inside one), and a byte for each character.
-    let mut pieces = Vec::new();
-    let mut at = 0;
-    for run in text.chunk_by(|a, b| a.is_ascii() == b.is_ascii()) {
-        let start = at;
-        at += run.len();
-        if run[0].is_ascii() {
-            continue;
-        }
-        let run = &bytes[start..at];
-        let replacement = std::str::from_utf8(run).expect("validated as a whole");
-        if replacement.chars().any(|c| c == '\u{FFFD}' || never_written(c)) {
-            return None;
-        }
-        let mut piece = Piece::new(start, at, replacement.to_string(), reading);
-        piece.sequences = run.iter().filter(|&&b| b >= 0xC0).count() as u32;
-        pieces.push(piece);
-    }
-    Some(WholeText { reading, pieces })
 }
