@@ -1106,6 +1106,11 @@ pub fn pieces(text: &[char]) -> Vec<Piece> {
 /// Is `c` a code point no text is written with and no decoder makes (GBK's private-use rows
 /// may be the inner layer of deeper damage)? A repair that makes one is none.
 fn never_written(c: char) -> bool {
+    // Below U+0378 every code point is assigned and none is for private use (a test checks it
+    // against the model): most repairs are made of such letters.
+    if c < '\u{378}' {
+        return false;
+    }
     let tables = tables();
     models().never_text(c)
         && tables.single.get(c) == Roles::default()
@@ -1115,6 +1120,13 @@ fn never_written(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn code_points_below_u0378_are_written() {
+        let models = models();
+        assert!(('\0'..'\u{378}').all(|c| !models.never_text(c)));
+        assert!(models.never_text('\u{378}') && models.never_text('\u{E000}'));
+    }
     use crate::readings::readings;
 
     fn found(text: &str) -> Vec<(String, String, &'static str)> {

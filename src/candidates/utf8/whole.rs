@@ -55,7 +55,9 @@ pub fn whole_text(text: &[char]) -> Option<WholeText> {
     let text = &text[first..];
     let tables = tables();
     let single = single_byte_decoders(text);
-    let mut found: Option<(ReadingId, Decoder, Vec<u8>)> = None;
+    // The first decoder's repair, validated once; another decoder's bytes are validated only
+    // when they differ from it.
+    let mut found: Option<(ReadingId, Decoder, String)> = None;
     let mut bytes = Vec::with_capacity(text.len() * 2);
     let singles = (0..UTF8_SINGLE_BYTE_DECODERS.len()).filter(|i| single & (1 << i) != 0);
     // A multi-byte decoder's bytes for the first character must begin a UTF-8 sequence.
@@ -68,16 +70,20 @@ pub fn whole_text(text: &[char]) -> Option<WholeText> {
             multis.map(|i| (readings::utf8_multi_byte(i), Decoder::Multi(tables.multi_byte[i]))),
         );
     for (reading, decoder) in candidates {
-        if !decoder.encode(text, &mut bytes) || std::str::from_utf8(&bytes).is_err() {
+        if !decoder.encode(text, &mut bytes) {
             continue;
         }
         match &found {
-            None => found = Some((reading, decoder, bytes.clone())),
-            Some((_, _, answer)) if *answer == bytes => {}
+            None => match String::from_utf8(std::mem::take(&mut bytes)) {
+                Ok(repair) => found = Some((reading, decoder, repair)),
+                Err(error) => bytes = error.into_bytes(),
+            },
+            Some((_, _, repair)) if repair.as_bytes() == bytes => {}
+            Some(_) if std::str::from_utf8(&bytes).is_err() => {}
             Some(_) => return None,
         }
     }
-    let (reading, decoder, bytes) = found?;
+    let (reading, decoder, repair) = found?;
     // Each maximal run of non-ASCII characters is whole UTF-8 sequences: an ASCII byte cannot
     // stand inside one (a multi-byte decoder's character may hold one as its trail byte).
     let mut pieces = Vec::new();
@@ -89,13 +95,12 @@ pub fn whole_text(text: &[char]) -> Option<WholeText> {
         if run[0].is_ascii() {
             continue;
         }
-        let run = &bytes[from..byte];
-        let replacement = std::str::from_utf8(run).expect("validated as a whole");
+        let replacement = repair.get(from..byte)?;
         if replacement.chars().any(|c| c == '\u{FFFD}' || never_written(c)) {
             return None;
         }
         let mut piece = Piece::new(first + start, first + at, replacement.to_string(), reading);
-        piece.sequences = run.iter().filter(|&&b| b >= 0xC0).count() as u32;
+        piece.sequences = replacement.bytes().filter(|&b| b >= 0xC0).count() as u32;
         pieces.push(piece);
     }
     Some(WholeText { reading, pieces })
