@@ -509,6 +509,9 @@ fn stretches(judged: &[Judged], entry: Cost, reentry: Cost) -> (Cost, Vec<bool>)
 /// both layers' bytes alike may take both at once, wrongly ("Ä\u{82}Ë\u{87}", UTF-8 read as
 /// windows-1250 and then as latin-1, is "÷" to ISO-8859-2 twice over). Each is followed by
 /// the next round's choice on its text, and the pair of rounds that gains more wins.
+///
+/// The choice that wins also takes every run of the text that is made of the same characters
+/// as one of its pieces ([`same_runs`]): no half-repaired strings (decision note 0027).
 pub fn choose(
     text: &[char],
     parameters: &Parameters,
@@ -537,6 +540,9 @@ pub fn choose(
                 best = Some(first.clone());
             }
         }
+    }
+    if let Some(best) = best.as_mut() {
+        best.net_gain += same_runs(text, &mut best.pieces);
     }
     (best, best_net_gain)
 }
@@ -818,6 +824,42 @@ fn judge(
     }
     let pieces = judged.into_iter().zip(chosen).filter(|(_, c)| *c).map(|(j, _)| j).collect();
     Choice { reading, pieces, net_gain }
+}
+
+/// Add a piece for every run of non-ASCII characters (between ASCII characters or the ends
+/// of the text) that no piece touches and that is the text of a chosen piece: the same
+/// characters are the same bytes misread the same way, whatever the model makes of one of
+/// them alone (a chain's first layer can look worse than its damage: "é”š" is "锚" on the way
+/// to "ê"). What they gain, together.
+fn same_runs(text: &[char], pieces: &mut Vec<Judged>) -> Cost {
+    let mut by_text: rustc_hash::FxHashMap<&[char], usize> = Default::default();
+    for (i, j) in pieces.iter().enumerate() {
+        by_text.entry(&text[j.piece.start..j.piece.end]).or_insert(i);
+    }
+    let mut added = Vec::new();
+    let (mut at, mut next) = (0, 0);
+    for run in text.chunk_by(|a, b| a.is_ascii() == b.is_ascii()) {
+        let (start, end) = (at, at + run.len());
+        at = end;
+        while next < pieces.len() && pieces[next].piece.end <= start {
+            next += 1;
+        }
+        let touched = pieces.get(next).is_some_and(|j| j.piece.start < end);
+        if run[0].is_ascii() || touched {
+            continue;
+        }
+        if let Some(&i) = by_text.get(run) {
+            let mut copy = pieces[i].clone();
+            (copy.piece.start, copy.piece.end, copy.piece.within) = (start, end, None);
+            added.push(copy);
+        }
+    }
+    let gain = added.iter().map(|j| j.gain).sum();
+    if !added.is_empty() {
+        pieces.extend(added);
+        pieces.sort_by_key(|j| j.piece.start);
+    }
+    gain
 }
 
 /// Of the readings of one span undone to different depths (`candidates::utf8` offers each
@@ -1141,6 +1183,21 @@ mod tests {
             assert!(whole_text(&chars(text)).is_none(), "{text}");
         }
         let (choice, _) = choose(&chars("Connect with Āø"), &PARAMETERS, Purpose::Repair);
+        assert!(choice.is_none());
+    }
+
+    #[test]
+    fn a_run_that_is_a_chosen_pieces_text_is_repaired_too() {
+        // UTF-8 read as GBK, then as windows-1252: "ê" is "é”š" in each word, and alone in
+        // "forêt" its first repair ("锚") looks worse than the damage.
+        let clean = "Château de Fontainebleau, forêt domaniale, fenêtre";
+        let inner = misread(clean, "UTF-8", "GBK").unwrap();
+        let text = chars(&misread(&inner, "UTF-8", "windows-1252").unwrap());
+        let (choice, _) = choose(&text, &PARAMETERS, Purpose::Repair);
+        let repaired = apply(&text, &choice.expect("a reading wins"));
+        assert!(!repaired.windows(3).any(|w| w == ['é', '”', 'š']), "{repaired:?}");
+        // A run no chosen piece is made of stays ("é”š" alone proves nothing).
+        let (choice, _) = choose(&chars("La foré”št"), &PARAMETERS, Purpose::Repair);
         assert!(choice.is_none());
     }
 
