@@ -194,7 +194,30 @@ pub fn fix_str(text: &str, options: Options) -> Option<String> {
 
 /// The detection score of a UTF-8 text (0.0 for ASCII).
 pub fn score_str(text: &str) -> f64 {
-    analyze_str(text, Options::default(), &mut Vec::new()).map_or(0.0, |a| a.score)
+    let pass = one_pass::by_lines(text, Purpose::Score);
+    if pass.clear {
+        return 0.0;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    score_after(&chars, pass)
+}
+
+/// The detection score of a text the one pass did not clear, as [`analyze_after`] gives it:
+/// a text of one chunk misread as a whole, as a repair takes it at once, scores 1.0 without
+/// the analysis its findings would need ([`misread_as_a_whole`]).
+pub fn score_after(input: &[char], pass: one_pass::Pass) -> f64 {
+    if input.len() <= CHUNK_CHARS && misread_as_a_whole(input) {
+        return 1.0;
+    }
+    analyze_after(input, Options::default(), pass).score
+}
+
+/// Is the text misread as a whole, as a repair takes it at once ([`decision::whole_text_gain`]:
+/// every non-ASCII character re-encodes under one decoder into valid UTF-8, with enough
+/// sequences, and the model of text finds the repair likelier)? No evidence is stronger: its
+/// score is 1.0, where judging every piece gives 0.99999 or more (decision note 0028).
+fn misread_as_a_whole(text: &[char]) -> bool {
+    decision::whole_text_gain(text).is_some()
 }
 
 /// Analyse a UTF-8 text, or `None` when the one pass ([`one_pass::by_lines`]) clears it: then
@@ -361,6 +384,9 @@ fn analyze_chunk(
         // the text stays as it is, so that `fix` is idempotent.
         analysis.repaired.clone_from(&start_text);
         analysis.findings.retain(|f| f.replacement.is_none());
+    }
+    if options.purpose() == Purpose::Score && misread_as_a_whole(&start_text) {
+        analysis.score = 1.0;
     }
     let mut findings = analysis.findings;
     let outside = |j: &Finding| !findings.iter().any(|f| f.start <= j.start && j.start < f.end);
@@ -927,5 +953,28 @@ mod tests {
         let spans: Vec<(&str, usize, usize)> =
             analysis.findings.iter().map(|f| (f.kind, f.start, f.end)).collect();
         assert_eq!(spans, [("multi-layer", 3, 7), ("utf-8-as-single-byte", 12, 18)]);
+    }
+
+    #[test]
+    fn a_text_misread_as_a_whole_scores_one_as_its_analysis_does() {
+        let misread = |clean: &str, decoder: &str| {
+            crate::readings::misread(clean, "UTF-8", decoder).expect("encodable")
+        };
+        for (text, whole) in [
+            (misread("Zażółć gęślą jaźń, mówię po polsku.", "windows-1252"), true),
+            (misread("用户名和密码不能为空", "GBK"), true),
+            // Too few sequences to be taken at once: judged, and sure all the same.
+            ("CafÃ© crÃ¨me".to_string(), false),
+        ] {
+            let chars: Vec<char> = text.chars().collect();
+            assert_eq!(misread_as_a_whole(&chars), whole, "{text}");
+            let analysis = analyze(&chars, Options::default());
+            assert_eq!(score_str(&text), analysis.score, "{text}");
+            assert!(analysis.score > 0.99 && !analysis.findings.is_empty(), "{text}");
+            assert!(!whole || analysis.score == 1.0, "{text}");
+        }
+        let clean = "Zażółć gęślą jaźń, mówię po polsku.";
+        assert!(!misread_as_a_whole(&clean.chars().collect::<Vec<_>>()));
+        assert!(score_str(clean) < 0.01);
     }
 }

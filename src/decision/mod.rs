@@ -555,6 +555,12 @@ pub fn choose(
 /// and four are gained; the largest is taken.
 pub const WHOLE_TEXT_LEAST_SEQUENCES: u32 = 6;
 
+/// What the model of text finds a repair of the whole text as one reading gains, where
+/// [`choose`] would take it for a repair: at least [`WHOLE_TEXT_LEAST_SEQUENCES`] and a gain.
+pub fn whole_text_gain(text: &[char]) -> Option<Cost> {
+    whole_text(text).map(|choice| choice.net_gain)
+}
+
 /// A repair of the whole text as one reading ([`candidates::utf8::whole_text`]), taken
 /// without judging its pieces among every other reading's: where the text has at least
 /// [`WHOLE_TEXT_LEAST_SEQUENCES`] and the model of text finds the repair likelier

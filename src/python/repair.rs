@@ -49,7 +49,12 @@ fn detect(py: Python<'_>, text: &str) -> (f64, Vec<FindingTuple>) {
 /// How sure the core is that the text holds mojibake, in [0, 1].
 #[pyfunction]
 fn score(py: Python<'_>, text: &str) -> f64 {
-    analyze(py, text, &mut Vec::new(), Options::default()).map_or(0.0, |a| a.score)
+    let pass = one_pass::by_lines(text, decision::Purpose::Score);
+    if pass.clear {
+        return 0.0;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    py.detach(|| explanation::score_after(&chars, pass))
 }
 
 /// The repaired text: the same object when nothing changes.
@@ -254,6 +259,14 @@ fn readings_judged(text: &str) -> Vec<(&'static str, &'static str, f64, f64, usi
         .collect()
 }
 
+/// For debugging: what a repair of the whole text as one reading gains (nats), if a repair
+/// would take it at once.
+#[pyfunction]
+fn whole_text_gain(text: &str) -> Option<f64> {
+    let chars: Vec<char> = text.chars().collect();
+    decision::whole_text_gain(&chars).map(|gain| gain as f64 / 1000.0)
+}
+
 /// For tuning: (single-byte likeness, multi-byte likeness, position) of each completion.
 #[pyfunction]
 fn completion_likeness(text: &str) -> Vec<(Option<i64>, Option<i64>, usize)> {
@@ -318,6 +331,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nothing_to_find, m)?)?;
     m.add_function(wrap_pyfunction!(nothing_to_repair, m)?)?;
     m.add_function(wrap_pyfunction!(readings_judged, m)?)?;
+    m.add_function(wrap_pyfunction!(whole_text_gain, m)?)?;
     m.add_function(wrap_pyfunction!(fix_with_parameters, m)?)?;
     m.add_function(wrap_pyfunction!(reading_names, m)?)?;
     m.add_function(wrap_pyfunction!(detect, m)?)?;
