@@ -206,10 +206,14 @@ pub fn score_str(text: &str) -> f64 {
 /// a text of one chunk misread as a whole, as a repair takes it at once, scores 1.0 without
 /// the analysis its findings would need ([`misread_as_a_whole`]).
 pub fn score_after(input: &[char], pass: one_pass::Pass) -> f64 {
-    if input.len() <= CHUNK_CHARS && misread_as_a_whole(input) {
+    if input.len() > CHUNK_CHARS || pass.purpose != Purpose::Score {
+        return analyze_after(input, Options::default(), pass).score;
+    }
+    if misread_as_a_whole(input) {
         return 1.0;
     }
-    analyze_after(input, Options::default(), pass).score
+    // The chunk's analysis, without asking again what was just answered.
+    judge_chunk(input, Options::default(), &PARAMETERS, Some(pass.lines)).score
 }
 
 /// Is the text misread as a whole, as a repair takes it at once ([`decision::whole_text_gain`]:
@@ -355,8 +359,23 @@ fn jis_variants(input: &[char]) -> Vec<Finding> {
         .collect()
 }
 
-/// The analysis of one chunk; `lines`: the lines to read, when the one pass chose them.
+/// The analysis of one chunk; `lines`: the lines to read, when the one pass chose them. A
+/// chunk misread as a whole, as a repair takes it at once, scores 1.0 ([`score_after`]).
 fn analyze_chunk(
+    input: &[char],
+    options: Options,
+    parameters: &Parameters,
+    lines: Option<Option<Vec<(usize, usize)>>>,
+) -> Analysis {
+    let mut analysis = judge_chunk(input, options, parameters, lines);
+    if options.purpose() == Purpose::Score && misread_as_a_whole(input) {
+        analysis.score = 1.0;
+    }
+    analysis
+}
+
+/// [`analyze_chunk`], every piece judged and scored so.
+fn judge_chunk(
     input: &[char],
     options: Options,
     parameters: &Parameters,
@@ -384,9 +403,6 @@ fn analyze_chunk(
         // the text stays as it is, so that `fix` is idempotent.
         analysis.repaired.clone_from(&start_text);
         analysis.findings.retain(|f| f.replacement.is_none());
-    }
-    if options.purpose() == Purpose::Score && misread_as_a_whole(&start_text) {
-        analysis.score = 1.0;
     }
     let mut findings = analysis.findings;
     let outside = |j: &Finding| !findings.iter().any(|f| f.start <= j.start && j.start < f.end);

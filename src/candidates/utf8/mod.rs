@@ -1120,6 +1120,7 @@ fn never_written(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::readings::readings;
 
     #[test]
     fn code_points_below_u0378_are_written() {
@@ -1127,7 +1128,6 @@ mod tests {
         assert!(('\0'..'\u{378}').all(|c| !models.never_text(c)));
         assert!(models.never_text('\u{378}') && models.never_text('\u{E000}'));
     }
-    use crate::readings::readings;
 
     fn found(text: &str) -> Vec<(String, String, &'static str)> {
         let chars: Vec<char> = text.chars().collect();
