@@ -137,15 +137,15 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters) -> Walk {
     let mut bounds = LegacyBounds::new(parameters);
     let mut run: Option<(usize, Option<char>)> = None;
     let mut previous: Option<char> = None;
+    // While the walk goes on, no pair is over the floor: a run that adds nothing to the
+    // bounds leaves it so.
     let mut end_run = |start: usize, before: Option<char>, end: usize, after: Option<char>| {
-        if let Some(shape) = legacy::run_shape(before, text[start..end].chars(), after) {
-            let length = text[start..end].chars().count();
-            let pairs = legacy::pairs_in(text[start..end].chars());
-            if decision::legacy_run_bound(parameters, length, shape, true) == 0 {
-                // Not even a known word would let the run raise a bound: its word is moot.
-                bounds.add(parameters, length, shape, false, pairs);
-                return bounds.over(floor) == 0;
-            }
+        let Some(run) = legacy::run_survey(before, text[start..end].chars(), after) else {
+            return true;
+        };
+        let legacy::RunSurvey { shape, length, pairs } = run;
+        // When not even a known word would let the run raise a bound, its word is moot.
+        let word_may_gain = decision::legacy_run_bound(parameters, length, shape, true) > 0 && {
             // the run with the letters around it, as `legacy::runs` reads its word
             let word_start = text[..start]
                 .char_indices()
@@ -160,17 +160,17 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters) -> Walk {
                     .map(char::len_utf8)
                     .sum::<usize>();
             let word = text[word_start..word_end].chars();
-            let word = legacy::word_of(word, text[start..end].chars(), after);
-            bounds.add(parameters, length, shape, word.may_gain(), pairs);
-        }
-        bounds.over(floor) == 0
+            legacy::word_of(word, text[start..end].chars(), after).may_gain()
+        };
+        !bounds.add(parameters, length, shape, word_may_gain, pairs) || bounds.over(floor) == 0
     };
-    let mut at = 0;
-    while let Some(c) = text[at..].chars().next() {
+    let (mut at, mut current) = (0, text.chars().next());
+    while let Some(c) = current {
         if c == '\u{FFFD}' || likely.feed(c) {
             return Walk::Holds { at, look_alike };
         }
         let after = at + c.len_utf8();
+        // Each character is decoded once: as the one after, then as the current one.
         let next = text[after..].chars().next();
         if c.is_ascii() && run.is_some() && legacy::trail_byte_between(previous, c, next) {
             // The run goes on over a possible trail byte, as `legacy::runs` reads it.
@@ -188,12 +188,16 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters) -> Walk {
             }
         }
         previous = Some(c);
-        at = after;
+        (at, current) = (after, next);
         if c.is_ascii() && run.is_none() && likely.idle() {
             // Until the next non-ASCII character only the context changes: the stretch's
             // last `CONTEXT` characters are fed, the others skipped.
             let ascii = text.as_bytes()[at..].iter().take_while(|b| b.is_ascii()).count();
-            at += ascii.saturating_sub(utf8::LikelyScan::CONTEXT);
+            let skipped = ascii.saturating_sub(utf8::LikelyScan::CONTEXT);
+            if skipped > 0 {
+                at += skipped;
+                current = text[at..].chars().next();
+            }
         }
     }
     let end = text.len();

@@ -187,51 +187,95 @@ fn decode_exactly(encoding: &'static Encoding, bytes: &[u8]) -> Option<char> {
     }
 }
 
+/// What one pass over a run tells of it, for [`run_shape`]'s questions.
+struct RunFacts {
+    /// Its characters.
+    length: usize,
+    /// The legacy pairs that may make a piece of it ([`pairs_in`]).
+    pairs: Pairs,
+    /// Its first character is a letter.
+    starts_with_letter: bool,
+    /// It holds a space of some kind.
+    spaced: bool,
+    /// It holds a letter or a C1 control.
+    letter_or_c1: bool,
+    /// Cyrillic letters in ordinary case: a capital then small letters, or only small ones.
+    ordinary_cyrillic: bool,
+    /// [`listing`].
+    listing: bool,
+}
+
+impl RunFacts {
+    /// The facts of `run`, or `None` if a character of it is no legacy decoder's.
+    fn of(run: impl Iterator<Item = char>) -> Option<RunFacts> {
+        let mut facts = RunFacts {
+            length: 0,
+            pairs: 0,
+            starts_with_letter: false,
+            spaced: false,
+            letter_or_c1: false,
+            ordinary_cyrillic: true,
+            listing: false,
+        };
+        let mut streak = Streak::default();
+        for c in run {
+            if !c.is_ascii() {
+                facts.pairs |= pairs_of(c)?;
+            }
+            let letter = is_letter(c);
+            facts.starts_with_letter |= facts.length == 0 && letter;
+            facts.spaced |= c.is_whitespace();
+            facts.letter_or_c1 |= letter || ('\u{80}'..='\u{9F}').contains(&c);
+            facts.ordinary_cyrillic &= ('\u{400}'..='\u{4FF}').contains(&c)
+                && letter
+                && (facts.length == 0 || c.is_lowercase());
+            facts.listing |= streak.push(c);
+            facts.length += 1;
+        }
+        Some(facts)
+    }
+}
+
 /// Is this a Cyrillic word in ordinary case (a capital then small letters, or only small
 /// ones), between characters that are no letters?
-fn plain_cyrillic(
-    before: Option<char>,
-    mut run: impl Iterator<Item = char> + Clone,
-    after: Option<char>,
-) -> bool {
-    let cyrillic = |c: char| ('\u{400}'..='\u{4FF}').contains(&c);
-    if before.is_some_and(is_letter) || after.is_some_and(is_letter) {
-        return false;
-    }
-    run.clone().all(|c| cyrillic(c) && is_letter(c)) && {
-        run.next();
-        run.all(char::is_lowercase)
-    }
+fn plain_cyrillic(before: Option<char>, run: &RunFacts, after: Option<char>) -> bool {
+    run.ordinary_cyrillic && !before.is_some_and(is_letter) && !after.is_some_and(is_letter)
 }
 
 /// Is this run one letter standing alone ("Æ Ø Å", an initial)? Every alphabet has letters
 /// that read as another's, and one letter has no neighbours to judge it by: such a run is read
 /// only once its text's reading is known (with [`every_run`]).
-fn lone_letter(
-    before: Option<char>,
-    mut run: impl Iterator<Item = char>,
-    after: Option<char>,
-) -> bool {
+fn lone_letter(before: Option<char>, run: &RunFacts, after: Option<char>) -> bool {
     let letter = |c: Option<char>| c.is_some_and(is_letter);
-    let (first, second) = (run.next(), run.next());
-    letter(first) && second.is_none() && !letter(before) && !letter(after)
+    run.starts_with_letter && run.length == 1 && !letter(before) && !letter(after)
 }
 
 /// Is this run a listing rather than a word: five or more characters in code point order
 /// ("ÀÁÂÃÄÅ", an alphabet)? A legacy decoder keeps the order of an alphabet's bytes, so a
 /// listing reads as another alphabet's listing, and no word runs five letters in order.
 fn listing(run: impl Iterator<Item = char>) -> bool {
+    let mut streak = Streak::default();
+    run.into_iter().any(|c| streak.push(c))
+}
+
+/// Characters in code point order so far, for [`listing`].
+#[derive(Default)]
+struct Streak {
+    length: usize,
+    previous: Option<char>,
+}
+
+impl Streak {
+    /// The longest run of characters in code point order that words have.
     const LONGEST_IN_WORDS: usize = 4;
-    let mut streak = 0;
-    let mut previous: Option<char> = None;
-    for c in run {
-        streak = if previous.is_some_and(|p| c as u32 == p as u32 + 1) { streak + 1 } else { 1 };
-        if streak > LONGEST_IN_WORDS {
-            return true;
-        }
-        previous = Some(c);
+
+    /// Add `c`: whether the streak is now longer than words have.
+    fn push(&mut self, c: char) -> bool {
+        let follows = self.previous.is_some_and(|p| c as u32 == p as u32 + 1);
+        self.length = if follows { self.length + 1 } else { 1 };
+        self.previous = Some(c);
+        self.length > Self::LONGEST_IN_WORDS
     }
-    false
 }
 
 /// Is `c`, an ASCII character between `before` and `after`, one a run of non-ASCII characters
@@ -363,7 +407,7 @@ pub fn runs(text: &[char]) -> Vec<Run> {
         }
         let before = start.checked_sub(1).map(|i| text[i]);
         let after = text.get(at).copied();
-        if let Some(shape) = run_shape(before, text[start..at].iter().copied(), after) {
+        if let Some(survey) = run_survey(before, text[start..at].iter().copied(), after) {
             let (mut word_start, mut word_end) = (start, at);
             while word_start > 0 && is_letter(text[word_start - 1]) {
                 word_start -= 1;
@@ -373,8 +417,7 @@ pub fn runs(text: &[char]) -> Vec<Run> {
             }
             let word = text[word_start..word_end].iter().copied();
             let word = word_of(word, text[start..at].iter().copied(), after);
-            let pairs = pairs_in(text[start..at].iter().copied());
-            runs.push(Run { start, end: at, shape, word, pairs });
+            runs.push(Run { start, end: at, shape: survey.shape, word, pairs: survey.pairs });
         }
     }
     runs
@@ -387,19 +430,38 @@ pub fn run_shape(
     run: impl Iterator<Item = char> + Clone,
     after: Option<char>,
 ) -> Option<Cost> {
+    run_survey(before, run, after).map(|survey| survey.shape)
+}
+
+/// A run worth reading: its shape ([`run_shape`]), its length in characters and the legacy
+/// pairs that may make a piece of it ([`pairs_in`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunSurvey {
+    pub shape: Cost,
+    pub length: usize,
+    pub pairs: Pairs,
+}
+
+/// [`run_shape`], with the run's length and pairs, from one pass over its characters (and
+/// the models' over those worth reading).
+pub fn run_survey(
+    before: Option<char>,
+    run: impl Iterator<Item = char> + Clone,
+    after: Option<char>,
+) -> Option<RunSurvey> {
+    let facts = RunFacts::of(run.clone())?;
     // Legacy mojibake is made of letters (a Cyrillic or CJK text's letters read as another
     // encoding's), of C1 controls (windows-1252 read as latin-1) or of symbols inside a word
     // (Polish "ł" read as "³" in "Rados³aw"): a run of punctuation between words ("–",
     // "«»") is not worth reading, nor tone numbers ("to³³ba", Naxi in Chao's notation).
     let in_a_word = before.is_some_and(is_letter)
         && after.is_some_and(is_letter)
-        && !run.clone().any(char::is_whitespace)
-        && (run.clone().nth(1).is_none() || !run.clone().all(char::is_numeric));
-    if plain_cyrillic(before, run.clone(), after)
-        || lone_letter(before, run.clone(), after)
-        || listing(run.clone())
-        || !run.clone().all(|c| c.is_ascii() || legacy_decodable(c))
-        || !(in_a_word || run.clone().any(|c| is_letter(c) || ('\u{80}'..='\u{9F}').contains(&c)))
+        && !facts.spaced
+        && (facts.length == 1 || !run.clone().all(char::is_numeric));
+    if plain_cyrillic(before, &facts, after)
+        || lone_letter(before, &facts, after)
+        || facts.listing
+        || !(in_a_word || facts.letter_or_c1)
     {
         return None;
     }
@@ -407,7 +469,7 @@ pub fn run_shape(
     let as_text = models.cost_between(before, run.clone(), after);
     let as_mojibake =
         models.cost_between_in(Which::Mojibake(Kind::LegacyAsLegacy), before, run, after);
-    Some(as_text - as_mojibake)
+    Some(RunSurvey { shape: as_text - as_mojibake, length: facts.length, pairs: facts.pairs })
 }
 
 /// The word a run is in: `word` is the run with the letters around it.
@@ -507,6 +569,31 @@ mod tests {
         assert_eq!(word("été", "é", Some('_')), Word::Other); // "é_" may be one character
         assert_eq!(word("été", "é–", Some(' ')), Word::Other);
         assert!(!Word::Known.may_gain() && Word::Unknown.may_gain() && Word::Other.may_gain());
+    }
+
+    #[test]
+    fn a_survey_asks_what_each_question_would() {
+        let survey = |before, run: &str, after| run_survey(Some(before), run.chars(), Some(after));
+        // Worth reading: a run read as another alphabet, a symbol inside a word ("Rados³aw").
+        for (before, run, after) in [(' ', "Ïðèâåò", ' '), (' ', "пТЙЧЕФ", ' '), ('o', "³", 'a')]
+        {
+            let found = survey(before, run, after).expect(run);
+            assert_eq!(found.length, run.chars().count());
+            assert_eq!(found.pairs, pairs_in(run.chars()));
+            assert_eq!(Some(found.shape), run_shape(Some(before), run.chars(), Some(after)));
+        }
+        // Not worth reading: a Cyrillic word in ordinary case, a lone letter, a listing, a
+        // character no legacy decoder makes, punctuation between words, tone numbers.
+        for (before, run, after) in [
+            (' ', "Привет", ' '),
+            (' ', "Æ", ' '),
+            (' ', "ÀÁÂÃÄÅ", ' '),
+            (' ', "Ïð中", ' '),
+            (' ', "–", ' '),
+            ('o', "³³", 'b'),
+        ] {
+            assert_eq!(survey(before, run, after), None, "{run}");
+        }
     }
 
     #[test]

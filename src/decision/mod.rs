@@ -770,7 +770,8 @@ impl LegacyBounds {
         }
     }
 
-    /// Add a run of `length` characters, this shape and word, that `pairs` may make pieces of.
+    /// Add a run of `length` characters, this shape and word, that `pairs` may make pieces of:
+    /// whether the bounds changed (most runs of clean text raise none).
     pub fn add(
         &mut self,
         parameters: &Parameters,
@@ -778,14 +779,18 @@ impl LegacyBounds {
         shape: Cost,
         word_may_gain: bool,
         pairs: Pairs,
-    ) {
+    ) -> bool {
         let bound = legacy_run_bound(parameters, length, shape, word_may_gain);
+        let changed = bound > 0 || pairs & !self.touched != 0;
         self.touched |= pairs;
-        for (i, gain) in self.could_gain.iter_mut().enumerate() {
-            if pairs & (1 << i) != 0 {
-                *gain += bound;
+        if bound > 0 {
+            for (i, gain) in self.could_gain.iter_mut().enumerate() {
+                if pairs & (1 << i) != 0 {
+                    *gain += bound;
+                }
             }
         }
+        changed
     }
 
     /// The pairs that could gain more than `floor`.
