@@ -190,12 +190,13 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters) -> Walk {
         previous = Some(c);
         (at, current) = (after, next);
         if c.is_ascii() && run.is_none() && likely.idle() {
-            // Until the next non-ASCII character only the context changes: the stretch's
-            // last `CONTEXT` characters are fed, the others skipped.
-            let ascii = text.as_bytes()[at..].iter().take_while(|b| b.is_ascii()).count();
-            let skipped = ascii.saturating_sub(utf8::LikelyScan::CONTEXT);
-            if skipped > 0 {
-                at += skipped;
+            // Until the next non-ASCII character only the scan's window changes: the stretch
+            // is fed at once.
+            let ascii = encoding_rs::Encoding::ascii_valid_up_to(&text.as_bytes()[at..]);
+            if ascii > 0 {
+                likely.feed_idle_ascii(&text.as_bytes()[at..at + ascii]);
+                previous = Some(char::from(text.as_bytes()[at + ascii - 1]));
+                at += ascii;
                 current = text[at..].chars().next();
             }
         }

@@ -468,6 +468,7 @@ pub struct LikelyScan {
 
 /// How many characters [`LikelyScan`] keeps.
 const SCAN_WINDOW: usize = MULTI_BYTE_REACH[1] + 2;
+const _: () = assert!(SCAN_WINDOW.is_power_of_two(), "the ring's indices are masked");
 
 impl Default for LikelyScan {
     fn default() -> Self {
@@ -482,10 +483,6 @@ impl Default for LikelyScan {
 }
 
 impl LikelyScan {
-    /// How many characters before a completion it looks at: after [`LikelyScan::idle`], a
-    /// stretch of ASCII may be skipped up to its last `CONTEXT` characters.
-    pub const CONTEXT: usize = SCAN_WINDOW;
-
     /// Is nothing waiting to be judged, and no decoder inside a sequence? Then ASCII
     /// characters change nothing but the context.
     pub fn idle(&self) -> bool {
@@ -498,13 +495,30 @@ impl LikelyScan {
         &self.ring[end - self.seen..end]
     }
 
+    /// Keep `c` as the latest character of the window.
+    #[inline]
+    fn keep(&mut self, c: char) {
+        // (the mask keeps both indices in the ring without a bounds check)
+        self.latest = (self.latest + 1) & (SCAN_WINDOW - 1);
+        self.ring[self.latest] = c;
+        self.ring[(self.latest + SCAN_WINDOW) & (2 * SCAN_WINDOW - 1)] = c;
+        self.seen = (self.seen + 1).min(SCAN_WINDOW);
+    }
+
+    /// Feed a stretch of ASCII characters while [`LikelyScan::idle`]: they complete no
+    /// sequence and begin none, so only the window changes, and only their last characters
+    /// stay in it. The scan is still idle after.
+    pub fn feed_idle_ascii(&mut self, stretch: &[u8]) {
+        debug_assert!(self.idle() && stretch.is_ascii());
+        for &b in &stretch[stretch.len().saturating_sub(SCAN_WINDOW)..] {
+            self.keep(char::from(b));
+        }
+    }
+
     /// Feed the next character: whether a likely sequence completed at the one before it.
     #[inline]
     pub fn feed(&mut self, c: char) -> bool {
-        self.latest = if self.latest + 1 == SCAN_WINDOW { 0 } else { self.latest + 1 };
-        self.ring[self.latest] = c;
-        self.ring[self.latest + SCAN_WINDOW] = c;
-        self.seen = (self.seen + 1).min(SCAN_WINDOW);
+        self.keep(c);
         let before = self.pending.take();
         let (single, multi) = self.completer.feed(c);
         if single | multi != 0 {
