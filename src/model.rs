@@ -270,6 +270,36 @@ impl Models {
         }
         total + bigrams.cost(previous, self.context(after), self)
     }
+
+    /// [`Models::cost_between`] and [`Models::cost_between_in`] of the model `which`, in one
+    /// pass over `chars` (the evidence of a piece weighs both).
+    pub fn costs_between(
+        &self,
+        which: Which,
+        before: Option<char>,
+        chars: impl IntoIterator<Item = char>,
+        after: Option<char>,
+    ) -> (Cost, Cost) {
+        let (text, other) = (&self.text, self.bigrams(which));
+        let mut previous_char = before;
+        let mut previous = self.context(before);
+        let (mut as_text, mut as_other) = (0, 0);
+        for c in chars {
+            let token = self.context(Some(c));
+            let cost = text.cost(previous, token, self);
+            // (a repetition, as in `cost_between_in`)
+            as_text += if previous_char == Some(c) { cost.min(REPEAT) } else { cost };
+            as_other += other.cost(previous, token, self);
+            previous = token;
+            previous_char = Some(c);
+        }
+        let end = self.context(after);
+        as_text += text.cost(previous, end, self);
+        if which == Which::Text {
+            return (as_text, as_text);
+        }
+        (as_text, as_other + other.cost(previous, end, self))
+    }
 }
 
 /// The most a character repeating the one before costs in real text: about one repetition in
@@ -715,6 +745,26 @@ mod tests {
             ("中文", "ÖÐÎÄ"),
         ] {
             assert!(cost(clean) < cost(mojibake), "{clean} vs {mojibake}");
+        }
+    }
+
+    #[test]
+    fn both_costs_in_one_pass_are_each_alone() {
+        let models = models();
+        let kinds = [Kind::Utf8AsSingleByte, Kind::Utf8AsMultiByte, Kind::LegacyAsLegacy];
+        let which = kinds.map(Which::Mojibake).into_iter().chain([Which::Text]);
+        for which in which {
+            for (before, text, after) in [(None, "Ïðèâåò", None), (Some('a'), "──!!", Some('\n'))]
+            {
+                assert_eq!(
+                    models.costs_between(which, before, text.chars(), after),
+                    (
+                        models.cost_between(before, text.chars(), after),
+                        models.cost_between_in(which, before, text.chars(), after)
+                    ),
+                    "{which:?} {text}"
+                );
+            }
         }
     }
 

@@ -465,10 +465,8 @@ pub fn run_survey(
     {
         return None;
     }
-    let models = models();
-    let as_text = models.cost_between(before, run.clone(), after);
-    let as_mojibake =
-        models.cost_between_in(Which::Mojibake(Kind::LegacyAsLegacy), before, run, after);
+    let which = Which::Mojibake(Kind::LegacyAsLegacy);
+    let (as_text, as_mojibake) = models().costs_between(which, before, run, after);
     Some(RunSurvey { shape: as_text - as_mojibake, length: facts.length, pairs: facts.pairs })
 }
 

@@ -113,8 +113,7 @@ pub fn evidence(text: &[char], piece: &Piece) -> (Cost, Cost) {
     let after = text.get(piece.end).copied();
     let original = || text[piece.start..piece.end].iter().copied();
     let which = models.mojibake_of(piece.reading);
-    let as_text = models.cost_between(before, original(), after);
-    let as_mojibake = models.cost_between_in(which, before, original(), after);
+    let (as_text, as_mojibake) = models.costs_between(which, before, original(), after);
     let cost = |repair: &str| models.cost_between(before, repair.chars(), after);
     let repaired = match &piece.filled_in {
         None => cost(&piece.replacement),
