@@ -393,10 +393,10 @@ fn judge_chunk(
         lines = None;
     }
     let lines = lines.unwrap_or_else(|| lines_to_read(&start_text, options.purpose(), parameters));
-    let (mut analysis, read, pass) = repair_lines(&start_text, lines, options, parameters);
+    let (mut analysis, read, after) = repair_lines(&start_text, lines, options, parameters);
     if options.repair_only
         && analysis.repaired != start_text
-        && !settled(&analysis.repaired, read, pass, options, parameters)
+        && !settled(&analysis.repaired, read, after, options, parameters)
     {
         // A new analysis of the repair would read other lines than the rounds did, and change
         // it again ("Þ²\nÕ\x85": read whole as windows-1254, then "Õ…" on its line as UTF-8):
@@ -451,18 +451,26 @@ fn repair_lines(
     lines: Option<Vec<(usize, usize)>>,
     options: Options,
     parameters: &Parameters,
-) -> (Analysis, Option<Vec<usize>>, Option<one_pass::Pass>) {
-    let whole = || {
-        let (analysis, pass) = repair_rounds(input, options, parameters, true);
-        (analysis, None, pass)
-    };
-    let Some(lines) = lines else {
-        return whole();
-    };
+) -> (Analysis, Option<Vec<usize>>, AfterRounds) {
+    if let Some((analysis, read)) = lines.and_then(|l| read_lines(input, &l, options, parameters)) {
+        return (analysis, Some(read), AfterRounds::Unknown);
+    }
+    let (analysis, after) = repair_rounds(input, options, parameters, true);
+    (analysis, None, after)
+}
+
+/// The rounds of repair of the `lines` of a chunk, read on their own ([`repair_lines`]), and
+/// the numbers of the lines; `None` when the whole chunk is to be read instead.
+fn read_lines(
+    input: &[char],
+    lines: &[(usize, usize)],
+    options: Options,
+    parameters: &Parameters,
+) -> Option<(Analysis, Vec<usize>)> {
     // The lines read, joined by line breaks, and where each starts there and in the input.
     let mut text = Vec::with_capacity(lines.iter().map(|&(s, e)| e - s + 1).sum());
     let mut starts = Vec::with_capacity(lines.len());
-    for &(s, e) in &lines {
+    for &(s, e) in lines {
         if !starts.is_empty() {
             text.push('\n');
         }
@@ -474,7 +482,7 @@ fn repair_lines(
     // left out too ("õ" alone proves nothing; beside "idõjárás" it is "ő"): the whole chunk.
     let legacy = crate::readings::Kind::LegacyAsLegacy.name();
     if analysis.findings.iter().any(|f| f.kind == legacy) {
-        return whole();
+        return None;
     }
     // Each finding in the input's offsets, if it stays within its line.
     let in_input = |f: Finding| {
@@ -486,11 +494,12 @@ fn repair_lines(
             Finding { start: at(f.start), end: at(f.end), ..f }
         })
     };
-    let findings: Option<Vec<Finding>> = analysis.findings.into_iter().map(in_input).collect();
+    let findings: Vec<Finding> =
+        analysis.findings.into_iter().map(in_input).collect::<Option<_>>()?;
     let repaired_lines: Vec<&[char]> = analysis.repaired.split(|&c| c == '\n').collect();
-    let Some(findings) = findings.filter(|_| repaired_lines.len() == lines.len()) else {
-        return whole();
-    };
+    if repaired_lines.len() != lines.len() {
+        return None;
+    }
     let mut repaired = Vec::with_capacity(input.len());
     let mut at = 0;
     for (&(s, e), line) in lines.iter().zip(repaired_lines) {
@@ -499,8 +508,19 @@ fn repair_lines(
         at = e;
     }
     repaired.extend_from_slice(&input[at..]);
-    let read = line_numbers(input, &lines);
-    (Analysis { findings, repaired, score: analysis.score }, Some(read), None)
+    let read = line_numbers(input, lines);
+    Some((Analysis { findings, repaired, score: analysis.score }, read))
+}
+
+/// What the rounds of a whole chunk learnt of their repair, for [`settled`].
+enum AfterRounds {
+    /// Nothing: the repair is to be walked.
+    Unknown,
+    /// The one pass over the repair.
+    Pass(one_pass::Pass),
+    /// The lines the pass over the repair does not clear stay as they are, read on their own:
+    /// a new analysis leaves the repair.
+    Settled,
 }
 
 /// The numbers of the lines of `text` that start at the `(start, end)` offsets of `lines`.
@@ -517,16 +537,19 @@ fn line_numbers(text: &[char], lines: &[(usize, usize)]) -> Vec<usize> {
 
 /// Would a new analysis of `repaired`, the repair of a chunk made from its lines `read`
 /// (`None`: the whole chunk), leave it as it is? The rounds' last choice settled the lines
-/// they read; a new analysis that would read others is asked. `pass`: the one pass over
-/// `repaired`, when the rounds made it.
+/// they read; a new analysis that would read others is asked. `after`: what the rounds learnt.
 fn settled(
     repaired: &[char],
     read: Option<Vec<usize>>,
-    pass: Option<one_pass::Pass>,
+    after: AfterRounds,
     options: Options,
     parameters: &Parameters,
 ) -> bool {
-    let pass = pass.unwrap_or_else(|| pass_of(repaired, options.purpose(), parameters));
+    let pass = match after {
+        AfterRounds::Settled => return true,
+        AfterRounds::Pass(pass) => pass,
+        AfterRounds::Unknown => pass_of(repaired, options.purpose(), parameters),
+    };
     if pass.clear || pass.lines.as_deref().map(|l| line_numbers(repaired, l)) == read {
         return true;
     }
@@ -534,14 +557,15 @@ fn settled(
 }
 
 /// The rounds of repair of one chunk (or of some of its lines), and their findings. For a
-/// repair of the `whole_chunk`, also the one pass over the repaired text when a round made it:
-/// a repair the pass clears is settled, and [`settled`] asks the same pass.
+/// repair of the `whole_chunk`, also what the rounds learnt of the repaired text: a repair the
+/// one pass clears is settled, and so is one whose lines that the pass does not clear stay as
+/// they are, read on their own (as a new analysis reads them); [`settled`] asks the same.
 fn repair_rounds(
     input: &[char],
     options: Options,
     parameters: &Parameters,
     whole_chunk: bool,
-) -> (Analysis, Option<one_pass::Pass>) {
+) -> (Analysis, AfterRounds) {
     let mut text = input.to_vec();
     let mut segments: Vec<Segment> = Vec::new();
     let mut lost: Vec<Finding> = Vec::new();
@@ -550,15 +574,22 @@ fn repair_rounds(
     let mut suspicion: Option<i64> = None;
     let mut settled = false;
     // The one pass over `text` once a round has repaired it: a repair it clears has nothing
-    // more to find, as a text given so would not.
-    let mut pass: Option<one_pass::Pass> = None;
+    // more to find, as a text given so would not. Nor has one whose lines that the pass does
+    // not clear stay as they are: the whole text need not be read again.
+    let mut after = AfterRounds::Unknown;
     for round in 0..MAX_ROUNDS {
         if round > 0 && options.repair_only && whole_chunk {
-            let cleared = pass.insert(pass_of(&text, options.purpose(), parameters)).clear;
-            if cleared {
+            let pass = pass_of(&text, options.purpose(), parameters);
+            let stay = |lines: &[(usize, usize)]| {
+                read_lines(&text, lines, options, parameters)
+                    .is_some_and(|(a, _)| a.repaired == text)
+            };
+            if pass.clear || pass.lines.as_deref().is_some_and(stay) {
+                after = if pass.clear { AfterRounds::Pass(pass) } else { AfterRounds::Settled };
                 settled = true;
                 break;
             }
+            after = AfterRounds::Pass(pass);
         }
         let (choice, best) = decision::choose(&text, parameters, options.purpose());
         if round == 0 {
@@ -594,7 +625,7 @@ fn repair_rounds(
         let next = decision::apply(&text, &choice);
         record(&mut segments, &choice);
         text = next;
-        pass = None;
+        after = AfterRounds::Unknown;
     }
     // Damage deeper than MAX_ROUNDS layers is no damage real data has: a text that another
     // round would still change is left as it is, so that `fix` stays idempotent.
@@ -622,7 +653,7 @@ fn repair_rounds(
     findings.sort_by_key(|f| (f.start, f.end));
     let from_findings = findings.iter().map(|f| f.score).fold(0.0, f64::max);
     let score = suspicion.map_or(0.0, |s| decision::score_of(s, parameters)).max(from_findings);
-    (Analysis { findings, repaired: text, score }, pass)
+    (Analysis { findings, repaired: text, score }, after)
 }
 
 /// Would another round change `text`: a choice with a piece that is not lost data (or with
@@ -668,6 +699,20 @@ mod tests {
     fn fix(text: &str) -> String {
         let chars: Vec<char> = text.chars().collect();
         analyze(&chars, Options::default()).repaired.into_iter().collect()
+    }
+
+    #[test]
+    fn a_repair_whose_unclear_lines_stay_is_settled_without_reading_it_whole() {
+        // Clean Russian completes UTF-8 sequences under IBM866 by chance: the one pass over
+        // the repair does not clear the first line, which stays as it is, read on its own.
+        let clean = "Конференция настроение отгоре той организации\nhello world";
+        let damaged = crate::readings::misread(clean, "UTF-8", "windows-1252").unwrap();
+        let chars: Vec<char> = damaged.chars().collect();
+        let options = Options { repair_only: true, ..Options::default() };
+        let (analysis, after) = repair_rounds(&chars, options, &PARAMETERS, true);
+        assert_eq!(analysis.repaired.iter().collect::<String>(), clean);
+        assert!(matches!(after, AfterRounds::Settled));
+        assert!(!one_pass::nothing_to_repair(clean));
     }
 
     #[test]
