@@ -216,12 +216,12 @@ pub fn score_after(input: &[char], pass: one_pass::Pass) -> f64 {
     judge_chunk(input, Options::default(), &PARAMETERS, Some(pass.lines)).score
 }
 
-/// Is the text misread as a whole, as a repair takes it at once ([`decision::whole_text_gain`]:
+/// Is the text misread as a whole, as a repair takes it at once ([`decision::takes_whole_text`]:
 /// every non-ASCII character re-encodes under one decoder into valid UTF-8, with enough
 /// sequences, and the model of text finds the repair likelier)? No evidence is stronger: its
 /// score is 1.0, where judging every piece gives 0.99999 or more (decision note 0028).
 fn misread_as_a_whole(text: &[char]) -> bool {
-    decision::whole_text_gain(text).is_some()
+    decision::takes_whole_text(text)
 }
 
 /// Analyse a UTF-8 text, or `None` when the one pass ([`one_pass::by_lines`]) clears it: then

@@ -68,6 +68,9 @@ pub struct Models {
     languages: Languages,
     /// The known words' hashes ([`word_hash`]), as an open-addressing set.
     words: WordSet,
+    /// What each token costs in real text at least, whatever comes before it
+    /// ([`Models::cost_at_least`]), made at first use.
+    least: OnceLock<Vec<Cost>>,
 }
 
 /// The models, parsed from the generated files at first use.
@@ -166,6 +169,7 @@ impl Models {
             by_reading,
             languages,
             words,
+            least: OnceLock::new(),
         })
     }
 
@@ -299,6 +303,27 @@ impl Models {
             return (as_text, as_text);
         }
         (as_text, as_other + other.cost(previous, end, self))
+    }
+
+    /// At most [`Models::cost_between`] of the same characters, and cheaper to know: each
+    /// character at the least it costs in real text after any token. A repair whose cost is
+    /// below this bound of what it replaces is likelier without the replaced text's own cost.
+    pub fn cost_at_least(
+        &self,
+        before: Option<char>,
+        chars: impl IntoIterator<Item = char>,
+        after: Option<char>,
+    ) -> Cost {
+        let least = self.least.get_or_init(|| self.text.least_costs(self));
+        let mut previous_char = before;
+        let mut total = 0;
+        for c in chars {
+            let cost = least[self.token(c) as usize];
+            // (a repetition costs at most REPEAT, as in `cost_between_in`)
+            total += if previous_char == Some(c) { cost.min(REPEAT) } else { cost };
+            previous_char = Some(c);
+        }
+        total + least[self.context(after) as usize]
     }
 }
 
@@ -581,6 +606,37 @@ impl Bigrams {
         Ok(Bigrams { backoff, continuation, shape_transition, table })
     }
 
+    /// For each token `b`, at most what [`Bigrams::cost`] gives it after any token `a`: the
+    /// least of its seen pairs' costs and of its back-off through every shape (the back-off is
+    /// taken for every `a`, seen pairs too, which only lowers the bound).
+    fn least_costs(&self, models: &Models) -> Vec<Cost> {
+        let (tokens, shapes) = (self.backoff.len(), models.shapes);
+        let mut least_backoff = vec![Cost::MAX; shapes];
+        for (a, &backoff) in self.backoff.iter().enumerate() {
+            let shape = models.shape[a] as usize;
+            least_backoff[shape] = least_backoff[shape].min(Cost::from(backoff));
+        }
+        let mut least: Vec<Cost> = (0..tokens)
+            .map(|b| {
+                let shape = models.shape[b] as usize;
+                let through = (0..shapes)
+                    .filter(|&from| least_backoff[from] != Cost::MAX)
+                    .map(|from| {
+                        least_backoff[from]
+                            + Cost::from(self.shape_transition[from * shapes + shape])
+                    })
+                    .min()
+                    .unwrap_or(0);
+                through + Cost::from(self.continuation[b])
+            })
+            .collect();
+        for (b, value) in self.table.entries() {
+            let seen = Cost::from(value) + Cost::from(models.emission[b as usize]);
+            least[b as usize] = least[b as usize].min(seen);
+        }
+        least
+    }
+
     /// `-ln P(b | a)`: the pair's own estimate if it was seen, else the back-off of `a`, the
     /// transition between the shapes, and `b` within its shape.
     #[inline]
@@ -646,6 +702,12 @@ impl BigramTable {
     #[inline]
     fn filter_bit(key: u32) -> usize {
         ((key as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - FILTER_BITS)) as usize
+    }
+
+    /// Every seen pair's second token and value.
+    fn entries(&self) -> impl Iterator<Item = (Token, u16)> + '_ {
+        let seen = self.keys.iter().zip(&self.values).filter(|&(&key, _)| key != EMPTY);
+        seen.map(|(&key, &value)| ((key & 0xFFFF) as Token, value))
     }
 
     #[inline]
@@ -764,6 +826,46 @@ mod tests {
                     ),
                     "{which:?} {text}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn the_least_cost_is_never_more_than_the_cost() {
+        let models = models();
+        let mut texts: Vec<String> = [
+            "Café crème",
+            "CafÃ© crÃ¨me",
+            "鐢ㄦ埛名",
+            "用户名",
+            "Привет, мир",
+            "ÐŸÑ€Ð¸Ð²ÐµÑ‚",
+            "──!!aaah",
+            "x² + y³",
+            "😀😀",
+            "\u{80}\u{9f}\u{FFFD}",
+            "",
+        ]
+        .map(String::from)
+        .to_vec();
+        // and code points drawn at random (xorshift), every plane's
+        let mut state = 0x9E37_79B9_u32;
+        for _ in 0..2000 {
+            let text: String = (0..6)
+                .filter_map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 17;
+                    state ^= state << 5;
+                    char::from_u32(state % 0x3_0000)
+                })
+                .collect();
+            texts.push(text);
+        }
+        for text in &texts {
+            for (before, after) in [(None, None), (Some('a'), Some(' ')), (Some('é'), Some('\n'))]
+            {
+                let least = models.cost_at_least(before, text.chars(), after);
+                assert!(least <= models.cost_between(before, text.chars(), after), "{text:?}");
             }
         }
     }

@@ -517,7 +517,7 @@ pub fn choose(
     purpose: Purpose,
 ) -> (Option<Choice>, Option<Cost>) {
     if purpose == Purpose::Repair {
-        if let Some(whole) = whole_text(text) {
+        if let Some(whole) = whole_text(text, Gain::Proved) {
             let net_gain = whole.net_gain;
             return (Some(whole), Some(net_gain));
         }
@@ -557,30 +557,61 @@ pub const WHOLE_TEXT_LEAST_SEQUENCES: u32 = 6;
 /// What the model of text finds a repair of the whole text as one reading gains, where
 /// [`choose`] would take it for a repair: at least [`WHOLE_TEXT_LEAST_SEQUENCES`] and a gain.
 pub fn whole_text_gain(text: &[char]) -> Option<Cost> {
-    whole_text(text).map(|choice| choice.net_gain)
+    whole_text(text, Gain::Exact).map(|choice| choice.net_gain)
+}
+
+/// Would [`choose`] take `text` as a whole for a repair ([`whole_text_gain`] is `Some`)?
+pub fn takes_whole_text(text: &[char]) -> bool {
+    whole_text(text, Gain::Proved).is_some()
+}
+
+/// How exactly [`whole_text`] weighs what a repair gains.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Gain {
+    /// What each piece's repair gains as text.
+    Exact,
+    /// Enough to prove the repair likelier: at least what each piece's repair gains, from a
+    /// bound of the piece's own cost ([`crate::model::Models::cost_at_least`]), exact only
+    /// where the bound proves nothing. A repair asks only whether it is likelier.
+    Proved,
 }
 
 /// A repair of the whole text as one reading ([`candidates::utf8::whole_text`]), taken
 /// without judging its pieces among every other reading's: where the text has at least
 /// [`WHOLE_TEXT_LEAST_SEQUENCES`] and the model of text finds the repair likelier
-/// (decision note 0026). Each piece's gain is what its repair gains as text.
-fn whole_text(text: &[char]) -> Option<Choice> {
+/// (decision note 0026). Each piece's gain is what its repair gains as text (or at least
+/// that, `Gain::Proved`).
+fn whole_text(text: &[char], gain: Gain) -> Option<Choice> {
     let whole = candidates::utf8::whole_text(text)?;
     if whole.pieces.iter().map(|p| p.sequences).sum::<u32>() < WHOLE_TEXT_LEAST_SEQUENCES {
         return None;
     }
     let models = models();
-    let mut net_gain = 0;
+    // Each piece is a maximal run of non-ASCII characters: its context is ASCII and stays.
+    let around =
+        |piece: &Piece| (piece.start.checked_sub(1).map(|i| text[i]), text.get(piece.end).copied());
+    let original = |piece: &Piece| text[piece.start..piece.end].iter().copied();
+    let mut repairs = Vec::with_capacity(whole.pieces.len());
     let mut pieces = Vec::with_capacity(whole.pieces.len());
     for piece in whole.pieces {
-        // Each piece is a maximal run of non-ASCII characters: its context is ASCII and stays.
-        let before = piece.start.checked_sub(1).map(|i| text[i]);
-        let after = text.get(piece.end).copied();
-        let original = text[piece.start..piece.end].iter().copied();
-        let gain = models.cost_between(before, original, after)
-            - models.cost_between(before, piece.replacement.chars(), after);
-        net_gain += gain;
-        pieces.push(Judged { piece, gain, repair: gain });
+        let (before, after) = around(&piece);
+        let repair = models.cost_between(before, piece.replacement.chars(), after);
+        let as_is = match gain {
+            Gain::Exact => models.cost_between(before, original(&piece), after),
+            Gain::Proved => models.cost_at_least(before, original(&piece), after),
+        };
+        repairs.push(repair);
+        pieces.push(Judged { piece, gain: as_is - repair, repair: as_is - repair });
+    }
+    let mut net_gain: Cost = pieces.iter().map(|j| j.gain).sum();
+    if net_gain <= 0 && gain == Gain::Proved {
+        // The bound proves nothing: the exact gains decide.
+        for (j, repair) in pieces.iter_mut().zip(&repairs) {
+            let (before, after) = around(&j.piece);
+            let as_is = models.cost_between(before, original(&j.piece), after);
+            (j.gain, j.repair) = (as_is - repair, as_is - repair);
+        }
+        net_gain = pieces.iter().map(|j| j.gain).sum();
     }
     (net_gain > 0).then_some(Choice { reading: whole.reading, pieces, net_gain })
 }
@@ -1166,7 +1197,11 @@ mod tests {
             ("用户名和密码不能为空", "GBK"),
         ] {
             let text = chars(&misread(clean, "UTF-8", decoder).unwrap());
-            let whole = whole_text(&text).expect("misread as a whole");
+            let whole = whole_text(&text, Gain::Exact).expect("misread as a whole");
+            // A repair asks for less than the exact gains, and takes the same pieces.
+            let proved = whole_text(&text, Gain::Proved).expect("misread as a whole");
+            assert_eq!(apply(&text, &proved), apply(&text, &whole));
+            assert!(0 < proved.net_gain && proved.net_gain <= whole.net_gain);
             // windows-1252 (with latin-1's C1 controls) reads this Turkish as windows-1254
             // does, and is named first.
             let named = readings()[whole.reading as usize].decoded_as;
@@ -1190,7 +1225,7 @@ mod tests {
             "“Quoted” – it’s published so, in “every” line – ‘all’ of it.",
             "ÃÃÃÃÃÃÃÃÃÃÃÃ",
         ] {
-            assert!(whole_text(&chars(text)).is_none(), "{text}");
+            assert!(whole_text(&chars(text), Gain::Exact).is_none(), "{text}");
         }
         let (choice, _) = choose(&chars("Connect with Āø"), &PARAMETERS, Purpose::Repair);
         assert!(choice.is_none());
