@@ -233,6 +233,8 @@ pub fn analyze_str(text: &str, options: Options, chars: &mut Vec<char>) -> Optio
         return None;
     }
     chars.clear();
+    // (at most a character a byte: reserved at once, not grown as the characters come)
+    chars.reserve(text.len());
     chars.extend(text.chars());
     Some(analyze_after(chars, options, pass))
 }

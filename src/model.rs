@@ -416,6 +416,22 @@ pub fn word_hash(word: impl IntoIterator<Item = char>) -> u32 {
     value
 }
 
+/// [`word_hash`] of `word` in lower case (ASCII letters without asking Unicode's tables).
+fn lower_word_hash(word: impl IntoIterator<Item = char>) -> u32 {
+    let mut value: u32 = WORD_HASH_START;
+    let mut buffer = [0u8; 4];
+    for c in word {
+        if c.is_ascii() {
+            value = word_hash_bytes(value, &[c.to_ascii_lowercase() as u8]);
+        } else {
+            for l in c.to_lowercase() {
+                value = word_hash_bytes(value, l.encode_utf8(&mut buffer).as_bytes());
+            }
+        }
+    }
+    value
+}
+
 /// [`word_hash`] of a word that goes on with these bytes of UTF-8, from the hash of its
 /// start: the hash is of the bytes one after another.
 #[inline]
@@ -427,10 +443,10 @@ pub fn word_hash_bytes(mut value: u32, bytes: &[u8]) -> u32 {
 }
 
 impl Models {
-    /// Is this word (already in lower case) one people write? Only words with a non-ASCII
-    /// letter are listed.
-    pub fn is_known_word(&self, lower: impl IntoIterator<Item = char>) -> bool {
-        self.words.contains(word_hash(lower))
+    /// Is this word, in lower case, one people write? Only words with a non-ASCII letter are
+    /// listed.
+    pub fn is_known_word(&self, word: impl IntoIterator<Item = char>) -> bool {
+        self.words.contains(lower_word_hash(word))
     }
 
     /// [`Models::is_known_word`] of the word with this [`word_hash`].
@@ -868,6 +884,15 @@ mod tests {
                 assert!(least <= models.cost_between(before, text.chars(), after), "{text:?}");
             }
         }
+    }
+
+    #[test]
+    fn a_word_is_known_in_any_case() {
+        for word in ["ŁÓDŹ", "Łódź", "İstanbul", "ΣΟΦΊΑ", "Straße", "ab"] {
+            let lower: String = word.chars().flat_map(char::to_lowercase).collect();
+            assert_eq!(lower_word_hash(word.chars()), word_hash(lower.chars()), "{word}");
+        }
+        assert!(models().is_known_word("ŁÓDŹ".chars()) && models().is_known_word("łódź".chars()));
     }
 
     #[test]

@@ -485,7 +485,7 @@ pub fn word_of(
         after.is_some_and(|a| ('\u{40}'..='\u{7E}').contains(&a) && !is_letter(a));
     if other_word_after || !run.all(is_letter) {
         Word::Other
-    } else if models().is_known_word(word.flat_map(char::to_lowercase)) {
+    } else if models().is_known_word(word) {
         Word::Known
     } else {
         Word::Unknown
