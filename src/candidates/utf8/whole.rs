@@ -172,14 +172,15 @@ impl Decoder {
     /// where it does (the single-byte decoders were asked that beforehand, all at once).
     fn encode(self, text: &[char], bytes: &mut Vec<u8>) -> bool {
         bytes.clear();
-        if let Decoder::Single(..) = self {
-            return text.iter().all(|&c| match self.sequence(c) {
-                Some(Sequence::One(b)) => {
-                    bytes.push(b);
-                    true
-                }
-                _ => false,
-            });
+        if let Decoder::Single(table, c1) = self {
+            // (a byte a character: the sequences are known to fit)
+            let byte = |c: char| match table.encode(c) {
+                None if c1 && ('\u{80}'..='\u{9F}').contains(&c) => Some(c as u8),
+                byte => byte,
+            };
+            let written = text.iter().map_while(|&c| byte(c));
+            bytes.extend(written);
+            return bytes.len() == text.len();
         }
         let mut need = 0u8;
         for &c in text {
