@@ -220,7 +220,15 @@ impl SingleByte {
 /// assert!(single_byte("latin1").is_none() && single_byte("Shift_JIS").is_none());
 /// ```
 pub fn single_byte(name: &str) -> Option<&'static SingleByte> {
-    tables().iter().find(|table| table.name.eq_ignore_ascii_case(name))
+    // The candidates ask by the tables' own names, per character: a map answers those, the
+    // scan any other case.
+    static BY_NAME: OnceLock<rustc_hash::FxHashMap<&'static str, &'static SingleByte>> =
+        OnceLock::new();
+    let by_name = BY_NAME.get_or_init(|| tables().iter().map(|t| (t.name, t)).collect());
+    match by_name.get(name) {
+        Some(&table) => Some(table),
+        None => tables().iter().find(|table| table.name.eq_ignore_ascii_case(name)),
+    }
 }
 
 /// Every table, in the order of [`SINGLE_BYTE_NAMES`], built once.
