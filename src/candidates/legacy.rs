@@ -22,12 +22,10 @@ use encoding_rs::Encoding;
 
 /// The decoder's byte for `c` (windows-1252 also takes back C1 controls, as latin-1's).
 fn misread_byte(decoder: &SingleByte, c: char) -> Option<u8> {
-    match decoder.encode(c) {
-        Some(b) => Some(b),
-        None if decoder.name == "windows-1252" && ('\u{80}'..='\u{9F}').contains(&c) => {
-            Some(c as u8)
-        }
-        None => None,
+    if decoder.name == "windows-1252" {
+        decoder.encode_or_c1(c)
+    } else {
+        decoder.encode(c)
     }
 }
 

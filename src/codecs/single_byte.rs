@@ -178,6 +178,19 @@ impl SingleByte {
         }
     }
 
+    /// [`SingleByte::encode`], and C1 controls as their own bytes: windows-1252 as latin-1
+    /// reads it, where the bytes it leaves undefined stand for themselves.
+    ///
+    /// ```
+    /// let cp1252 = _core::codecs::single_byte("windows-1252").unwrap();
+    /// assert_eq!(cp1252.encode_or_c1('€'), Some(0x80));
+    /// assert_eq!((cp1252.encode('\u{80}'), cp1252.encode_or_c1('\u{80}')), (None, Some(0x80)));
+    /// ```
+    #[inline]
+    pub fn encode_or_c1(&self, c: char) -> Option<u8> {
+        self.encode(c).or_else(|| ('\u{80}'..='\u{9F}').contains(&c).then_some(c as u8))
+    }
+
     /// The byte of `c`, or None if the encoding has no byte for it: two table lookups.
     ///
     /// ```

@@ -143,27 +143,32 @@ enum Decoder {
     Multi(&'static encoding_rs::Encoding),
 }
 
+/// Each ASCII byte, as a slice a multi-byte decoder's sequences are written back from.
+const ASCII: [u8; 128] = {
+    let mut bytes = [0; 128];
+    let mut b = 0;
+    while b < 128 {
+        bytes[b] = b as u8;
+        b += 1;
+    }
+    bytes
+};
+
 impl Decoder {
-    fn sequence(self, c: char) -> Option<Sequence> {
+    /// The bytes a multi-byte decoder writes back for `c`: its first byte sequence, the one
+    /// its encoder writes (ASCII as it is).
+    fn sequence(encoding: &'static encoding_rs::Encoding, c: char) -> Option<&'static [u8]> {
         if c.is_ascii() {
-            return Some(Sequence::One(c as u8));
+            return Some(&ASCII[c as usize..=c as usize]);
         }
-        match self {
-            Decoder::Single(_, true) if ('\u{80}'..='\u{9F}').contains(&c) => {
-                Some(Sequence::One(c as u8))
-            }
-            Decoder::Single(table, _) => table.encode(c).map(Sequence::One),
-            Decoder::Multi(encoding) => {
-                codecs::byte_sequences(encoding, c).first().map(|&s| Sequence::Several(s))
-            }
-        }
+        codecs::byte_sequences(encoding, c).first().copied()
     }
 
     /// How many bytes `c` takes (it is one the decoder wrote back).
     fn width(self, c: char) -> usize {
         match self {
             Decoder::Single(..) => 1,
-            Decoder::Multi(_) => self.sequence(c).map_or(0, |s| s.bytes().len()),
+            Decoder::Multi(encoding) => Self::sequence(encoding, c).map_or(0, <[u8]>::len),
         }
     }
 
@@ -172,20 +177,18 @@ impl Decoder {
     /// where it does (the single-byte decoders were asked that beforehand, all at once).
     fn encode(self, text: &[char], bytes: &mut Vec<u8>) -> bool {
         bytes.clear();
-        if let Decoder::Single(table, c1) = self {
-            // (a byte a character: the sequences are known to fit)
-            let byte = |c: char| match table.encode(c) {
-                None if c1 && ('\u{80}'..='\u{9F}').contains(&c) => Some(c as u8),
-                byte => byte,
-            };
-            let written = text.iter().map_while(|&c| byte(c));
-            bytes.extend(written);
-            return bytes.len() == text.len();
-        }
+        let encoding = match self {
+            Decoder::Single(table, c1) => {
+                let byte = |c| if c1 { table.encode_or_c1(c) } else { table.encode(c) };
+                bytes.extend(text.iter().map_while(|&c| byte(c)));
+                return bytes.len() == text.len();
+            }
+            Decoder::Multi(encoding) => encoding,
+        };
         let mut need = 0u8;
         for &c in text {
-            let Some(sequence) = self.sequence(c) else { return false };
-            for &b in sequence.bytes() {
+            let Some(sequence) = Self::sequence(encoding, c) else { return false };
+            for &b in sequence {
                 need = match (need, b) {
                     (0, 0..=0x7F) => 0,
                     (0, 0xC2..=0xDF) => 1,
@@ -195,24 +198,8 @@ impl Decoder {
                     _ => return false,
                 };
             }
-            bytes.extend_from_slice(sequence.bytes());
+            bytes.extend_from_slice(sequence);
         }
         need == 0
-    }
-}
-
-/// The bytes a decoder writes back for one character.
-#[derive(Clone, Copy)]
-enum Sequence {
-    One(u8),
-    Several(&'static [u8]),
-}
-
-impl Sequence {
-    fn bytes(&self) -> &[u8] {
-        match self {
-            Sequence::One(b) => std::slice::from_ref(b),
-            Sequence::Several(s) => s,
-        }
     }
 }
