@@ -189,7 +189,7 @@ fn decode_exactly(encoding: &'static Encoding, bytes: &[u8]) -> Option<char> {
 struct RunFacts {
     /// Its characters.
     length: usize,
-    /// The legacy pairs that may make a piece of it ([`pairs_in`]).
+    /// The legacy pairs that may make a piece of it: [`pairs_of`] its characters.
     pairs: Pairs,
     /// Its first character is a letter.
     starts_with_letter: bool,
@@ -337,12 +337,6 @@ fn pairs_of(c: char) -> Option<Pairs> {
         .copied()
 }
 
-/// The legacy pairs that may make a piece in `run` (characters no legacy decoder makes add
-/// none).
-pub fn pairs_in(run: impl Iterator<Item = char>) -> Pairs {
-    run.filter_map(pairs_of).fold(0, |all, pairs| all | pairs)
-}
-
 /// Could a legacy decoder have made this character?
 fn legacy_decodable(c: char) -> bool {
     pairs_of(c).is_some()
@@ -432,7 +426,7 @@ pub fn run_shape(
 }
 
 /// A run worth reading: its shape ([`run_shape`]), its length in characters and the legacy
-/// pairs that may make a piece of it ([`pairs_in`]).
+/// pairs that may make a piece of it (`pairs_of` its characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RunSurvey {
     pub shape: Cost,
@@ -575,7 +569,8 @@ mod tests {
         {
             let found = survey(before, run, after).expect(run);
             assert_eq!(found.length, run.chars().count());
-            assert_eq!(found.pairs, pairs_in(run.chars()));
+            let pairs = run.chars().filter_map(pairs_of).fold(0, |all, pairs| all | pairs);
+            assert_eq!(found.pairs, pairs);
             assert_eq!(Some(found.shape), run_shape(Some(before), run.chars(), Some(after)));
         }
         // Not worth reading: a Cyrillic word in ordinary case, a lone letter, a listing, a
@@ -599,19 +594,19 @@ mod tests {
             1 << i.expect("a legacy pair")
         };
         // "á" is 0xE1 in windows-1252: "б" in windows-1251, "á" again in windows-1250.
-        let a = pairs_in("á".chars());
+        let a = pairs_of('á').expect("a legacy decoder makes it");
         assert_ne!(a & pair("windows-1251", "windows-1252"), 0);
         assert_eq!(a & pair("windows-1250", "windows-1252"), 0);
         // Any high byte may be part of a multi-byte character.
         assert_ne!(a & pair("GBK", "windows-1252"), 0);
         // "č" is in no table windows-1252 decodes, and 0xE8 in both windows-1250 and
         // ISO-8859-2; "š" is 0xB9 in ISO-8859-2, "ą" in windows-1250.
-        let c = pairs_in("č".chars());
+        let c = pairs_of('č').expect("a legacy decoder makes it");
         assert_eq!(c & pair("windows-1251", "windows-1252"), 0);
         assert_eq!(c & pair("windows-1250", "ISO-8859-2"), 0);
-        assert_ne!(pairs_in("š".chars()) & pair("windows-1250", "ISO-8859-2"), 0);
+        assert_ne!(pairs_of('š').unwrap_or(0) & pair("windows-1250", "ISO-8859-2"), 0);
         // No legacy decoder makes an ideograph.
-        assert_eq!(pairs_in("中".chars()), 0);
+        assert_eq!(pairs_of('中'), None);
         assert!(!legacy_decodable('中') && legacy_decodable('č'));
     }
 
