@@ -262,13 +262,7 @@ impl Models {
         for c in chars {
             let token = self.context(Some(c));
             let cost = bigrams.cost(previous, token, self);
-            // Real text repeats a character ("────", "!!!", "aaah") whatever it is, which a
-            // bigram of rare characters cannot know: a repetition costs at most REPEAT.
-            total += if which == Which::Text && previous_char == Some(c) {
-                cost.min(REPEAT)
-            } else {
-                cost
-            };
+            total += if which == Which::Text { repeated(cost, previous_char, c) } else { cost };
             previous = token;
             previous_char = Some(c);
         }
@@ -290,9 +284,7 @@ impl Models {
         let (mut as_text, mut as_other) = (0, 0);
         for c in chars {
             let token = self.context(Some(c));
-            let cost = text.cost(previous, token, self);
-            // (a repetition, as in `cost_between_in`)
-            as_text += if previous_char == Some(c) { cost.min(REPEAT) } else { cost };
+            as_text += repeated(text.cost(previous, token, self), previous_char, c);
             as_other += other.cost(previous, token, self);
             previous = token;
             previous_char = Some(c);
@@ -318,9 +310,7 @@ impl Models {
         let mut previous_char = before;
         let mut total = 0;
         for c in chars {
-            let cost = least[self.token(c) as usize];
-            // (a repetition costs at most REPEAT, as in `cost_between_in`)
-            total += if previous_char == Some(c) { cost.min(REPEAT) } else { cost };
+            total += repeated(least[self.token(c) as usize], previous_char, c);
             previous_char = Some(c);
         }
         total + least[self.context(after) as usize]
@@ -330,6 +320,18 @@ impl Models {
 /// The most a character repeating the one before costs in real text: about one repetition in
 /// seven of what such a character is followed by.
 const REPEAT: Cost = 2 * SCALE;
+
+/// What `c` after `previous` costs in real text, `cost` as the bigrams say: real text repeats
+/// a character ("────", "!!!", "aaah") whatever it is, which a bigram of rare characters
+/// cannot know, so a repetition costs at most [`REPEAT`].
+#[inline]
+fn repeated(cost: Cost, previous: Option<char>, c: char) -> Cost {
+    if previous == Some(c) {
+        cost.min(REPEAT)
+    } else {
+        cost
+    }
+}
 
 /// The letter inventories of the languages: the cost of a letter in each language that
 /// writes it, and of any other letter.
