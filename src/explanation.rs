@@ -520,8 +520,8 @@ enum AfterRounds {
     Unknown,
     /// The one pass over the repair.
     Pass(one_pass::Pass),
-    /// The lines the pass over the repair does not clear stay as they are, read on their own:
-    /// a new analysis leaves the repair.
+    /// The pass over the repair clears it, or the lines it does not clear stay as they are,
+    /// read on their own: a new analysis leaves the repair.
     Settled,
 }
 
@@ -587,7 +587,7 @@ fn repair_rounds(
                     .is_some_and(|(a, _)| a.repaired == text)
             };
             if pass.clear || pass.lines.as_deref().is_some_and(stay) {
-                after = if pass.clear { AfterRounds::Pass(pass) } else { AfterRounds::Settled };
+                after = AfterRounds::Settled;
                 settled = true;
                 break;
             }
