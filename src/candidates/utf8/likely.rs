@@ -77,7 +77,7 @@ fn single_byte_repair(sequence: &[char], index: usize) -> Option<(char, usize)> 
         bytes[4 - length] = match c {
             ' ' if tables.nbsp & (1 << index) != 0 => 0xA0,
             ' ' | '?' | '\u{FFFD}' => return None,
-            '\u{80}'..='\u{9F}' if index == 0 => c as u8,
+            _ if index == 0 => table.encode_or_c1(c)?,
             _ => table.encode(c)?,
         };
         if length >= 2 {
