@@ -165,8 +165,8 @@ struct Words {
     /// 0: not asked yet; `u32::MAX`: more than one character in lower case; else the one
     /// character, plus one.
     lower: Vec<u32>,
-    /// The hash of each word as it is, by its span.
-    as_is: rustc_hash::FxHashMap<(usize, usize), u32>,
+    /// Whether the text as it is writes a known word, by a piece's word span.
+    as_is: rustc_hash::FxHashMap<(usize, usize), bool>,
 }
 
 impl Words {
@@ -245,6 +245,29 @@ impl Words {
         Cost::from(made) - Cost::from(is_name(&text[start..end]))
     }
 
+    /// Does the text as it is write a known word over `text[start..end]`, a piece's word span?
+    /// A piece that holds no letter but its repair's is inside one word; one that holds a
+    /// space or a symbol ends a word as the text is written ("SELKÄ\u{a0}EDELLÄ", which a
+    /// repair reads as "SELKĠEDELLÄ"), and each such word of two letters or more is asked.
+    fn known_as_is(&mut self, text: &[char], start: usize, end: usize) -> bool {
+        let models = models();
+        let mut from = start;
+        while from < end {
+            let mut to = from;
+            while to < end && self.is_letter(text, to) {
+                to += 1;
+            }
+            if to == end && from == start {
+                return models.is_known_hash(self.hash(text, start, end, WORD_HASH_START));
+            }
+            if to - from >= 3 && models.is_known_hash(self.hash(text, from, to, WORD_HASH_START)) {
+                return true;
+            }
+            from = to + 1;
+        }
+        false
+    }
+
     /// The word around a piece, as it is and repaired, lower-cased: +1 if only the repaired
     /// one is a known word, -1 if only the one as it is, 0 otherwise. A piece that joins two
     /// words by taking a space is weighed against the two words instead.
@@ -287,15 +310,14 @@ impl Words {
                 || elided(&text[piece.end..]);
             before_is_word && after_is_word && models.is_known_hash(before_space)
         } else {
-            let as_is = match self.as_is.get(&(start, end)) {
-                Some(&hash) => hash,
+            match self.as_is.get(&(start, end)) {
+                Some(&known) => known,
                 None => {
-                    let hash = self.hash(text, start, end, WORD_HASH_START);
-                    self.as_is.insert((start, end), hash);
-                    hash
+                    let known = self.known_as_is(text, start, end);
+                    self.as_is.insert((start, end), known);
+                    known
                 }
-            };
-            models.is_known_hash(as_is)
+            }
         };
         // (An elided word after the space is no part of the word the join makes: "à s'é".)
         let made = models.is_known_hash(repaired) && !(joins && elided(&text[piece.end..]));
@@ -1244,6 +1266,34 @@ mod tests {
         // A run no chosen piece is made of stays ("é”š" alone proves nothing).
         let (choice, _) = choose(&chars("La foré”št"), &PARAMETERS, Purpose::Repair);
         assert!(choice.is_none());
+    }
+
+    #[test]
+    fn a_piece_that_ends_a_known_word_is_judged_against_it() {
+        // "selkä" and "niciodată" are known words the text writes before an NBSP or a "™":
+        // a repair that reads the letter and the mark as one character unmakes them.
+        let judged = |text: &str, at: usize| {
+            let text = chars(text);
+            let piece = candidates::utf8::pieces(&text)
+                .into_iter()
+                .find(|p| p.start == at && p.end == at + 2)
+                .expect("a piece over the letter and the mark");
+            let mut words = Words::new(&text);
+            let span = words.word_span(&text, &piece);
+            words.evidence(&text, &piece, span)
+        };
+        assert_eq!(judged("SELKÄ\u{a0}EDELLÄ\u{a0}MAAHAN", 4), -1);
+        assert_eq!(judged("NICIODATĂ™", 8), -1);
+        // A letter of the damage and the two before it make no known word: no evidence.
+        assert_eq!(judged("VÃ\u{a0}NEDOR", 1), 0);
+        // A word of two letters as it is counts for nothing ("bă", where the NBSP was "à"'s),
+        // and the known word the repair makes counts.
+        assert_eq!(judged("BĂ\u{a0} Yáşżn", 1), 1);
+        for text in ["SELKÄ\u{a0}EDELLÄ\u{a0}MAAHAN via @YouTube", "NICIODATĂ\u{a0}", "NICIODATĂ™"]
+        {
+            let (choice, _) = choose(&chars(text), &PARAMETERS, Purpose::Repair);
+            assert!(choice.is_none(), "{text}");
+        }
     }
 
     #[test]
