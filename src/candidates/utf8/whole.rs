@@ -75,7 +75,11 @@ pub fn whole_text(text: &[char]) -> Option<WholeText> {
         }
         match &found {
             None => match String::from_utf8(std::mem::take(&mut bytes)) {
-                Ok(repair) => found = Some((reading, decoder, repair)),
+                Ok(repair) => {
+                    // (the next decoder's bytes go to a buffer of their own, as long)
+                    bytes = Vec::with_capacity(repair.len());
+                    found = Some((reading, decoder, repair));
+                }
                 Err(error) => bytes = error.into_bytes(),
             },
             Some((_, _, repair)) if repair.as_bytes() == bytes => {}
@@ -179,9 +183,13 @@ impl Decoder {
         bytes.clear();
         let encoding = match self {
             Decoder::Single(table, c1) => {
-                let byte = |c| if c1 { table.encode_or_c1(c) } else { table.encode(c) };
-                bytes.extend(text.iter().map_while(|&c| byte(c)));
-                return bytes.len() == text.len();
+                bytes.resize(text.len(), 0);
+                for (slot, &c) in bytes.iter_mut().zip(text) {
+                    let byte = if c1 { table.encode_or_c1(c) } else { table.encode(c) };
+                    let Some(byte) = byte else { return false };
+                    *slot = byte;
+                }
+                return true;
             }
             Decoder::Multi(encoding) => encoding,
         };
