@@ -269,7 +269,8 @@ impl Words {
     }
 
     /// The word around a piece, as it is and repaired, lower-cased: +1 if only the repaired
-    /// one is a known word, -1 if only the one as it is, 0 otherwise. A piece that joins two
+    /// one is a known word, -1 if only the one as it is (or if the repair is a letter standing
+    /// alone that is no known word), 0 otherwise. A piece that joins two
     /// words by taking a space is weighed against the two words instead.
     fn evidence(&mut self, text: &[char], piece: &Piece, (start, end): (usize, usize)) -> Cost {
         if !piece.replacement.chars().all(is_letter) {
@@ -321,8 +322,14 @@ impl Words {
         };
         // (An elided word after the space is no part of the word the join makes: "à s'é".)
         let made = models.is_known_hash(repaired) && !(joins && elided(&text[piece.end..]));
+        // A letter standing alone is a word of one letter, and one no language writes alone
+        // counts against the repair as an unknown word made of a known one ("√π" as "ù").
+        let alone = !joins && piece.start == start && end == piece.end && {
+            let mut letters = piece.replacement.chars();
+            letters.next().is_some() && letters.next().is_none()
+        };
         // (Joining, a known word made outweighs the two words kept: "Hoà ng" was "Hoàng".)
-        Cost::from(made) - Cost::from(against && !(joins && made))
+        Cost::from(made) - Cost::from((against || (alone && !made)) && !(joins && made))
     }
 }
 
@@ -1268,20 +1275,22 @@ mod tests {
         assert!(choice.is_none());
     }
 
+    /// The word evidence of the first UTF-8 piece of two characters at `at`.
+    fn judged(text: &str, at: usize) -> Cost {
+        let text = chars(text);
+        let piece = candidates::utf8::pieces(&text)
+            .into_iter()
+            .find(|p| p.start == at && p.end == at + 2)
+            .expect("a piece of two characters");
+        let mut words = Words::new(&text);
+        let span = words.word_span(&text, &piece);
+        words.evidence(&text, &piece, span)
+    }
+
     #[test]
     fn a_piece_that_ends_a_known_word_is_judged_against_it() {
         // "selkä" and "niciodată" are known words the text writes before an NBSP or a "™":
         // a repair that reads the letter and the mark as one character unmakes them.
-        let judged = |text: &str, at: usize| {
-            let text = chars(text);
-            let piece = candidates::utf8::pieces(&text)
-                .into_iter()
-                .find(|p| p.start == at && p.end == at + 2)
-                .expect("a piece over the letter and the mark");
-            let mut words = Words::new(&text);
-            let span = words.word_span(&text, &piece);
-            words.evidence(&text, &piece, span)
-        };
         assert_eq!(judged("SELKÄ\u{a0}EDELLÄ\u{a0}MAAHAN", 4), -1);
         assert_eq!(judged("NICIODATĂ™", 8), -1);
         // A letter of the damage and the two before it make no known word: no evidence.
@@ -1294,6 +1303,15 @@ mod tests {
             let (choice, _) = choose(&chars(text), &PARAMETERS, Purpose::Repair);
             assert!(choice.is_none(), "{text}");
         }
+    }
+
+    #[test]
+    fn a_letter_standing_alone_must_be_a_word() {
+        // "Յ" alone is no word of Armenian; "в" alone is a word of Russian.
+        assert_eq!(judged("HUHLL Õ…", 6), -1);
+        assert_eq!(judged("Ð² Ð¼Ð¸Ñ€Ðµ", 0), 1);
+        let (choice, _) = choose(&chars("HUHLL Õ…"), &PARAMETERS, Purpose::Repair);
+        assert!(choice.is_none());
     }
 
     #[test]
