@@ -323,7 +323,7 @@ impl Words {
         // (An elided word after the space is no part of the word the join makes: "à s'é".)
         let made = models.is_known_hash(repaired) && !(joins && elided(&text[piece.end..]));
         // A letter standing alone is a word of one letter, and one no language writes alone
-        // counts against the repair as an unknown word made of a known one ("√π" as "ù").
+        // counts against the repair as an unknown word made of a known one ("Õ…" as "Յ").
         let alone = !joins && piece.start == start && end == piece.end && {
             let mut letters = piece.replacement.chars();
             letters.next().is_some() && letters.next().is_none()
