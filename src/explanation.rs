@@ -29,6 +29,10 @@ pub struct Options {
     /// The bound is what legacy runs look like, not their pieces: a text can score a repair
     /// that the repair alone does not make (decision note 0020).
     pub repair_only: bool,
+    /// Only the repaired text is wanted (`fix`, not `fix_and_explain`): the findings keep
+    /// their kinds and places, which the analysis decides by, and leave out the text of their
+    /// replacements (an empty string).
+    pub text_only: bool,
 }
 
 impl Options {
@@ -186,7 +190,7 @@ pub fn japanese(c: char) -> bool {
 /// The repair of a UTF-8 text, or `None` when nothing changes: the entry point for batches
 /// (`crate::batch`, the Python bindings). Text the one pass clears costs that pass only.
 pub fn fix_str(text: &str, options: Options) -> Option<String> {
-    let options = Options { repair_only: true, ..options };
+    let options = Options { repair_only: true, text_only: true, ..options };
     let mut chars = Vec::new();
     let repaired = analyze_str(text, options, &mut chars)?.repaired;
     (repaired != chars).then(|| repaired.into_iter().collect())
@@ -645,7 +649,11 @@ fn repair_rounds(
                 end: s.input.1,
                 encoded_as: Some(reading.encoded_as),
                 decoded_as: Some(reading.decoded_as),
-                replacement: Some(text[s.current.0..s.current.1].iter().collect()),
+                replacement: Some(if options.text_only {
+                    String::new()
+                } else {
+                    text[s.current.0..s.current.1].iter().collect()
+                }),
                 score: decision::score_of(s.net_gain, parameters),
             }
         })
@@ -912,7 +920,7 @@ mod tests {
         let chars: Vec<char> = text.chars().collect();
         if nothing {
             for (jis_browser, replace_lost) in [(false, false), (true, true)] {
-                let options = Options { jis_browser, replace_lost, repair_only: false };
+                let options = Options { jis_browser, replace_lost, ..Options::default() };
                 let analysis = analyze(&chars, options);
                 assert!(analysis.findings.is_empty(), "{text:?}: {:?}", analysis.findings);
                 assert_eq!(analysis.repaired, chars, "{text:?}");
@@ -921,7 +929,8 @@ mod tests {
         }
         if nothing_to_repair(text) {
             for (jis_browser, replace_lost) in [(false, false), (true, true)] {
-                let options = Options { jis_browser, replace_lost, repair_only: true };
+                let options =
+                    Options { jis_browser, replace_lost, repair_only: true, text_only: true };
                 assert_eq!(analyze(&chars, options).repaired, chars, "{text:?}");
             }
         } else {
@@ -1016,6 +1025,31 @@ mod tests {
         let spans: Vec<(&str, usize, usize)> =
             analysis.findings.iter().map(|f| (f.kind, f.start, f.end)).collect();
         assert_eq!(spans, [("multi-layer", 3, 7), ("utf-8-as-single-byte", 12, 18)]);
+    }
+
+    #[test]
+    fn a_repair_of_the_text_only_decides_as_one_with_replacements() {
+        let texts = ["CafÃƒÂ© and ÐŸÑ€Ð¸", "Ã©tÃ©\nÐŸÑ€Ð¸Ð²ÐµÑ‚\nclean", "鐢ㄦ埛 Ã©"];
+        for text in texts {
+            let chars: Vec<char> = text.chars().collect();
+            let explained = Options { repair_only: true, ..Options::default() };
+            let full = analyze(&chars, explained);
+            let bare = analyze(&chars, Options { text_only: true, ..explained });
+            assert_eq!(bare.repaired, full.repaired, "{text}");
+            let places = |a: &Analysis| -> Vec<(&str, usize, usize, bool)> {
+                let place = |f: &Finding| (f.kind, f.start, f.end, f.replacement.is_some());
+                a.findings.iter().map(place).collect()
+            };
+            assert_eq!(places(&bare), places(&full), "{text}");
+            assert!(full
+                .findings
+                .iter()
+                .any(|f| f.replacement.as_ref().is_some_and(|r| !r.is_empty())));
+            assert!(bare
+                .findings
+                .iter()
+                .all(|f| f.replacement.as_ref().is_none_or(String::is_empty)));
+        }
     }
 
     #[test]

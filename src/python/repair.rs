@@ -67,7 +67,7 @@ fn fix<'py>(
     replace_lost: bool,
 ) -> PyResult<Bound<'py, PyString>> {
     let s = text.to_str()?;
-    let options = Options { jis_browser, replace_lost, repair_only: true };
+    let options = Options { jis_browser, replace_lost, repair_only: true, text_only: true };
     let mut chars = Vec::new();
     let Some(analysis) = analyze(py, s, &mut chars, options) else {
         return Ok(text.clone());
@@ -89,7 +89,7 @@ fn fix_and_explain(
     replace_lost: bool,
 ) -> (String, Vec<StepTuple>) {
     // The steps replay what `fix` does, so they come from the same decisions.
-    let options = Options { jis_browser, replace_lost, repair_only: true };
+    let options = Options { jis_browser, replace_lost, repair_only: true, text_only: false };
     let mut chars = Vec::new();
     let Some(analysis) = analyze(py, text, &mut chars, options) else {
         return (text.to_owned(), Vec::new());
