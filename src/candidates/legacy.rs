@@ -29,6 +29,19 @@ fn misread_byte(decoder: &SingleByte, c: char) -> Option<u8> {
     }
 }
 
+/// What the true encoding `table` reads the byte the `decoder` made `c` of as, if that byte is
+/// one of its characters (not ASCII, not undefined). A C1 control that windows-1252's decoder
+/// kept (it was latin-1's) reads as none where the true encoding has windows-1252's own
+/// character at that byte ("\u{92}" is "’" in windows-1254 as in windows-1252): that is
+/// windows-1252 read as latin-1, not the true encoding's damage, and its prior is that pair's.
+fn read_as(decoder: &SingleByte, table: &SingleByte, c: char) -> Option<char> {
+    let byte = usize::from(misread_byte(decoder, c).filter(|&b| b >= 0x80)? - 0x80);
+    let read = table.high[byte];
+    let shown = decoder.high[byte];
+    let latin_1_alike = decoder.name == "windows-1252" && shown != c && read == shown;
+    (!undefined(read) && !latin_1_alike).then_some(read)
+}
+
 /// Is this a character no legacy text decodes to (an undefined byte's stand-in)?
 fn undefined(c: char) -> bool {
     c == '\u{FFFD}' || ('\u{80}'..='\u{9F}').contains(&c)
@@ -109,12 +122,12 @@ fn single_byte_word(
     };
     for at in start..end {
         let c = text[at];
-        let read = match misread_byte(decoder, c) {
-            Some(b) if b >= 0x80 => {
-                Some(table.high[usize::from(b - 0x80)]).filter(|&r| !undefined(r))
+        let read = match read_as(decoder, table, c) {
+            Some(r) => Some(r),
+            None if c.is_ascii_alphabetic() && piece.is_some() && is_letter(text[at - 1]) => {
+                Some(c)
             }
-            _ if c.is_ascii_alphabetic() && piece.is_some() && is_letter(text[at - 1]) => Some(c),
-            _ => None,
+            None => None,
         };
         match read {
             Some(r) => piece.get_or_insert_with(|| (at, String::new())).1.push(r),
@@ -318,14 +331,12 @@ fn pairs_of(c: char) -> Option<Pairs> {
                     codecs::single_byte(decoded_as).expect("legacy decoders are single-byte");
                 let source = codecs::single_byte(encoded_as);
                 for c in decoder.high.iter().copied().chain('\u{80}'..='\u{9F}') {
-                    let Some(byte) = misread_byte(decoder, c).filter(|&b| b >= 0x80) else {
+                    if misread_byte(decoder, c).is_none_or(|b| b < 0x80) {
                         continue;
-                    };
+                    }
                     let pairs = map.entry(c).or_insert(0);
-                    let changes = source.is_none_or(|table| {
-                        let read = table.high[usize::from(byte - 0x80)];
-                        read != c && !undefined(read)
-                    });
+                    let changes = source
+                        .is_none_or(|table| read_as(decoder, table, c).is_some_and(|r| r != c));
                     if changes {
                         *pairs |= 1 << index;
                     }
@@ -605,6 +616,13 @@ mod tests {
         assert_eq!(c & pair("windows-1251", "windows-1252"), 0);
         assert_eq!(c & pair("windows-1250", "ISO-8859-2"), 0);
         assert_ne!(pairs_of('š').unwrap_or(0) & pair("windows-1250", "ISO-8859-2"), 0);
+        // A C1 control that windows-1252's decoder kept is latin-1's: windows-1254 reads its
+        // byte as windows-1252 shows it ("’"), which is windows-1252 read as latin-1; Mac OS
+        // Roman reads it as its own "í".
+        let c1 = pairs_of('\u{92}').expect("a C1 control is a byte");
+        assert_eq!(c1 & pair("windows-1254", "windows-1252"), 0);
+        assert_ne!(c1 & pair("windows-1252", "latin-1"), 0);
+        assert_ne!(c1 & pair("macintosh", "latin-1"), 0);
         // No legacy decoder makes an ideograph.
         assert_eq!(pairs_of('中'), None);
         assert!(!legacy_decodable('中') && legacy_decodable('č'));
@@ -619,6 +637,7 @@ mod tests {
         has("Dziêkujê", "êkujê", "ękuję", "windows-1250");
         has("Rados³aw", "³", "ł", "windows-1250");
         has("\u{84}Handwerk", "\u{84}", "„", "windows-1252");
+        has("tur\u{92}stico", "\u{92}", "í", "macintosh");
         // ASCII trail bytes inside a run (and no single-byte reading reads them as high bytes)
         has("§d«T¶¯", "§d«T¶¯", "吳俊雄", "Big5");
     }
