@@ -189,6 +189,7 @@ pub fn japanese(c: char) -> bool {
 
 /// The repair of a UTF-8 text, or `None` when nothing changes: the entry point for batches
 /// (`crate::batch`, the Python bindings). Text the one pass clears costs that pass only.
+/// `options` give the JIS and lost-data choices; a repair of the text only is its own.
 pub fn fix_str(text: &str, options: Options) -> Option<String> {
     let options = Options { repair_only: true, text_only: true, ..options };
     let mut chars = Vec::new();

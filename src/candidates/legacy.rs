@@ -122,13 +122,10 @@ fn single_byte_word(
     };
     for at in start..end {
         let c = text[at];
-        let read = match read_as(decoder, table, c) {
-            Some(r) => Some(r),
-            None if c.is_ascii_alphabetic() && piece.is_some() && is_letter(text[at - 1]) => {
-                Some(c)
-            }
-            None => None,
-        };
+        let read = read_as(decoder, table, c).or_else(|| {
+            let inside = c.is_ascii_alphabetic() && piece.is_some() && is_letter(text[at - 1]);
+            inside.then_some(c)
+        });
         match read {
             Some(r) => piece.get_or_insert_with(|| (at, String::new())).1.push(r),
             None => flush(&mut piece, at),

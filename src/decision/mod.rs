@@ -248,7 +248,8 @@ impl Words {
     /// Does the text as it is write a known word over `text[start..end]`, a piece's word span?
     /// A piece that holds no letter but its repair's is inside one word; one that holds a
     /// space or a symbol ends a word as the text is written ("SELKÄ\u{a0}EDELLÄ", which a
-    /// repair reads as "SELKĠEDELLÄ"), and each such word of two letters or more is asked.
+    /// repair reads as "SELKĠEDELLÄ"), and each such word of three letters or more is asked
+    /// (the word lists hold many of two that mojibake makes by chance: "bă", "lè").
     fn known_as_is(&mut self, text: &[char], start: usize, end: usize) -> bool {
         let models = models();
         let mut from = start;

@@ -100,7 +100,7 @@ fn fix_arrays(
     threads: Option<usize>,
 ) -> PyResult<Vec<Option<ArrowArray>>> {
     let arrays = import_all(arrays)?;
-    let options = Options { jis_browser, replace_lost, repair_only: true, text_only: true };
+    let options = Options { jis_browser, replace_lost, ..Options::default() };
     let fixed = py.detach(|| batch::with_threads(threads, || batch::fix(&arrays, options)));
     Ok(fixed.map_err(error)?.into_iter().map(|a| a.map(ArrowArray)).collect())
 }
@@ -117,7 +117,7 @@ fn fix_changes(
     threads: Option<usize>,
 ) -> PyResult<Vec<batch::Changes>> {
     let arrays = import_all(arrays)?;
-    let options = Options { jis_browser, replace_lost, repair_only: true, text_only: true };
+    let options = Options { jis_browser, replace_lost, ..Options::default() };
     py.detach(|| batch::with_threads(threads, || batch::changes(&arrays, options))).map_err(error)
 }
 
@@ -159,7 +159,7 @@ fn fix_texts(
     replace_lost: bool,
     threads: Option<usize>,
 ) -> batch::Changes {
-    let options = Options { jis_browser, replace_lost, repair_only: true, text_only: true };
+    let options = Options { jis_browser, replace_lost, ..Options::default() };
     py.detach(|| {
         let texts: Vec<&str> = texts.iter().map(|t| &**t).collect();
         batch::with_threads(threads, || batch::fix_texts(&texts, options))
