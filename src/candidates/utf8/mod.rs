@@ -1040,41 +1040,83 @@ fn lossy_region(
 }
 
 /// Re-encode characters with a multi-byte decoder's byte sequences, choosing among
-/// duplicates (Shift_JIS's NEC and IBM rows) the one that continues valid UTF-8.
+/// duplicates (Shift_JIS's NEC and IBM rows, Big5's HKSCS ones) the one that continues valid
+/// UTF-8: whose bytes all go on as UTF-8 would and after which the next character's can, else
+/// whose bytes all go on, else whose first byte does.
 fn multi_byte_units(
     encoding: &'static encoding_rs::Encoding,
     chars: &[char],
 ) -> (Vec<Unit>, Vec<usize>) {
     let mut units = Vec::with_capacity(chars.len() * 2);
     let mut char_units = Vec::with_capacity(chars.len() + 1);
-    let mut need = 0usize;
-    for &c in chars {
+    let mut need = Need::Some(0);
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
         char_units.push(units.len());
+        i += 1;
         if c == '\u{FFFD}' {
             units.push(Unit::Lost);
-            need = 0;
+            need = Need::Unknown;
             continue;
         }
         let choices = codecs::byte_sequences(encoding, c);
-        let fits = |bytes: &&&[u8]| {
-            let first = bytes[0];
-            if need > 0 {
-                (0x80..=0xBF).contains(&first)
-            } else {
-                !(0x80..=0xBF).contains(&first)
+        let next = chars.get(i).filter(|&&n| n != '\u{FFFD}');
+        let rank = |bytes: &[u8]| {
+            let mut after = need;
+            let all = bytes.iter().all(|&b| {
+                let fits = after.fits(b);
+                after = after.then(b);
+                fits
+            });
+            let next_goes_on = || {
+                next.is_none_or(|&n| {
+                    codecs::byte_sequences(encoding, n).iter().any(|s| after.fits(s[0]))
+                })
+            };
+            match (all, need.fits(bytes[0])) {
+                (true, _) if next_goes_on() => 3,
+                (true, _) => 2,
+                (false, true) => 1,
+                (false, false) => 0,
             }
         };
-        let bytes = choices.iter().find(fits).or(choices.first()).expect("encodable");
+        // (the first of the best: `max_by_key` keeps the last, so the choices are reversed)
+        let bytes = choices.iter().rev().max_by_key(|b| rank(b)).expect("encodable");
         for &b in bytes.iter() {
-            need = match b {
-                0x80..=0xBF => need.saturating_sub(1),
-                _ => sequence_shape(b).map_or(0, |(n, _, _)| n),
-            };
+            need = need.then(b);
             units.push(Unit::Byte(b));
         }
     }
     char_units.push(units.len());
     (units, char_units)
+}
+
+/// How many continuation bytes UTF-8 wants next, as re-encoding goes.
+#[derive(Clone, Copy)]
+enum Need {
+    Some(usize),
+    /// After lost bytes: the tail of a sequence may come, or a new one.
+    Unknown,
+}
+
+impl Need {
+    /// Does byte `b` go on as UTF-8 would?
+    fn fits(self, b: u8) -> bool {
+        match self {
+            Need::Some(n) => (n > 0) == (0x80..=0xBF).contains(&b),
+            Need::Unknown => true,
+        }
+    }
+
+    /// What UTF-8 wants after byte `b`.
+    fn then(self, b: u8) -> Need {
+        match (b, self) {
+            (0x80..=0xBF, Need::Some(n)) => Need::Some(n.saturating_sub(1)),
+            (0x80..=0xBF, Need::Unknown) => Need::Unknown,
+            _ => Need::Some(sequence_shape(b).map_or(0, |(n, _, _)| n)),
+        }
+    }
 }
 
 /// Every piece of UTF-8 misread by any decoder, grouped by reading, in text order.
@@ -1183,6 +1225,15 @@ mod tests {
         has("upgraded to â€œbb+â€? from", "â€?", "\u{FFFD}", "windows-1252");
         has("ART TRIP Ã l'office", "Ã ", "à", "windows-1252");
         has("Hi guys í\u{a0}½í¸\u{8d}", "í\u{a0}½í¸\u{8d}", "😍", "windows-1252");
+    }
+
+    #[test]
+    fn a_character_of_several_sequences_takes_the_one_utf8_goes_on_with() {
+        // "≡" is 81 DF and 87 91 (NEC row 13) in Shift_JIS; "金" is E9 87 91.
+        has("豬懷ｸる≡豐｢", "豬懷ｸる≡豐｢", "浜市金沢", "Shift_JIS");
+        // "港" is FD BB and B4 E4 in Big5: after a loss, B4 is the tail of a sequence and
+        // E4 the lead of "人" (E4 BA BA).
+        has("擃䀹� �港犖", "�港犖", "\u{FFFD}人", "Big5");
     }
 
     #[test]
