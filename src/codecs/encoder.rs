@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use encoding_rs::{EncoderResult, Encoding};
 
-use super::multi_byte::{byte_sequences, inverse};
+use super::multi_byte::{byte_sequences, inverse, pair_sequence};
 use super::Output;
 
 /// The legacy encodings, each with its table's cell in [`table`].
@@ -224,7 +224,7 @@ pub(super) fn encode_units<U: Copy + Into<u32>>(
         };
         if pairs && table.pair_starts.contains(&c) {
             let next = units.get(i).and_then(|&u| char::from_u32(u.into()));
-            if let Some(sequence) = next.and_then(|next| pair_of(encoding, c, next)) {
+            if let Some(sequence) = next.and_then(|next| pair_sequence(encoding, c, next)) {
                 out.bytes.extend_from_slice(sequence);
                 i += 1;
                 continue;
@@ -246,16 +246,6 @@ pub(super) fn encode_units<U: Copy + Into<u32>>(
         }
     }
     true
-}
-
-/// The bytes of the decoder's two-code-point sequence `first`, `second`, if there is one.
-fn pair_of(encoding: &'static Encoding, first: char, second: char) -> Option<&'static [u8]> {
-    let inverse = inverse(encoding)?;
-    inverse.pairs.iter().find_map(|(pair, bytes)| {
-        let mut chars = pair.chars();
-        (chars.next() == Some(first) && chars.next() == Some(second) && chars.next().is_none())
-            .then_some(*bytes)
-    })
 }
 
 /// The decoder's multi-code-point sequence that `rest` starts with: its length in `rest` and

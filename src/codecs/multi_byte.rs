@@ -64,6 +64,27 @@ pub fn byte_sequences(encoding: &'static Encoding, c: char) -> &'static [&'stati
     }
 }
 
+/// The bytes of the decoder's one sequence that makes two code points, `first` then `second`
+/// (Big5's "Ê̄" "Ê̌" "ê̄" "ê̌"), if there is one.
+///
+/// ```
+/// use _core::codecs::{encoding_for, pair_sequence};
+/// let big5 = encoding_for("Big5").unwrap();
+/// assert_eq!(pair_sequence(big5, 'ê', '\u{30C}'), Some(&b"\x88\xa5"[..]));
+/// assert_eq!(pair_sequence(big5, 'e', '\u{30C}'), None);
+/// ```
+pub fn pair_sequence(
+    encoding: &'static Encoding,
+    first: char,
+    second: char,
+) -> Option<&'static [u8]> {
+    inverse(encoding)?.pairs.iter().find_map(|(pair, bytes)| {
+        let mut chars = pair.chars();
+        (chars.next() == Some(first) && chars.next() == Some(second) && chars.next().is_none())
+            .then_some(*bytes)
+    })
+}
+
 /// The inverse of `encoding`'s decoder, if it is one of the six multi-byte encodings.
 pub(super) fn inverse(encoding: &'static Encoding) -> Option<&'static Inverse> {
     static GBK: OnceLock<Inverse> = OnceLock::new();

@@ -924,18 +924,24 @@ fn multi_byte_layers(replacement: &str) -> Vec<(String, u32)> {
 fn multi_byte_pieces(text: &[char], index: usize, ends: &[usize], out: &mut Vec<Piece>) {
     let encoding = codecs::encoding_for(UTF8_MULTI_BYTE_DECODERS[index]).expect("WHATWG");
     let reading = readings::utf8_multi_byte(index);
-    let encodable = |c: char| c == '\u{FFFD}' || !codecs::byte_sequences(encoding, c).is_empty();
+    // (a character the decoder makes only with the one before it, "̌" of Big5's "ê̌", too)
+    let encodable = |i: usize| {
+        let c = text[i];
+        c == '\u{FFFD}'
+            || !codecs::byte_sequences(encoding, c).is_empty()
+            || i > 0 && codecs::pair_sequence(encoding, text[i - 1], c).is_some()
+    };
     let mut covered = 0;
     for &end in ends {
         if end < covered {
             continue;
         }
         let mut start = end;
-        while start > covered && encodable(text[start - 1]) {
+        while start > covered && encodable(start - 1) {
             start -= 1;
         }
         let mut stop = end + 1;
-        while stop < text.len() && encodable(text[stop]) {
+        while stop < text.len() && encodable(stop) {
             stop += 1;
         }
         region_pieces(text, (start, stop), encoding, reading, true, out);
@@ -946,12 +952,12 @@ fn multi_byte_pieces(text: &[char], index: usize, ends: &[usize], out: &mut Vec<
     if text.contains(&'\u{FFFD}') {
         let mut at = 0;
         while at < text.len() {
-            if !encodable(text[at]) {
+            if !encodable(at) {
                 at += 1;
                 continue;
             }
             let from = at;
-            while at < text.len() && encodable(text[at]) {
+            while at < text.len() && encodable(at) {
                 at += 1;
             }
             // (`ends` is in text order: a stretch with one is a region read above)
@@ -1061,6 +1067,20 @@ fn multi_byte_units(
             continue;
         }
         let choices = codecs::byte_sequences(encoding, c);
+        let pair = chars.get(i).and_then(|&second| {
+            let alone = codecs::byte_sequences(encoding, second).is_empty();
+            alone.then(|| codecs::pair_sequence(encoding, c, second)).flatten()
+        });
+        if let Some(bytes) = pair {
+            // Both code points are the pair's bytes; the second begins after them.
+            for &b in bytes {
+                need = need.then(b);
+                units.push(Unit::Byte(b));
+            }
+            char_units.push(units.len());
+            i += 1;
+            continue;
+        }
         let next = chars.get(i).filter(|&&n| n != '\u{FFFD}');
         let rank = |bytes: &[u8]| {
             let mut after = need;
@@ -1234,6 +1254,13 @@ mod tests {
         // "港" is FD BB and B4 E4 in Big5: after a loss, B4 is the tail of a sequence and
         // E4 the lead of "人" (E4 BA BA).
         has("擃䀹� �港犖", "�港犖", "\u{FFFD}人", "Big5");
+    }
+
+    #[test]
+    fn two_code_points_of_one_sequence_are_read_together() {
+        // "別" is E5 88 A5, and Big5 reads 88 A5 as "ê̌", two code points; "̌" alone is none.
+        has("撌桀ê̌", "撌桀ê̌", "差別", "Big5");
+        has("\u{FFFD}撌桀ê̌, 750", "\u{FFFD}撌桀ê̌", "\u{FFFD}差別", "Big5");
     }
 
     #[test]
