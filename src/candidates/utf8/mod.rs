@@ -931,6 +931,8 @@ fn multi_byte_pieces(text: &[char], index: usize, ends: &[usize], out: &mut Vec<
             || !codecs::byte_sequences(encoding, c).is_empty()
             || i > 0 && codecs::pair_sequence(encoding, text[i - 1], c).is_some()
     };
+    let first = out.len();
+    let mut cut_elsewhere = false;
     let mut covered = 0;
     for &end in ends {
         if end < covered {
@@ -944,7 +946,7 @@ fn multi_byte_pieces(text: &[char], index: usize, ends: &[usize], out: &mut Vec<
         while stop < text.len() && encodable(stop) {
             stop += 1;
         }
-        region_pieces(text, (start, stop), encoding, reading, true, out);
+        cut_elsewhere |= region_pieces(text, (start, stop), encoding, reading, true, out);
         covered = stop;
     }
     // A stretch with lost bytes and no sequence that completes (an address's "97�煺�5", 號之
@@ -963,14 +965,23 @@ fn multi_byte_pieces(text: &[char], index: usize, ends: &[usize], out: &mut Vec<
             // (`ends` is in text order: a stretch with one is a region read above)
             let read = ends.get(ends.partition_point(|&e| e < from)).is_some_and(|&e| e < at);
             if !read && text[from..at].contains(&'\u{FFFD}') {
-                region_pieces(text, (from, at), encoding, reading, false, out);
+                cut_elsewhere |= region_pieces(text, (from, at), encoding, reading, false, out);
             }
         }
+    }
+    if cut_elsewhere {
+        // Text with U+FFFD that is no misreading with loss somewhere is text of the script
+        // around lost characters ("�광� 종로� �산�" once repaired): a piece that reads no
+        // character of it only deletes.
+        let mine = out.split_off(first);
+        out.extend(mine.into_iter().filter(|p| p.sequences > 0));
     }
 }
 
 /// The pieces of the region `text[start..stop]` re-encoded for a multi-byte decoder: its
-/// runs of valid UTF-8 (with `runs`), and the region read with replacement.
+/// runs of valid UTF-8 (with `runs`), and the region read with replacement. Whether the
+/// region has U+FFFD and bytes cut elsewhere ([`cut_only_where_lost`]): no misreading with
+/// loss, but text around lost characters.
 fn region_pieces(
     text: &[char],
     (start, stop): (usize, usize),
@@ -978,14 +989,22 @@ fn region_pieces(
     reading: readings::ReadingId,
     runs: bool,
     out: &mut Vec<Piece>,
-) {
+) -> bool {
     let (units, char_units) = multi_byte_units(encoding, &text[start..stop]);
     let tokens = read_utf8(&units, false, LostBytes::default());
     if runs {
         let lost_bytes = LostBytes::default();
         out.extend(pieces_of(text, start, &char_units, (&units, &tokens), lost_bytes, reading));
     }
+    // The multi-byte decoders write U+FFFD for what they cannot read: no U+FFFD, no loss.
+    if !text[start..stop].contains(&'\u{FFFD}') {
+        return false;
+    }
+    if !cut_only_where_lost(&units) {
+        return true;
+    }
     out.extend(lossy_region(text, start, stop, &units, &tokens, reading));
+    false
 }
 
 /// UTF-8 writes a CJK character (what multi-byte decoders are misread on) in three bytes.
@@ -1009,10 +1028,6 @@ fn lossy_region(
     tokens: &[Token],
     reading: readings::ReadingId,
 ) -> Option<Piece> {
-    // The multi-byte decoders write U+FFFD for what they cannot read: no U+FFFD, no loss.
-    if !text[start..stop].contains(&'\u{FFFD}') {
-        return None;
-    }
     let mut piece = Piece::new(start, stop, String::new(), reading);
     // The bytes the current stretch of loss drops (`None` outside one).
     let mut dropped: Option<u32> = None;
@@ -1043,6 +1058,32 @@ fn lossy_region(
     }
     piece.lost += dropped.map_or(0, characters);
     (!same(text, &piece)).then_some(piece)
+}
+
+/// Could a region's bytes be UTF-8 that lost bytes only where the decoder wrote U+FFFD? The
+/// bytes between two losses were next to each other in the UTF-8 the decoder read: they may
+/// begin inside a sequence and end inside one, no more. A region of characters that are no
+/// such bytes ("島" is C5 E7 in EUC-JP) is no misreading with loss, but real text around
+/// U+FFFD ("�島�御" once repaired).
+///
+/// ```text
+/// B9 B4 | E6 9D B1 E4 BA | 5A      cut only where lost: a sequence's tail, a whole one, a head
+/// C5 E7                            cut inside: C5 wants a continuation byte
+/// ```
+fn cut_only_where_lost(units: &[Unit]) -> bool {
+    let mut bytes = Vec::with_capacity(units.len());
+    units.split(|u| matches!(u, Unit::Lost)).all(|between| {
+        bytes.clear();
+        bytes.extend(between.iter().map(|u| match u {
+            Unit::Byte(b) => *b,
+            Unit::Space => b' ',
+            Unit::Question => b'?',
+            Unit::Lost => unreachable!("split at losses"),
+        }));
+        let tail = bytes.iter().take(3).take_while(|b| (0x80..=0xBF).contains(*b)).count();
+        // (valid, or valid up to a sequence the end cuts)
+        std::str::from_utf8(&bytes[tail..]).map_or_else(|e| e.error_len().is_none(), |_| true)
+    })
 }
 
 /// Re-encode characters with a multi-byte decoder's byte sequences, choosing among
@@ -1261,6 +1302,24 @@ mod tests {
         // "別" is E5 88 A5, and Big5 reads 88 A5 as "ê̌", two code points; "̌" alone is none.
         has("撌桀ê̌", "撌桀ê̌", "差別", "Big5");
         has("\u{FFFD}撌桀ê̌, 750", "\u{FFFD}撌桀ê̌", "\u{FFFD}差別", "Big5");
+    }
+
+    #[test]
+    fn bytes_are_lost_only_where_the_decoder_wrote_u_fffd() {
+        // "島" is C5 E7 in EUC-JP: no UTF-8 has those bytes side by side, so "島" between
+        // losses is no piece of UTF-8 misread as EUC-JP; "綺" (E5 B3) may begin "島".
+        let lossy = |text: &str| {
+            found(text).into_iter().filter(|(_, r, d)| *d == "EUC-JP" && r.contains('\u{FFFD}'))
+        };
+        assert_eq!(lossy("\u{FFFD}島\u{FFFD}御\u{FFFD}").count(), 0);
+        has("綺\u{FFFD}", "綺\u{FFFD}", "\u{FFFD}", "EUC-JP");
+        // "광" is B1 A4 in EUC-KR, the tail of a sequence; but "종로" (C1 BE B7 CE) beside it
+        // is no UTF-8: the text is Korean around lost characters, and "광" is not deleted.
+        let korean = "\u{FFFD}광\u{FFFD} 종로\u{FFFD} \u{FFFD}산\u{FFFD} 135";
+        let deletions = found(korean).into_iter().filter(|(_, r, d)| {
+            *d == "EUC-KR" && r.chars().all(|c| c == '\u{FFFD}' || c.is_ascii())
+        });
+        assert_eq!(deletions.count(), 0);
     }
 
     #[test]
