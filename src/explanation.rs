@@ -862,6 +862,14 @@ mod tests {
     }
 
     #[test]
+    fn an_elision_whose_apostrophe_is_misread_too_is_a_word() {
+        // "à l’ouest" with its NBSP and space made one space, read as windows-1251: "Г " is
+        // "à" and the space stays, for "l" is elided before "ouest" once "вЂ™" is "’".
+        let fix = |text: &str| fix_str(text, Options::default()).unwrap_or_else(|| text.into());
+        assert_eq!(fix("se trouve Г lвЂ™ouest"), "se trouve à l’ouest");
+    }
+
+    #[test]
     fn a_repair_a_new_analysis_would_change_again_is_not_made() {
         // Read whole, a legacy reading wins ("Þ" is "Ş" in windows-1254, \x85 "…"); a new
         // analysis of that repair reads "Õ…" on its own line, UTF-8 read as windows-1252.

@@ -309,7 +309,7 @@ impl Words {
             let after_is_word = (end - piece.end >= 2
                 && (text[piece.end..end].iter().all(char::is_ascii)
                     || models.is_known_hash(after_space)))
-                || elided(&text[piece.end..]);
+                || elided_in(&text[piece.end..], piece.reading);
             before_is_word && after_is_word && models.is_known_hash(before_space)
         } else {
             match self.as_is.get(&(start, end)) {
@@ -322,7 +322,8 @@ impl Words {
             }
         };
         // (An elided word after the space is no part of the word the join makes: "à s'é".)
-        let made = models.is_known_hash(repaired) && !(joins && elided(&text[piece.end..]));
+        let made = models.is_known_hash(repaired)
+            && !(joins && elided_in(&text[piece.end..], piece.reading));
         // A letter standing alone is a word of one letter, and one no language writes alone
         // counts against the repair as an unknown word made of a known one ("Õ…" as "Յ").
         let alone = !joins && piece.start == start && end == piece.end && {
@@ -379,6 +380,23 @@ fn case_evidence(text: &[char], piece: &Piece, (start, end): (usize, usize)) -> 
 /// Italian write articles and pronouns ("l’ouest", "s'éloigner", "d'acqua")?
 fn elided(text: &[char]) -> bool {
     matches!(text, [l, '\'' | '\u{2019}', next, ..] if l.is_lowercase() && is_letter(*next))
+}
+
+/// [`elided`], or so with the apostrophe still misread as `reading` misreads "’" (E2 80 99 is
+/// "вЂ™" in windows-1251, "â€™" in windows-1252): the same round repairs it with the piece
+/// before ("Г lвЂ™ouest" is "à l’ouest").
+fn elided_in(text: &[char], reading: ReadingId) -> bool {
+    let reading = &readings()[reading as usize];
+    let misread = || {
+        let encoding = crate::codecs::encoding_for(reading.decoded_as)?;
+        let apostrophe = crate::codecs::decode("\u{2019}".as_bytes(), encoding);
+        let [l, rest @ ..] = text else { return None };
+        let n = apostrophe.chars().count();
+        let next = rest.get(n)?;
+        let misread = rest[..n].iter().copied().eq(apostrophe.chars());
+        Some(misread && l.is_lowercase() && is_letter(*next))
+    };
+    elided(text) || reading.kind == Kind::Utf8AsSingleByte && misread() == Some(true)
 }
 
 /// What the models say of a piece: the lesser ratio, the word, name and case evidence, and
