@@ -1143,7 +1143,18 @@ fn multi_byte_units(
             }
         };
         // (the first of the best: `max_by_key` keeps the last, so the choices are reversed)
-        let bytes = choices.iter().rev().max_by_key(|b| rank(b)).expect("encodable");
+        let ascii = [c as u8];
+        let bytes = match choices.iter().rev().max_by_key(|b| rank(b)) {
+            Some(bytes) => *bytes,
+            // ASCII is itself in every multi-byte encoding (and the callers ask nothing else
+            // without sequences: a character no sequence makes stands for lost bytes).
+            None if c.is_ascii() => &ascii[..],
+            None => {
+                units.push(Unit::Lost);
+                need = Need::Unknown;
+                continue;
+            }
+        };
         for &b in bytes.iter() {
             need = need.then(b);
             units.push(Unit::Byte(b));
@@ -1295,6 +1306,18 @@ mod tests {
         // "港" is FD BB and B4 E4 in Big5: after a loss, B4 is the tail of a sequence and
         // E4 the lead of "人" (E4 BA BA).
         has("擃䀹� �港犖", "�港犖", "\u{FFFD}人", "Big5");
+    }
+
+    #[test]
+    fn re_encoding_takes_any_character() {
+        // ASCII is itself; a character the decoder never makes (a lone combining mark) stands
+        // for lost bytes rather than failing.
+        let gbk = codecs::encoding_for("GBK").unwrap();
+        let (units, char_units) = multi_byte_units(gbk, &['a', '中', '\u{30C}']);
+        let bytes: Vec<Option<u8>> =
+            units.iter().map(|u| if let Unit::Byte(b) = u { Some(*b) } else { None }).collect();
+        assert_eq!(bytes, [Some(b'a'), Some(0xD6), Some(0xD0), None]);
+        assert_eq!(char_units, [0, 1, 3, 4]);
     }
 
     #[test]
