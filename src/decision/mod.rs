@@ -335,6 +335,13 @@ impl Words {
     }
 }
 
+/// Is `c` a letter in lower case whose capital is one letter (German "ß" is not: "STRAßE" is
+/// written in capitals)?
+fn lower_case(c: char) -> bool {
+    // (An ASCII letter's capital is one letter: the table is asked of the others only.)
+    c.is_lowercase() && (c.is_ascii() || c.to_uppercase().nth(1).is_none())
+}
+
 /// Is a word cased as real words are: all in lower case, all in capitals, or a capital and
 /// lower case? Letters without case count as either, and so do the lower-case letters whose
 /// capital is no one letter (German "ß" in "STRAßE").
@@ -349,8 +356,7 @@ pub fn cased_as_words_are(word: impl Iterator<Item = char>) -> bool {
     let (mut cased, mut first_upper, mut upper, mut lower) = (0, false, 0, 0);
     for c in word {
         let is_upper = c.is_uppercase();
-        // (An ASCII letter's capital is one letter: the table is asked of the others only.)
-        let is_lower = c.is_lowercase() && (c.is_ascii() || c.to_uppercase().nth(1).is_none());
+        let is_lower = lower_case(c);
         if is_upper || is_lower {
             first_upper |= cased == 0 && is_upper;
             cased += 1;
@@ -374,6 +380,48 @@ fn case_evidence(text: &[char], piece: &Piece, (start, end): (usize, usize)) -> 
     let broken =
         !cased_as_words_are(repaired) && cased_as_words_are(text[start..end].iter().copied());
     -Cost::from(broken)
+}
+
+/// The fewest capitals of ASCII a line needs for [`Capitals`] to call it written in capitals
+/// (the leads of UTF-8 misread, "Ã", "Ð", "Î", are capitals too: they do not count).
+const CAPITALS_LEAST: u32 = 3;
+
+/// Which lines of a text are written in capitals ("C O N C L U S Ã O", "!YO SÉ¡"): there, a
+/// repair of UTF-8 that makes a letter in lower case makes what no such line writes (one in
+/// capitals damaged reads "Ã‰" for "É", "Ãƒ" for "Ã"; decision note 0036). The capitals of
+/// ASCII and the letters in lower case before each position, and where the lines start: each
+/// piece is asked in constant time.
+struct Capitals {
+    upper: Vec<u32>,
+    lower: Vec<u32>,
+    line_starts: Vec<usize>,
+}
+
+impl Capitals {
+    fn new(text: &[char]) -> Capitals {
+        let (mut upper, mut lower) = (vec![0; text.len() + 1], vec![0; text.len() + 1]);
+        let mut line_starts = vec![0];
+        for (i, &c) in text.iter().enumerate() {
+            upper[i + 1] = upper[i] + u32::from(c.is_ascii_uppercase());
+            lower[i + 1] = lower[i] + u32::from(lower_case(c));
+            if c == '\n' {
+                line_starts.push(i + 1);
+            }
+        }
+        Capitals { upper, lower, line_starts }
+    }
+
+    /// Is the line of `start..end` written in capitals, those characters left out?
+    fn around(&self, start: usize, end: usize) -> bool {
+        let line = self.line_starts.partition_point(|&s| s <= start) - 1;
+        let line_start = self.line_starts[line];
+        let line_end = self.line_starts.get(line + 1).map_or(self.upper.len() - 1, |&s| s - 1);
+        let end = end.min(line_end.max(start));
+        let outside = |counts: &[u32]| {
+            (counts[line_end] - counts[line_start]) - (counts[end] - counts[start])
+        };
+        outside(&self.lower) == 0 && outside(&self.upper) >= CAPITALS_LEAST
+    }
 }
 
 /// Does `text` start with a word of one letter elided before the next word, as French and
@@ -416,18 +464,20 @@ struct Gains<'a> {
     known: rustc_hash::FxHashMap<Asked, Evidence>,
     /// Made at the first piece that needs them.
     words: Option<Words>,
+    capitals: Option<Capitals>,
 }
 
 impl<'a> Gains<'a> {
     fn new(text: &'a [char], parameters: &'a Parameters) -> Gains<'a> {
-        Gains { text, parameters, known: rustc_hash::FxHashMap::default(), words: None }
+        let known = rustc_hash::FxHashMap::default();
+        Gains { text, parameters, known, words: None, capitals: None }
     }
 
     fn judged(&mut self, piece: Piece) -> Judged {
         let which = models().mojibake_of(piece.reading);
         let key =
             (piece.start, piece.end, which, piece.replacement.clone(), piece.filled_in.clone());
-        let (text, words) = (self.text, &mut self.words);
+        let (text, words, capitals) = (self.text, &mut self.words, &mut self.capitals);
         let &mut (ratio, words, names, case, repair) = self.known.entry(key).or_insert_with(|| {
             let (repair, shape) = evidence(text, &piece);
             // (asked here too, so that a text whose pieces make no letters builds no `Words`)
@@ -438,7 +488,13 @@ impl<'a> Gains<'a> {
                 // read, `legacy_run_bound`, and a name is no bound a run's word can tell.)
                 let legacy = readings()[piece.reading as usize].kind == Kind::LegacyAsLegacy;
                 let names = if legacy { 0 } else { Words::name_evidence(text, &piece, span) };
-                (w.evidence(text, &piece, span), names, case_evidence(text, &piece, span))
+                let lower_in_capitals = !legacy
+                    && piece.replacement.chars().any(lower_case)
+                    && capitals
+                        .get_or_insert_with(|| Capitals::new(text))
+                        .around(piece.start, piece.end);
+                let case = case_evidence(text, &piece, span).min(-Cost::from(lower_in_capitals));
+                (w.evidence(text, &piece, span), names, case)
             } else {
                 (0, 0, 0)
             };
@@ -1331,6 +1387,30 @@ mod tests {
         assert_eq!(judged("Ð² Ð¼Ð¸Ñ€Ðµ", 0), 1);
         let (choice, _) = choose(&chars("HUHLL Õ…"), &PARAMETERS, Purpose::Repair);
         assert!(choice.is_none());
+    }
+
+    #[test]
+    fn a_line_in_capitals_is_not_repaired_into_lower_case() {
+        // "Ã " is "à" (C3 A0, its NBSP a space) and "É¡" is "ɡ" (C9 A1), but no line in
+        // capitals writes them: ftfy's cases, left alone.
+        for text in ["C O N C L U S Ã O", "!YO SÉ¡"] {
+            let (choice, _) = choose(&chars(text), &PARAMETERS, Purpose::Repair);
+            assert!(choice.is_none(), "{text}");
+        }
+        // Capitals damaged are repaired into capitals, and a line with lower case is asked
+        // nothing new.
+        // ("ß" has no one capital: capitals write it.)
+        let cases = [
+            ("RÃ‰SUMÃ‰ DU LIVRE", "RÉSUMÉ DU LIVRE"),
+            ("GROÃŸE PREISE", "GROßE PREISE"),
+            ("C'EST Ã Paris", "C'EST à Paris"),
+        ];
+        for (text, repaired) in cases {
+            let text = chars(text);
+            let (choice, _) = choose(&text, &PARAMETERS, Purpose::Repair);
+            let choice = choice.expect("a repair");
+            assert_eq!(apply(&text, &choice).into_iter().collect::<String>(), repaired);
+        }
     }
 
     #[test]
