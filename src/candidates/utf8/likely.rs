@@ -4,7 +4,7 @@
 //! Chinese, and this is where they are left; [`LikelyScan`] asks the same a character at a
 //! time, for `explanation::nothing_to_find`.
 
-use super::{completions, tables, Completer, Completion};
+use super::{completions, from_utf8_inside, tables, Completer, Completion};
 use crate::codecs;
 use crate::model::{models, Cost, Which};
 use crate::readings::Kind;
@@ -222,12 +222,7 @@ fn sequence_end(window: &[char], index: usize) -> SequenceEnd {
 /// multi-byte sequence: invalid, a sequence going on, or a run begun before them (unless they
 /// start at the `edge` of a region).
 fn tail_end(bytes: &[u8], edge: bool) -> SequenceEnd {
-    let continued = if edge {
-        0
-    } else {
-        bytes.iter().take(3).take_while(|b| (0x80..=0xBF).contains(*b)).count()
-    };
-    match std::str::from_utf8(&bytes[continued..]) {
+    match from_utf8_inside(bytes, edge) {
         Ok(_) => SequenceEnd::Unknown,
         Err(e) if e.error_len().is_none() => SequenceEnd::GoesOn,
         Err(_) => SequenceEnd::Invalid,

@@ -1080,10 +1080,21 @@ fn cut_only_where_lost(units: &[Unit]) -> bool {
             Unit::Question => b'?',
             Unit::Lost => unreachable!("split at losses"),
         }));
-        let tail = bytes.iter().take(3).take_while(|b| (0x80..=0xBF).contains(*b)).count();
         // (valid, or valid up to a sequence the end cuts)
-        std::str::from_utf8(&bytes[tail..]).map_or_else(|e| e.error_len().is_none(), |_| true)
+        from_utf8_inside(&bytes, false).map_or_else(|e| e.error_len().is_none(), |_| true)
     })
+}
+
+/// `bytes` read as UTF-8 from inside a run of it: the continuation bytes (three at most) a
+/// sequence begun before them left at their start are passed over, unless they begin at the
+/// `edge` of a region, where nothing came before.
+fn from_utf8_inside(bytes: &[u8], edge: bool) -> Result<&str, std::str::Utf8Error> {
+    let tail = if edge {
+        0
+    } else {
+        bytes.iter().take(3).take_while(|b| (0x80..=0xBF).contains(*b)).count()
+    };
+    std::str::from_utf8(&bytes[tail..])
 }
 
 /// Re-encode characters with a multi-byte decoder's byte sequences, choosing among
