@@ -436,8 +436,8 @@ fn elided(text: &[char]) -> bool {
 fn elided_in(text: &[char], reading: ReadingId) -> bool {
     let reading = &readings()[reading as usize];
     let misread = || {
-        let encoding = crate::codecs::encoding_for(reading.decoded_as)?;
-        let apostrophe = crate::codecs::decode("\u{2019}".as_bytes(), encoding);
+        let apostrophe =
+            crate::readings::misread("\u{2019}", reading.encoded_as, reading.decoded_as)?;
         let [l, rest @ ..] = text else { return None };
         let n = apostrophe.chars().count();
         let next = rest.get(n)?;
