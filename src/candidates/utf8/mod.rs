@@ -1119,9 +1119,10 @@ fn multi_byte_units(
             continue;
         }
         let choices = codecs::byte_sequences(encoding, c);
+        // (Only Big5 has pairs: the second's own sequences are asked of a pair alone.)
         let pair = chars.get(i).and_then(|&second| {
-            let alone = codecs::byte_sequences(encoding, second).is_empty();
-            alone.then(|| codecs::pair_sequence(encoding, c, second)).flatten()
+            let pair = codecs::pair_sequence(encoding, c, second)?;
+            codecs::byte_sequences(encoding, second).is_empty().then_some(pair)
         });
         if let Some(bytes) = pair {
             // Both code points are the pair's bytes; the second begins after them.
