@@ -727,6 +727,20 @@ mod tests {
     }
 
     #[test]
+    fn layers_of_different_readings_are_followed_to_the_likeliest_text() {
+        // "á" as UTF-8 read as windows-1252 ("Ã¡"), then as windows-1250: the first round's
+        // likeliest repair is ISO-8859-2's "Ã·", which leads to "÷"; windows-1250's leads on.
+        let clean = "Austrália";
+        let once = crate::readings::misread(clean, "UTF-8", "windows-1252").unwrap();
+        let twice = crate::readings::misread(&once, "UTF-8", "windows-1250").unwrap();
+        assert_eq!(twice, "AustrĂ\u{83}Âˇlia");
+        assert_eq!(fix(&twice), clean);
+        // A rival's text is not lent gain by a legacy reading of it: "ÃŸ" is "ß" to
+        // windows-1252 and "þ" to ISO-8859-15, which windows-1254 would read as "ş".
+        assert_eq!(fix("Tante weiÃŸ Himmel."), "Tante weiß Himmel.");
+    }
+
+    #[test]
     fn repairs() {
         assert_eq!(fix("CafÃ© crÃ¨me"), "Café crème");
         assert_eq!(fix("CafÃƒÂ©"), "Café");
