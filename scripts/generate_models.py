@@ -60,6 +60,10 @@ MIN_WORD_COUNT = 2
 #: language's most frequent words: the lists hold nearly every letter, most of which no one
 #: writes alone ("ù", "ô"), and a repair that makes one alone has made no word.
 SINGLE_LETTER_RANK = 1000
+#: A word of one letter of a script without case ("年", "일") is known only if it is among this
+#: many: one of them is often a word, but the lists hold rare ones too ("潭", a pool, at 15,300
+#: in Chinese), which a legacy reading makes of any two bytes (decision note 0038).
+SINGLE_UNCASED_RANK = 10_000
 TEXT_MAGIC = b"MJFXTEXT"
 MOJIBAKE_MAGIC = b"MJFXMOJI"
 LANGUAGES_MAGIC = b"MJFXLANG"
@@ -276,7 +280,8 @@ def one_cased_letter(word: str) -> bool:
 def known_words(items: Iterable[texts.Item]) -> tuple[set[str], dict[str, int]]:
     """Words people write that have a non-ASCII letter, in lower case: wordfreq's most
     frequent ones per language, and the words the other train items use more than once; of
-    one cased letter, only those among a language's :data:`SINGLE_LETTER_RANK` most frequent."""
+    one cased letter, only those among a language's :data:`SINGLE_LETTER_RANK` most frequent, of
+    one letter without case, among its :data:`SINGLE_UNCASED_RANK`."""
     words: set[str] = set()
     per_source: dict[str, int] = {}
     for lang in sorted(wordfreq.available_languages()):
@@ -284,7 +289,13 @@ def known_words(items: Iterable[texts.Item]) -> tuple[set[str], dict[str, int]]:
         ranked = sorted(frequencies, key=lambda w: (-frequencies[w], w))
         chosen = [w for w in ranked if not w.isascii() and _WORD.fullmatch(w)][:WORDS_PER_LANGUAGE]
         frequent = set(ranked[:SINGLE_LETTER_RANK])
-        words.update(w.lower() for w in chosen if not one_cased_letter(w) or w in frequent)
+        frequent_uncased = set(ranked[:SINGLE_UNCASED_RANK])
+        words.update(
+            w.lower()
+            for w in chosen
+            if len(w) > 1
+            or (w in frequent if one_cased_letter(w) else w in frequent_uncased)
+        )
     per_source["wordfreq"] = len(words)
     counts = collections.Counter[str]()
     for item in items:
@@ -672,7 +683,8 @@ def write_known_words(items: list[texts.Item]) -> None:
         *SOURCES,
         f"Words: {len(words)} ({', '.join(f'{k} {v}' for k, v in per_source.items())}): each"
         f" wordfreq language's {WORDS_PER_LANGUAGE} most frequent (a word of one cased letter only"
-        f" among its {SINGLE_LETTER_RANK} most frequent words), and the train items' words seen"
+        f" among its {SINGLE_LETTER_RANK} most frequent words, of one letter without case among"
+        f" its {SINGLE_UNCASED_RANK}), and the train items' words seen"
         f" at least {MIN_WORD_COUNT} times (none of one cased letter).",
         f"Layout: {WORDS_MAGIC.decode()}, 3 u32 (version {FORMAT_VERSION}, scale {SCALE}, words),"
         " u32[words] sorted hashes.",

@@ -100,9 +100,6 @@ def test_what_fix_gives_where_ftfys_expectation_is_not_an_encoding_repair(label:
     assert mojifix.fix(entry["original"]) == entry["instead"]
 
 
-@pytest.mark.xfail(
-    strict=True, reason=f"issue #24's target not reached: fix matches {MEASURED_MATCHES} of 161"
-)
 def test_fix_matches_at_least_what_ftfy_fix_encoding_matches() -> None:
     """The count the issue names (ftfy 6.3.1: 151 of 161), measured beside ftfy in one run."""
     import ftfy
