@@ -407,6 +407,9 @@ pub fn runs(text: &[char]) -> Vec<Run> {
         }
         let before = start.checked_sub(1).map(|i| text[i]);
         let after = text.get(at).copied();
+        if controls_on_purpose(text, start, at) {
+            continue;
+        }
         if let Some(survey) = run_survey(before, text[start..at].iter().copied(), after) {
             let (mut word_start, mut word_end) = (start, at);
             while word_start > 0 && is_letter(text[word_start - 1]) {
@@ -421,6 +424,19 @@ pub fn runs(text: &[char]) -> Vec<Run> {
         }
     }
     runs
+}
+
+/// Is the run `text[start..end]` made of C1 controls in a line that has C0 controls too
+/// (other than tab, form feed and the line breaks)? Such a line holds control characters on
+/// purpose (a terminal's output, where 0x9B is the escape sequence 0x1B 0x5B in eight bits,
+/// ftfy's "\u{1A}" test): its C1 controls are no legacy mojibake. (The one pass does not ask:
+/// it may only read more than the analysis.)
+fn controls_on_purpose(text: &[char], start: usize, end: usize) -> bool {
+    let c0 = |c: &char| matches!(c, '\0'..='\u{8}' | '\u{B}' | '\u{E}'..='\u{1F}' | '\u{7F}');
+    let line_break = |c: &&char| matches!(c, '\n' | '\r');
+    text[start..end].iter().all(|c| ('\u{80}'..='\u{9F}').contains(c))
+        && (text[..start].iter().rev().take_while(|c| !line_break(c)).any(c0)
+            || text[end..].iter().take_while(|c| !line_break(c)).any(c0))
 }
 
 /// The shape of a maximal run of non-ASCII characters between `before` and `after`, if it
@@ -556,6 +572,18 @@ mod tests {
             all.iter().any(|(o, r, e)| o == original && r == replacement && *e == encoded_as),
             "{text}: {all:?}"
         );
+    }
+
+    #[test]
+    fn c1_controls_beside_c0_controls_are_no_run() {
+        let spans = |text: &str| {
+            let chars: Vec<char> = text.chars().collect();
+            runs(&chars).iter().map(|r| (r.start, r.end)).collect::<Vec<_>>()
+        };
+        assert_eq!(spans("intentional \u{81}"), [(12, 13)]);
+        assert_eq!(spans("\u{1A} intentional \u{81}"), []);
+        assert_eq!(spans("\u{1B}[0m\n\u{93}quoted\u{94}"), [(5, 6), (12, 13)]);
+        assert_eq!(spans("\u{1B}[0m \u{9B}31m Ã\u{81}"), [(10, 12)]);
     }
 
     #[test]
