@@ -630,7 +630,7 @@ pub fn choose(
     }
     let (each, best_net_gain) = choices(text, parameters, purpose);
     let mut best = best_of(&each);
-    if let Some(rival) = best.as_ref().and_then(|b| rival(text, b, &each)) {
+    if let Some(rival) = best.as_ref().and_then(|b| rival(text, b, &each, parameters, purpose)) {
         // After a round that undoes one layer of UTF-8 misread, the next layer is UTF-8
         // misread too: a legacy reading of the rival's text ("weiþ", ISO-8859-15's "ÃŸ", read
         // as windows-1254's "weiş") would only lend it gain.
@@ -658,10 +658,18 @@ pub fn choose(
 
 /// The choice that competes with the `best` over two rounds ([`choose`]): when `best` undoes
 /// several layers in one piece, the best choice that undoes one; when it undoes one layer,
-/// the best other choice within [`ROUNDS_MARGIN`] that repairs the text otherwise. Two layers of different readings ("KristoffervĂ\u{83}ÂĄg", UTF-8 read as
-/// windows-1252, then as windows-1250) are undone one a round, and the first round's
-/// likeliest repair ("Ã¡" to ISO-8859-2) need not lead to the likeliest text ("Ã¥", "å").
-fn rival<'a>(text: &[char], best: &Choice, each: &'a [Option<Choice>]) -> Option<&'a Choice> {
+/// the best other choice within [`ROUNDS_MARGIN`] that repairs the text otherwise and made
+/// something the one pass does not clear. Two layers of different readings
+/// ("KristoffervĂ\u{83}ÂĄg", UTF-8 read as windows-1252, then as windows-1250) are undone one
+/// a round, and the first round's likeliest repair ("Ã¡" to ISO-8859-2) need not lead to the
+/// likeliest text ("Ã¥", "å").
+fn rival<'a>(
+    text: &[char],
+    best: &Choice,
+    each: &'a [Option<Choice>],
+    parameters: &Parameters,
+    purpose: Purpose,
+) -> Option<&'a Choice> {
     let deep_pieces = |c: &Choice| deep_pieces(&c.pieces);
     let others = each
         .iter()
@@ -671,10 +679,17 @@ fn rival<'a>(text: &[char], best: &Choice, each: &'a [Option<Choice>]) -> Option
         return others.max_by_key(|c| (c.net_gain, c.repair()));
     }
     let repaired = apply(text, best);
+    // Only a rival that made something the next round may read again can gain more there.
+    let read_again = |c: &Choice| {
+        c.pieces.iter().any(|j| {
+            !crate::one_pass::by_lines_with(&j.piece.replacement, purpose, parameters).clear
+        })
+    };
     others
         .filter(|c| c.net_gain + ROUNDS_MARGIN >= best.net_gain)
         .filter(|c| apply(text, c) != repaired)
         .max_by_key(|c| (c.net_gain, c.repair()))
+        .filter(|c| read_again(c))
 }
 
 /// Does a choice undo several layers in one of its pieces?
