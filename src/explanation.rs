@@ -735,9 +735,9 @@ mod tests {
         let twice = crate::readings::misread(&once, "UTF-8", "windows-1250").unwrap();
         assert_eq!(twice, "AustrĂ\u{83}Âˇlia");
         assert_eq!(fix(&twice), clean);
-        // A rival's text is not lent gain by a legacy reading of it: "ÃŸ" is "ß" to
+        // A rival that made nothing to read again is not followed: "ÃŸ" is "ß" to
         // windows-1252 and "þ" to ISO-8859-15, which windows-1254 would read as "ş".
-        assert_eq!(fix("Tante weiÃŸ Himmel."), "Tante weiß Himmel.");
+        assert_eq!(fix("Mensch daran Tante weiÃŸ Himmel."), "Mensch daran Tante weiß Himmel.");
     }
 
     #[test]

@@ -631,19 +631,8 @@ pub fn choose(
     let (each, best_net_gain) = choices(text, parameters, purpose);
     let mut best = best_of(&each);
     if let Some(rival) = best.as_ref().and_then(|b| rival(text, b, &each, parameters, purpose)) {
-        // After a round that undoes one layer of UTF-8 misread, the next layer is UTF-8
-        // misread too: a legacy reading of the rival's text ("weiþ", ISO-8859-15's "ÃŸ", read
-        // as windows-1254's "weiş") would only lend it gain.
-        let legacy_next = best.as_ref().is_some_and(|b| deep_pieces(&b.pieces));
         let two_rounds = |c: &Choice| {
-            let (mut next, _) = choices(&apply(text, c), parameters, purpose);
-            if !legacy_next {
-                next.retain(|n| {
-                    n.as_ref().is_some_and(|n| {
-                        readings()[n.reading as usize].kind != Kind::LegacyAsLegacy
-                    })
-                });
-            }
+            let (next, _) = choices(&apply(text, c), parameters, purpose);
             c.net_gain + best_of(&next).map_or(0, |n| n.net_gain)
         };
         if best.as_ref().is_some_and(|b| two_rounds(rival) > two_rounds(b)) {
