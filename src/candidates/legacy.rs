@@ -388,6 +388,7 @@ impl Word {
 /// a legacy decoder makes, but Cyrillic words in ordinary case.
 pub fn runs(text: &[char]) -> Vec<Run> {
     let mut runs = Vec::new();
+    let mut controls = LineControls::default();
     let mut at = 0;
     while at < text.len() {
         if text[at].is_ascii() {
@@ -407,7 +408,10 @@ pub fn runs(text: &[char]) -> Vec<Run> {
         }
         let before = start.checked_sub(1).map(|i| text[i]);
         let after = text.get(at).copied();
-        if controls_on_purpose(text, start, at) {
+        // C1 controls in a line with C0 controls are controls ([`LineControls`]).
+        if text[start..at].iter().all(|c| ('\u{80}'..='\u{9F}').contains(c))
+            && controls.in_line(text, start)
+        {
             continue;
         }
         if let Some(survey) = run_survey(before, text[start..at].iter().copied(), after) {
@@ -426,17 +430,31 @@ pub fn runs(text: &[char]) -> Vec<Run> {
     runs
 }
 
-/// Is the run `text[start..end]` made of C1 controls in a line that has C0 controls too
-/// (other than tab, form feed and the line breaks)? Such a line holds control characters on
-/// purpose (a terminal's output, where 0x9B is the escape sequence 0x1B 0x5B in eight bits,
-/// ftfy's "\u{1A}" test): its C1 controls are no legacy mojibake. (The one pass does not ask:
-/// it may only read more than the analysis.)
-fn controls_on_purpose(text: &[char], start: usize, end: usize) -> bool {
-    let c0 = |c: &char| matches!(c, '\0'..='\u{8}' | '\u{B}' | '\u{E}'..='\u{1F}' | '\u{7F}');
-    let line_break = |c: &&char| matches!(c, '\n' | '\r');
-    text[start..end].iter().all(|c| ('\u{80}'..='\u{9F}').contains(c))
-        && (text[..start].iter().rev().take_while(|c| !line_break(c)).any(c0)
-            || text[end..].iter().take_while(|c| !line_break(c)).any(c0))
+/// Which lines hold C0 controls (other than tab, form feed and the line breaks), asked in text
+/// order and each line scanned once. Such a line holds control characters on purpose (a
+/// terminal's output, where 0x9B is the escape sequence 0x1B 0x5B in eight bits, ftfy's
+/// "\u{1A}" test): its C1 controls are no legacy mojibake. (The one pass does not ask: it may
+/// only read more than the analysis.)
+#[derive(Default)]
+struct LineControls {
+    /// The last line asked: where it ends (its line break, or the text's end), and the answer.
+    last: Option<(usize, bool)>,
+}
+
+impl LineControls {
+    /// Does the line that holds `at` (no earlier than the last asked) hold C0 controls?
+    fn in_line(&mut self, text: &[char], at: usize) -> bool {
+        if let Some((_, holds)) = self.last.filter(|&(end, _)| at < end) {
+            return holds;
+        }
+        let line_break = |c: &char| matches!(c, '\n' | '\r');
+        let c0 = |c: &char| matches!(c, '\0'..='\u{8}' | '\u{B}' | '\u{E}'..='\u{1F}' | '\u{7F}');
+        let start = text[..at].iter().rposition(line_break).map_or(0, |i| i + 1);
+        let end = text[at..].iter().position(line_break).map_or(text.len(), |i| at + i);
+        let holds = text[start..end].iter().any(c0);
+        self.last = Some((end, holds));
+        holds
+    }
 }
 
 /// The shape of a maximal run of non-ASCII characters between `before` and `after`, if it
