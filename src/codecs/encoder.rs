@@ -248,15 +248,13 @@ pub(super) fn encode_units<U: Copy + Into<u32>>(
     true
 }
 
-/// The decoder's multi-code-point sequence that `rest` starts with: its length in `rest` and
-/// its bytes.
+/// The decoder's two-code-point sequence that `rest` starts with ([`pair_sequence`]): its length
+/// in `rest` and its bytes.
 fn pair_at(encoding: &'static Encoding, rest: &str) -> Option<(usize, &'static [u8])> {
-    let inverse = inverse(encoding)?;
-    inverse
-        .pairs
-        .iter()
-        .find(|(pair, _)| rest.starts_with(pair.as_str()))
-        .map(|(pair, bytes)| (pair.len(), *bytes))
+    let mut chars = rest.chars();
+    let (first, second) = (chars.next()?, chars.next()?);
+    let bytes = pair_sequence(encoding, first, second)?;
+    Some((first.len_utf8() + second.len_utf8(), bytes))
 }
 
 /// The bytes of a character the table does not hold: beyond the BMP (gb18030's four-byte
