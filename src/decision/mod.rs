@@ -436,13 +436,17 @@ fn elided(text: &[char]) -> bool {
 fn elided_in(text: &[char], reading: ReadingId) -> bool {
     let reading = &readings()[reading as usize];
     let misread = || {
+        // (the letter first: the apostrophe's misreading is encoded and decoded afresh)
+        let [l, rest @ ..] = text else { return None };
+        if !l.is_lowercase() {
+            return None;
+        }
         let apostrophe =
             crate::readings::misread("\u{2019}", reading.encoded_as, reading.decoded_as)?;
-        let [l, rest @ ..] = text else { return None };
         let n = apostrophe.chars().count();
         let next = rest.get(n)?;
         let misread = rest[..n].iter().copied().eq(apostrophe.chars());
-        Some(misread && l.is_lowercase() && is_letter(*next))
+        Some(misread && is_letter(*next))
     };
     elided(text) || reading.kind == Kind::Utf8AsSingleByte && misread() == Some(true)
 }
