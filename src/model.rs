@@ -14,6 +14,8 @@
 use crate::readings::{readings, Kind, ReadingId};
 use std::sync::OnceLock;
 
+pub mod spelling;
+
 /// The generated model of real text: a text header, `---\n`, then the tables.
 static TEXT_MODEL: &[u8] = include_bytes!("model/text.bin");
 /// The generated models of mojibake, one per kind, over the same tokens.
@@ -802,6 +804,12 @@ impl<'a> Reader<'a> {
     fn u32s(&mut self, n: usize) -> Result<Vec<u32>, String> {
         let b = self.bytes(n * 4)?;
         Ok(b.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+    }
+
+    fn u64s(&mut self, n: usize) -> Result<Vec<u64>, String> {
+        let b = self.bytes(n * 8)?;
+        let le = |c: &[u8]| u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        Ok(b.chunks_exact(8).map(le).collect())
     }
 }
 
