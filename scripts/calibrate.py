@@ -81,6 +81,7 @@ class Parameters:
     score_midpoint: int = 0
     score_scale: int = 2000
     language_weight: list[int] = field(default_factory=lambda: [0, 0, 500])
+    spelling_weight: list[int] = field(default_factory=lambda: [0, 0, 0])
 
     def as_dict(self) -> dict[str, object]:
         return dataclasses.asdict(self)
@@ -89,7 +90,7 @@ class Parameters:
         """Every tunable coordinate: (attribute, index or None)."""
         coords: list[tuple[str, int | None]] = []
         for name in ("entry", "reentry", "partial", "per_sequence", "known_word", "per_lost",
-                     "language_weight", "word_case"):
+                     "language_weight", "spelling_weight", "word_case"):
             coords += [(name, i) for i in range(3)]
         coords += [("known_name", None), ("per_restored_space", None), ("kept_space", None)]
         coords += [("prior", i) for i in range(len(self.prior))]
@@ -286,6 +287,7 @@ pub static PARAMETERS: Parameters = Parameters {{
     reentry: {parameters.reentry},
     partial: {parameters.partial},
     language_weight: {parameters.language_weight},
+    spelling_weight: {parameters.spelling_weight},
     per_sequence: {parameters.per_sequence},
     known_word: {parameters.known_word},
     known_name: {parameters.known_name},

@@ -848,16 +848,51 @@ mod tests {
 
     #[test]
     fn a_legacy_reading_that_wins_reads_the_lines_left_out() {
-        // Hungarian in windows-1250, read as windows-1252: "elõl" alone proves nothing.
-        let quiet = "Iszlám elõl akarok xii am mondtam természetes.";
+        // Hungarian in windows-1250, read as windows-1252: "õ" alone proves nothing.
+        let quiet = "Iszlám õ akarok xii am mondtam természetes.";
         let text = format!("Õszi kiderült pontos, felelõs gyermek, fõleg rendõrök\n{quiet}");
         assert!(nothing_to_repair(quiet) && !nothing_to_repair(&text));
         let input: Vec<char> = text.chars().collect();
         let options = Options { repair_only: true, ..Options::default() };
         let repaired: String = analyze(&input, options).repaired.iter().collect();
         let want = "Őszi kiderült pontos, felelős gyermek, főleg rendőrök\n\
-                    Iszlám elől akarok xii am mondtam természetes.";
+                    Iszlám ő akarok xii am mondtam természetes.";
         assert_eq!(repaired, want);
+    }
+
+    #[test]
+    fn the_spelling_of_words_tells_what_their_letters_cannot() {
+        // windows-1257 read as windows-1252: "ø" and "ų" are both some language's letter, and
+        // "naujien" is Lithuanian.
+        let options = Options { repair_only: true, ..Options::default() };
+        let without = Parameters { spelling_weight: [0; 3], ..PARAMETERS };
+        let strong = Parameters { spelling_weight: [0, 0, 3000], ..PARAMETERS };
+        let repaired = |text: &str, p: &Parameters| -> String {
+            let input: Vec<char> = text.chars().collect();
+            analyze_with(&input, options, p).repaired.iter().collect()
+        };
+        for (text, want) in [
+            ("naujienø", "naujienų"),
+            (
+                "Nepaisant teisës iðsiskiria gaila atrodo.",
+                "Nepaisant teisės išsiskiria gaila atrodo.",
+            ),
+            ("Vesna Božanoviæ", "Vesna Božanović"),
+        ] {
+            assert_eq!(repaired(text, &PARAMETERS), want);
+            assert_eq!(repaired(text, &without), text);
+        }
+        // Three times as strong, it spells no acronym, no word that mixes scripts on purpose,
+        // nor a word a repair would leave a symbol in.
+        for clean in [
+            "несовместимые типы ЦП в файлах",
+            "Програмери неки кôд за ову",
+            "nella %ldª rilocazione",
+            "liigne lõpp „\\“",
+        ] {
+            assert_eq!(repaired(clean, &strong), clean);
+        }
+        assert_eq!(repaired("Melissa í\u{a0}¾íµ°", &strong), "Melissa 🥰");
     }
 
     #[test]

@@ -91,7 +91,11 @@ enum Walk {
 /// their own (their runs' bounds are part of what did not reach the floor), and each line from
 /// there is walked on its own, as the analysis of the lines it reads sees them.
 fn walk(text: &str, purpose: Purpose, parameters: &Parameters, by_lines: bool) -> Pass {
-    let stopped = match walk_span(text, purpose, parameters) {
+    // The spelling counts in a short text of one line (`decision::spelt_text`): the lines of a
+    // longer one are read together, as a text of several lines.
+    let spelt = text.len() <= 4 * decision::SPELT_CHARS
+        && decision::spelt_text(text.chars().count(), text.contains('\n'));
+    let stopped = match walk_span(text, purpose, parameters, spelt) {
         Walk::Clear => return Pass { purpose, clear: true, lines: None },
         Walk::Holds { .. } if !by_lines || !text.contains('\n') => None,
         Walk::Holds { .. } if beyond_a_chunk(text) => None,
@@ -104,7 +108,7 @@ fn walk(text: &str, purpose: Purpose, parameters: &Parameters, by_lines: bool) -
         let (mut some_clear, mut not_clear) = (from > 0, Vec::new());
         for line in text[from..].split('\n') {
             let length = line.chars().count();
-            if matches!(walk_span(line, purpose, parameters), Walk::Clear) {
+            if matches!(walk_span(line, purpose, parameters, false), Walk::Clear) {
                 some_clear = true;
             } else {
                 not_clear.push((index, index + length));
@@ -122,8 +126,9 @@ fn beyond_a_chunk(text: &str) -> bool {
     text.len() > CHUNK_CHARS && text.chars().count() > CHUNK_CHARS
 }
 
-/// The walk of a span (a text, or a line), until it finds something.
-fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters) -> Walk {
+/// The walk of a span (a text, or a line), until it finds something; `spelt`: whether the
+/// spelling of its words may count ([`decision::spelt_text`]).
+fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, spelt: bool) -> Walk {
     let floor = purpose.legacy_floor();
     if text.is_ascii() {
         return Walk::Clear;
@@ -134,12 +139,18 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters) -> Walk {
     let mut likely = utf8::LikelyScan::default();
     let (mut kana_or_kanji, mut look_alike) = (false, false);
     // What the legacy runs could gain, as `decision::choose` bounds it before reading them.
-    let mut bounds = LegacyBounds::new(parameters);
+    let mut bounds = LegacyBounds::new(parameters, spelt);
     let mut run: Option<(usize, Option<char>)> = None;
     let mut previous: Option<char> = None;
     // While the walk goes on, no pair is over the floor: a run that adds nothing to the
     // bounds leaves it so.
-    let mut end_run = |start: usize, before: Option<char>, end: usize, after: Option<char>| {
+    // Where the characters told to the bounds end (`LegacyBounds::written`).
+    let mut written = 0;
+    let mut end_run = |bounds: &mut LegacyBounds,
+                       start: usize,
+                       before: Option<char>,
+                       end: usize,
+                       after: Option<char>| {
         let Some(run) = legacy::run_survey(before, text[start..end].chars(), after) else {
             return true;
         };
@@ -162,7 +173,17 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters) -> Walk {
             let word = text[word_start..word_end].chars();
             legacy::word_of(word, text[start..end].chars(), after).may_gain()
         };
-        !bounds.add(parameters, length, shape, word_may_gain, pairs) || bounds.over(floor) == 0
+        if !bounds.add(parameters, length, shape, word_may_gain, pairs) {
+            return true;
+        }
+        if bounds.over(floor) == 0 {
+            return true;
+        }
+        if bounds.over_by_spelling(floor) {
+            text[written..end].chars().for_each(|c| bounds.written(c));
+            written = end;
+        }
+        bounds.over(floor) == 0
     };
     let (mut at, mut current) = (0, text.chars().next());
     while let Some(c) = current {
@@ -176,7 +197,7 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters) -> Walk {
             // The run goes on over a possible trail byte, as `legacy::runs` reads it.
         } else if c.is_ascii() {
             if let Some((start, before)) = run.take() {
-                if !end_run(start, before, at, Some(c)) {
+                if !end_run(&mut bounds, start, before, at, Some(c)) {
                     return Walk::Holds { at, look_alike };
                 }
             }
@@ -206,7 +227,7 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters) -> Walk {
         return Walk::Holds { at: end, look_alike };
     }
     if let Some((start, before)) = run {
-        if !end_run(start, before, end, None) {
+        if !end_run(&mut bounds, start, before, end, None) {
             return Walk::Holds { at: end, look_alike };
         }
     }

@@ -173,6 +173,45 @@ pub fn keeps(reading: ReadingId, c: char) -> bool {
     }
 }
 
+/// Does this legacy reading read one script as the same script: do the letters of both
+/// encodings' upper halves mostly belong to one (windows-1257 and windows-1252 write Latin,
+/// KOI8-R and windows-1251 Cyrillic)? Its mojibake is letters of the script, only misspelt.
+///
+/// ```
+/// use _core::readings::{legacy, within_a_script, LEGACY_PAIRS};
+/// let reading = |pair| legacy(LEGACY_PAIRS.iter().position(|&p| p == pair).unwrap());
+/// assert!(within_a_script(reading(("windows-1257", "windows-1252"))));
+/// assert!(within_a_script(reading(("KOI8-R", "windows-1251"))));
+/// assert!(!within_a_script(reading(("windows-1251", "windows-1252"))));
+/// assert!(!within_a_script(reading(("GBK", "windows-1252"))));
+/// ```
+pub fn within_a_script(reading: ReadingId) -> bool {
+    static WITHIN: std::sync::OnceLock<Vec<bool>> = std::sync::OnceLock::new();
+    let within = WITHIN.get_or_init(|| {
+        readings()
+            .iter()
+            .map(|r| {
+                let script = |name| crate::codecs::single_byte(name).map(|t| script_of(&t.high));
+                r.kind == Kind::LegacyAsLegacy
+                    && script(r.encoded_as).is_some_and(|s| Some(s) == script(r.decoded_as))
+            })
+            .collect()
+    });
+    within[reading as usize]
+}
+
+/// The script most of `letters`' letters are in: 0 for Latin, else their 256 code points'
+/// block (Greek 3, Cyrillic 4, Thai 14...).
+fn script_of(letters: &[char]) -> u32 {
+    let mut counts = [0usize; 0x31];
+    for &c in letters.iter().filter(|c| c.is_alphabetic()) {
+        let block = c as u32 >> 8;
+        let latin = c < '\u{250}' || ('\u{1E00}'..='\u{1EFF}').contains(&c);
+        counts[if latin { 0 } else { block.min(0x30) as usize }] += 1;
+    }
+    (0..counts.len()).max_by_key(|&i| counts[i]).unwrap_or(0) as u32
+}
+
 /// The bytes of `text` in `encoding` (a WHATWG name, `UTF-8`, `IBM437`, `IBM850` or
 /// `latin-1`), or `None` if it has a character the encoding lacks. The encoders are the
 /// codecs' extended ones: everything a decoder produces is written back.

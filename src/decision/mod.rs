@@ -26,7 +26,9 @@ use crate::names::is_name;
 use crate::readings::{readings, Kind, ReadingId, LEGACY_PAIRS, READING_COUNT};
 
 mod parameters;
+mod spelling;
 pub use parameters::PARAMETERS;
+pub use spelling::{spelt_text, unwritten_pairs, SPELT_CHARS};
 
 /// The parameters of the decision, per kind of misreading (`Kind` order: UTF-8 as
 /// single-byte, UTF-8 as multi-byte, legacy as legacy).
@@ -40,6 +42,11 @@ pub struct Parameters {
     /// text's letters one language's lowers its entry cost by this share of the difference,
     /// and one whose repair makes letters no language writes together raises it.
     pub language_weight: [Cost; 3],
+    /// How much the spelling models count (per mille): a reading whose repair makes the
+    /// words of the text's lines likelier in the language that spells them best lowers its
+    /// entry cost by this share of the difference, below the floor the letter inventories
+    /// stop at, and one whose repair makes them less likely raises it.
+    pub spelling_weight: [Cost; 3],
     /// The extra cost of a *partial* misreading: one that leaves some non-ASCII character of
     /// the text as it is, which a text misread as a whole would not have ("Bremer/Mccoy –
     /// DrÃ¥ber": its dash is right, so its "Ã¥" is less likely mojibake).
@@ -825,7 +832,7 @@ fn choices(
             !most[within(r.start, r.end)].iter().any(|&gain| gain >= bound)
         });
     }
-    let mut bounds = LegacyBounds::new(parameters);
+    let mut bounds = LegacyBounds::new(parameters, spelt_text(text.len(), text.contains(&'\n')));
     for run in &runs {
         let length = run.end - run.start;
         bounds.add(parameters, length, run.shape, run.word.may_gain(), run.pairs);
@@ -833,7 +840,11 @@ fn choices(
     // A pair is read if it could gain more than every UTF-8 reading (the winner, or the
     // score's best net gain) and more than the purpose's floor.
     let utf8_most = choices.iter().flatten().map(|c| c.net_gain).max();
-    let pairs = bounds.over(utf8_most.unwrap_or(Cost::MIN).max(purpose.legacy_floor()));
+    let floor = utf8_most.unwrap_or(Cost::MIN).max(purpose.legacy_floor());
+    if bounds.over_by_spelling(floor) {
+        non_ascii.iter().for_each(|&at| bounds.written(text[at]));
+    }
+    let pairs = bounds.over(floor);
     if pairs != 0 {
         // Runs whose pieces cannot gain can only join a stretch of a legacy reading that wins
         // without them: they are read only then (below).
@@ -931,21 +942,48 @@ impl Purpose {
 /// What each legacy pair could gain from the runs seen so far, as [`choices`] bounds it before
 /// reading them.
 pub struct LegacyBounds {
-    /// By `LEGACY_PAIRS` index: the runs' bounds, less the pair's cheapest entry (the letter
-    /// evidence lowers an entry to the re-entry cost at most).
-    could_gain: [Cost; LEGACY_PAIRS.len()],
+    /// By `LEGACY_PAIRS` index: the sum of the runs' bounds, and the largest.
+    bounds: [Cost; LEGACY_PAIRS.len()],
+    largest: [Cost; LEGACY_PAIRS.len()],
+    /// By `LEGACY_PAIRS` index: the pair's cheapest entry (the letter evidence lowers an entry
+    /// to the re-entry cost at most).
+    entries: [Cost; LEGACY_PAIRS.len()],
+    /// The pairs whose spelling evidence may count: up to what their best piece gains.
+    spelt: Pairs,
+    /// Of those, the pairs that cannot have misread the text as a whole ([`unwritten_pairs`]
+    /// of its characters so far).
+    unwritten: Pairs,
     /// The pairs some run may make a piece of: no other pair has a piece to read.
     touched: Pairs,
 }
 
 impl LegacyBounds {
-    pub fn new(parameters: &Parameters) -> LegacyBounds {
-        let start = crate::readings::legacy(0) as usize;
+    /// The bounds before any run, for a text the spelling counts in or not ([`spelt_text`]).
+    pub fn new(parameters: &Parameters, spelt_text: bool) -> LegacyBounds {
+        let start = crate::readings::legacy(0);
+        let spelt = if spelt_text && parameters.spelling_weight[2] > 0 {
+            spelling::pairs_within_a_script()
+        } else {
+            0
+        };
         LegacyBounds {
-            could_gain: std::array::from_fn(|i| {
-                -(parameters.reentry[2] + parameters.prior[start + i])
+            bounds: [0; LEGACY_PAIRS.len()],
+            largest: [0; LEGACY_PAIRS.len()],
+            entries: std::array::from_fn(|i| {
+                parameters.reentry[2] + parameters.prior[start as usize + i]
             }),
+            spelt,
+            unwritten: 0,
             touched: 0,
+        }
+    }
+
+    /// Note a non-ASCII character of the text: the pairs that cannot have written it have not
+    /// misread the text as a whole.
+    #[inline]
+    pub fn written(&mut self, c: char) {
+        if self.spelt & !self.unwritten != 0 {
+            self.unwritten |= unwritten_pairs(c);
         }
     }
 
@@ -963,10 +1001,9 @@ impl LegacyBounds {
         let changed = bound > 0 || pairs & !self.touched != 0;
         self.touched |= pairs;
         if bound > 0 {
-            for (i, gain) in self.could_gain.iter_mut().enumerate() {
-                if pairs & (1 << i) != 0 {
-                    *gain += bound;
-                }
+            for i in (0..LEGACY_PAIRS.len()).filter(|&i| pairs & (1 << i) != 0) {
+                self.bounds[i] += bound;
+                self.largest[i] = self.largest[i].max(bound);
             }
         }
         changed
@@ -974,8 +1011,26 @@ impl LegacyBounds {
 
     /// The pairs that could gain more than `floor`.
     pub fn over(&self, floor: Cost) -> Pairs {
-        let over = self.could_gain.iter().enumerate().filter(|&(_, &g)| g > floor);
-        over.fold(0, |all, (i, _)| all | 1 << i) & self.touched
+        self.over_spelt(floor, self.spelt & !self.unwritten)
+    }
+
+    /// Would a pair be over `floor` only by its spelling? Then whether it can have misread the
+    /// text as a whole decides: the caller tells [`LegacyBounds::written`] the characters.
+    pub fn over_by_spelling(&self, floor: Cost) -> bool {
+        let spelt = self.spelt & !self.unwritten;
+        spelt != 0 && self.over_spelt(floor, spelt) != self.over_spelt(floor, 0)
+    }
+
+    /// The pairs over `floor`, the `spelt` ones by their spelling too: with it, a pair is
+    /// read only if it could win (a score's margin below 0 is for the evidence of letters).
+    fn over_spelt(&self, floor: Cost, spelt: Pairs) -> Pairs {
+        let over = |i: usize| {
+            let could_gain = self.bounds[i] - self.entries[i];
+            let spelt = spelt & (1 << i) != 0;
+            could_gain > floor || spelt && could_gain + self.largest[i] > floor.max(0)
+        };
+        let over = (0..LEGACY_PAIRS.len()).filter(|&i| over(i));
+        over.fold(0, |all, i| all | 1 << i) & self.touched
     }
 }
 
@@ -1007,7 +1062,13 @@ fn judge(
     // The text misread as a whole: every non-ASCII character is in a piece, or one the
     // reading keeps as it is.
     if misread_as_a_whole(text, non_ascii, &judged, reading) {
-        let whole = judged.iter().map(|j| j.gain).sum::<Cost>() - entry;
+        // The spelling of whole words tells what the letters alone cannot ("naujienų" from
+        // "naujienø"), below the floor of the entry: in a text misread as a whole only (the
+        // letters a text misread in part keeps are a language's already, and "кôд" mixes
+        // scripts on purpose), and at most what the best piece gains, so that the one pass
+        // bounds it.
+        let gains = judged.iter().map(|j| j.gain).sum::<Cost>();
+        let whole = gains - entry + spelling::bonus(text, &judged, reading, parameters, lines);
         if whole > net_gain {
             (net_gain, chosen) = (whole, vec![true; judged.len()]);
         }
@@ -1163,6 +1224,17 @@ const LANGUAGE_CAP: Cost = 15 * SCALE;
 /// they are (a cost difference: positive when the repair makes one language's text), line by
 /// line.
 fn language_evidence(text: &[char], judged: &[Judged], lines: &mut LineLetters) -> Cost {
+    let total = by_line(text, judged, lines, LineLetters::evidence);
+    total.clamp(-LANGUAGE_CAP, LANGUAGE_CAP)
+}
+
+/// The sum of `evidence` over the lines of the pieces that gain, each asked with its pieces.
+fn by_line(
+    text: &[char],
+    judged: &[Judged],
+    lines: &mut LineLetters,
+    evidence: fn(&mut LineLetters, &[char], usize, usize, &[&Judged]) -> Cost,
+) -> Cost {
     let mut total = 0;
     let mut pieces = judged.iter().filter(|j| j.gain > 0).peekable();
     let mut in_line = Vec::new();
@@ -1170,9 +1242,9 @@ fn language_evidence(text: &[char], judged: &[Judged], lines: &mut LineLetters) 
         let (start, end) = lines.bounds(text, first.piece.start);
         in_line.clear();
         in_line.extend(std::iter::from_fn(|| pieces.next_if(|j| j.piece.start < end)));
-        total += lines.evidence(text, start, end, &in_line);
+        total += evidence(lines, text, start, end, &in_line);
     }
-    total.clamp(-LANGUAGE_CAP, LANGUAGE_CAP)
+    total
 }
 
 /// The letters of the text's lines as they are, and what repairs make of them, for every
@@ -1187,6 +1259,10 @@ struct LineLetters {
     lines: rustc_hash::FxHashMap<usize, Line>,
     /// By the line's start and a hash of the pieces (their spans and replacements).
     evidence: rustc_hash::FxHashMap<(usize, u64), Cost>,
+    /// What the line's words cost in each language, by the line's start.
+    spelt: rustc_hash::FxHashMap<usize, Vec<Cost>>,
+    /// [`LineLetters::spelling`], by the line's start and a hash of the pieces.
+    spelling: rustc_hash::FxHashMap<(usize, u64), Cost>,
 }
 
 /// One line's letters as they are.
@@ -1212,12 +1288,7 @@ impl LineLetters {
     /// How much better the letters of the line fit a language with `pieces` repaired than as
     /// they are.
     fn evidence(&mut self, text: &[char], start: usize, end: usize, pieces: &[&Judged]) -> Cost {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = rustc_hash::FxHasher::default();
-        for j in pieces {
-            (j.piece.start, j.piece.end, &j.piece.replacement).hash(&mut hasher);
-        }
-        let key = (start, hasher.finish());
+        let key = (start, pieces_hash(pieces));
         if let Some(&known) = self.evidence.get(&key) {
             return known;
         }
@@ -1253,6 +1324,16 @@ impl LineLetters {
     }
 }
 
+/// A hash of pieces' spans and replacements.
+fn pieces_hash(pieces: &[&Judged]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = rustc_hash::FxHasher::default();
+    for j in pieces {
+        (j.piece.start, j.piece.end, &j.piece.replacement).hash(&mut hasher);
+    }
+    hasher.finish()
+}
+
 /// Could the whole text have been misread this way: is every non-ASCII character outside the
 /// pieces one the reading leaves as it is, or a U+FFFD? (`non_ascii`: the text's non-ASCII
 /// positions.)
@@ -1276,11 +1357,11 @@ fn misread_as_a_whole(
     true
 }
 
-/// For debugging: each reading with pieces, its net gain and its language evidence.
+/// For debugging: each reading with pieces, its net gain, its language and spelling evidence.
 pub fn readings_judged(
     text: &[char],
     parameters: &Parameters,
-) -> Vec<(ReadingId, Cost, Cost, usize)> {
+) -> Vec<(ReadingId, Cost, Cost, Cost, usize)> {
     let mut by_reading: Vec<Vec<Judged>> = vec![Vec::new(); readings().len()];
     let mut gains = Gains::new(text, parameters);
     for piece in candidates::pieces(text) {
@@ -1296,8 +1377,9 @@ pub fn readings_judged(
         }
         let n = judged.len();
         let language = language_evidence(text, &disjoint(judged.clone()), &mut lines);
+        let spelling = spelling::evidence(text, &disjoint(judged.clone()), &mut lines);
         let choice = judge(text, &non_ascii, reading as ReadingId, judged, parameters, &mut lines);
-        out.push((reading as ReadingId, choice.net_gain, language, n));
+        out.push((reading as ReadingId, choice.net_gain, language, spelling, n));
     }
     out
 }

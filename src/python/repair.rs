@@ -188,6 +188,7 @@ struct ParameterDict {
     reentry: [i64; 3],
     partial: [i64; 3],
     language_weight: [i64; 3],
+    spelling_weight: [i64; 3],
     per_sequence: [i64; 3],
     known_word: [i64; 3],
     known_name: i64,
@@ -216,6 +217,7 @@ fn fix_with_parameters(
         reentry: parameters.reentry,
         partial: parameters.partial,
         language_weight: parameters.language_weight,
+        spelling_weight: parameters.spelling_weight,
         per_sequence: parameters.per_sequence,
         known_word: parameters.known_word,
         known_name: parameters.known_name,
@@ -246,15 +248,17 @@ fn reading_names() -> Vec<(&'static str, &'static str, &'static str)> {
     readings().iter().map(|r| (r.encoded_as, r.decoded_as, r.kind.name())).collect()
 }
 
-/// For debugging: (encoded_as, decoded_as, net gain, language evidence (nats), pieces).
+/// For debugging: (encoded_as, decoded_as, net gain, language evidence, spelling evidence
+/// (nats), pieces).
 #[pyfunction]
-fn readings_judged(text: &str) -> Vec<(&'static str, &'static str, f64, f64, usize)> {
+fn readings_judged(text: &str) -> Vec<(&'static str, &'static str, f64, f64, f64, usize)> {
     let chars: Vec<char> = text.chars().collect();
+    let nats = |cost: i64| cost as f64 / 1000.0;
     decision::readings_judged(&chars, &PARAMETERS)
         .into_iter()
-        .map(|(r, net, language, n)| {
+        .map(|(r, net, language, spelling, n)| {
             let r = &readings()[r as usize];
-            (r.encoded_as, r.decoded_as, net as f64 / 1000.0, language as f64 / 1000.0, n)
+            (r.encoded_as, r.decoded_as, nats(net), nats(language), nats(spelling), n)
         })
         .collect()
 }

@@ -1,0 +1,161 @@
+//! The spelling evidence of a legacy reading (decision note 0040): how much likelier the
+//! words of a line are, in the language that spells them best ([`crate::model::spelling`]),
+//! with the reading's pieces repaired than as they are; where it counts, and how the one pass
+//! bounds it.
+
+use super::{by_line, kind_index, pieces_hash, Judged, LineLetters, Parameters};
+use crate::candidates::legacy::Pairs;
+use crate::letters::is_letter;
+use crate::model::spelling::spelling;
+use crate::model::{Cost, SCALE};
+use crate::readings::{readings, within_a_script, ReadingId, LEGACY_PAIRS};
+
+/// The most the spelling models count for, either way (nats): as much as the letter
+/// inventories, so that spelling tips a reading the letters leave in doubt and does not
+/// overrule the structure of another ("í\u{a0}¾íµ°", an emoji in CESU-8, is no Slovak).
+const SPELLING_CAP: Cost = 15 * SCALE;
+
+/// The legacy pairs whose spelling evidence could count that cannot have misread `c`, as
+/// their decoder cannot have written it: a text that holds it is not misread by them as a
+/// whole, and their spelling does not count there (a U+FFFD stands for bytes lost, which any
+/// reading may leave).
+///
+/// ```
+/// use _core::decision::unwritten_pairs;
+/// use _core::readings::LEGACY_PAIRS;
+/// let pair = |p| 1 << LEGACY_PAIRS.iter().position(|&q| q == p).unwrap();
+/// let baltic = pair(("windows-1257", "windows-1252"));
+/// assert_eq!(unwritten_pairs('é') & baltic, 0);
+/// assert_eq!(unwritten_pairs('ż') & baltic, baltic);
+/// assert_eq!(unwritten_pairs('\u{FFFD}'), 0);
+/// ```
+pub fn unwritten_pairs(c: char) -> Pairs {
+    if c.is_ascii() || c == '\u{FFFD}' {
+        return 0;
+    }
+    let decoders = spelt_decoders().iter();
+    decoders.filter(|(d, _)| d.encode_or_c1(c).is_none()).fold(0, |all, (_, p)| all | p)
+}
+
+/// The legacy pairs that read a script as the same script ([`within_a_script`]).
+pub(super) fn pairs_within_a_script() -> Pairs {
+    spelt_decoders().iter().fold(0, |all, (_, pairs)| all | pairs)
+}
+
+/// The decoders of the pairs within a script, each with its pairs.
+fn spelt_decoders() -> &'static [(&'static crate::codecs::SingleByte, Pairs)] {
+    type Decoders = Vec<(&'static crate::codecs::SingleByte, Pairs)>;
+    static DECODERS: std::sync::OnceLock<Decoders> = std::sync::OnceLock::new();
+    DECODERS.get_or_init(|| {
+        let mut decoders: Decoders = Vec::new();
+        for (i, &(_, decoded_as)) in LEGACY_PAIRS.iter().enumerate() {
+            let Some(decoder) = crate::codecs::single_byte(decoded_as) else { continue };
+            if !within_a_script(crate::readings::legacy(i)) {
+                continue;
+            }
+            match decoders.iter_mut().find(|(d, _)| std::ptr::eq(*d, decoder)) {
+                Some((_, pairs)) => *pairs |= 1 << i,
+                None => decoders.push((decoder, 1 << i)),
+            }
+        }
+        decoders
+    })
+}
+
+/// The most characters a text the spelling evidence counts for may have.
+pub const SPELT_CHARS: usize = 256;
+
+/// Does the spelling evidence count in a text of `chars` characters, with or without a line
+/// break? In a short text of one line: the strings it is for are names, words, addresses and
+/// short sentences; over a document's lines many small gains would add up to it, and in a
+/// long line its cost (every word in every language) would grow with the line.
+pub fn spelt_text(chars: usize, line_break: bool) -> bool {
+    !line_break && chars <= SPELT_CHARS
+}
+
+/// What the spelling adds to a reading that misreads `text` as a whole: its weight times
+/// [`evidence`], at most what the best of the pieces gains, where it counts ([`spelt_text`],
+/// a reading within a script).
+pub(super) fn bonus(
+    text: &[char],
+    judged: &[Judged],
+    reading: ReadingId,
+    parameters: &Parameters,
+    lines: &mut LineLetters,
+) -> Cost {
+    let weight = parameters.spelling_weight[kind_index(readings()[reading as usize].kind)];
+    if weight <= 0 || !within_a_script(reading) || !spelt_text(text.len(), text.contains(&'\n')) {
+        return 0;
+    }
+    let best = judged.iter().map(|j| j.gain).max().unwrap_or(0).max(0);
+    (weight * evidence(text, judged, lines) / 1000).min(best)
+}
+
+/// How much likelier the words of the lines are, in the language that spells each line best,
+/// with the pieces that gain repaired than as they are.
+pub(super) fn evidence(text: &[char], judged: &[Judged], lines: &mut LineLetters) -> Cost {
+    let total = by_line(text, judged, lines, LineLetters::spelling);
+    total.clamp(-SPELLING_CAP, SPELLING_CAP)
+}
+
+impl LineLetters {
+    /// How much likelier the line's words are, in the language that spells them best, with
+    /// `pieces` repaired than as they are: the words the pieces touch are costed again.
+    fn spelling(&mut self, text: &[char], start: usize, end: usize, pieces: &[&Judged]) -> Cost {
+        let key = (start, pieces_hash(pieces));
+        if let Some(&known) = self.spelling.get(&key) {
+            return known;
+        }
+        let spelling = spelling();
+        let as_is = self.spelt.entry(start).or_insert_with(|| {
+            let mut totals = vec![0; spelling.languages()];
+            spelling.add_costs(text[start..end].iter().copied(), 1, &mut totals);
+            totals
+        });
+        let mut repaired = as_is.clone();
+        let mut pieces = pieces.iter().peekable();
+        let mut fixed = String::new();
+        while let Some(first) = pieces.next() {
+            // The word (or words run together by the pieces) around the first piece and any
+            // piece that starts in it.
+            let mut from = first.piece.start;
+            while from > start && spelling.is_word_char(text[from - 1]) {
+                from -= 1;
+            }
+            fixed.clear();
+            fixed.extend(&text[from..first.piece.start]);
+            fixed.push_str(&first.piece.replacement);
+            let (mut last_end, mut to) = (first.piece.end, first.piece.end.min(end));
+            loop {
+                while to < end && spelling.is_word_char(text[to]) {
+                    to += 1;
+                }
+                let Some(next) = pieces.next_if(|j| j.piece.start <= to) else { break };
+                fixed.extend(&text[last_end..next.piece.start]);
+                fixed.push_str(&next.piece.replacement);
+                last_end = next.piece.end;
+                to = to.max(last_end.min(end));
+            }
+            fixed.extend(&text[last_end.min(to)..to]);
+            // Spelling compares words with words: a repair that makes a letter of punctuation
+            // ("Let’cia" as "Letícia") or a space has changed where words end, which the
+            // spelling cannot weigh; one that leaves a symbol in a word ("%ld™", "žíľ°" of
+            // an emoji in CESU-8) spells no word; nor are acronyms and codes spelt.
+            let original = || text[from..to].iter().copied();
+            let words = |c| spelling.is_word_char(c);
+            if !original().map(words).eq(fixed.chars().map(words))
+                || fixed.chars().any(|c| words(c) && !is_letter(c))
+                || spelling.has_capital_within_a_word(original())
+                || spelling.has_capital_within_a_word(fixed.chars())
+            {
+                continue;
+            }
+            spelling.add_costs(original(), -1, &mut repaired);
+            spelling.add_costs(fixed.chars(), 1, &mut repaired);
+        }
+        let least = |totals: &[Cost]| totals.iter().copied().min().unwrap_or(0);
+        let evidence = least(as_is) - least(&repaired);
+        self.spelling.insert(key, evidence);
+        evidence
+    }
+}
