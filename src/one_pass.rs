@@ -91,11 +91,9 @@ enum Walk {
 /// their own (their runs' bounds are part of what did not reach the floor), and each line from
 /// there is walked on its own, as the analysis of the lines it reads sees them.
 fn walk(text: &str, purpose: Purpose, parameters: &Parameters, by_lines: bool) -> Pass {
-    // The spelling counts in a short text of one line (`decision::spelt_text`): the lines of a
-    // longer one are read together, as a text of several lines.
-    let spelt = text.len() <= 4 * decision::SPELT_CHARS
-        && decision::spelt_text(text.chars().count(), text.contains('\n'));
-    let stopped = match walk_span(text, purpose, parameters, spelt) {
+    // The lines of a text are read together, as a text of several lines: the spelling does not
+    // count in them (`decision::spelt_text`).
+    let stopped = match walk_span(text, purpose, parameters, true) {
         Walk::Clear => return Pass { purpose, clear: true, lines: None },
         Walk::Holds { .. } if !by_lines || !text.contains('\n') => None,
         Walk::Holds { .. } if beyond_a_chunk(text) => None,
@@ -126,13 +124,17 @@ fn beyond_a_chunk(text: &str) -> bool {
     text.len() > CHUNK_CHARS && text.chars().count() > CHUNK_CHARS
 }
 
-/// The walk of a span (a text, or a line), until it finds something; `spelt`: whether the
-/// spelling of its words may count ([`decision::spelt_text`]).
-fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, spelt: bool) -> Walk {
+/// The walk of a span (a text, or a line), until it finds something; `whole`: whether the
+/// span is the text, where the spelling of its words may count ([`decision::spelt_text`]).
+fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool) -> Walk {
     let floor = purpose.legacy_floor();
     if text.is_ascii() {
         return Walk::Clear;
     }
+    let spelt = whole
+        && text.len() <= 4 * decision::SPELT_CHARS
+        && !text.contains('\n')
+        && (text.len() <= decision::SPELT_CHARS || text.chars().count() <= decision::SPELT_CHARS);
     if beyond_a_chunk(text) {
         return Walk::Holds { at: 0, look_alike: false };
     }
@@ -173,12 +175,11 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, spelt: bool)
             let word = text[word_start..word_end].chars();
             legacy::word_of(word, text[start..end].chars(), after).may_gain()
         };
-        if !bounds.add(parameters, length, shape, word_may_gain, pairs) {
+        if !bounds.add(parameters, length, shape, word_may_gain, pairs) || bounds.over(floor) == 0 {
             return true;
         }
-        if bounds.over(floor) == 0 {
-            return true;
-        }
+        // A pair over the floor only by its spelling is so only if it can have written the
+        // text: its characters so far are asked.
         if bounds.over_by_spelling(floor) {
             text[written..end].chars().for_each(|c| bounds.written(c));
             written = end;

@@ -941,13 +941,13 @@ impl Purpose {
 
 /// What each legacy pair could gain from the runs seen so far, as [`choices`] bounds it before
 /// reading them.
-pub struct LegacyBounds {
+pub struct LegacyBounds<'a> {
+    /// The parameters, whose re-entry cost and priors are each pair's cheapest entry (the
+    /// letter evidence lowers an entry to the re-entry cost at most).
+    parameters: &'a Parameters,
     /// By `LEGACY_PAIRS` index: the sum of the runs' bounds, and the largest.
     bounds: [Cost; LEGACY_PAIRS.len()],
     largest: [Cost; LEGACY_PAIRS.len()],
-    /// By `LEGACY_PAIRS` index: the pair's cheapest entry (the letter evidence lowers an entry
-    /// to the re-entry cost at most).
-    entries: [Cost; LEGACY_PAIRS.len()],
     /// The pairs whose spelling evidence may count: up to what their best piece gains.
     spelt: Pairs,
     /// Of those, the pairs that cannot have misread the text as a whole ([`unwritten_pairs`]
@@ -957,21 +957,18 @@ pub struct LegacyBounds {
     touched: Pairs,
 }
 
-impl LegacyBounds {
+impl<'a> LegacyBounds<'a> {
     /// The bounds before any run, for a text the spelling counts in or not ([`spelt_text`]).
-    pub fn new(parameters: &Parameters, spelt_text: bool) -> LegacyBounds {
-        let start = crate::readings::legacy(0);
+    pub fn new(parameters: &'a Parameters, spelt_text: bool) -> LegacyBounds<'a> {
         let spelt = if spelt_text && parameters.spelling_weight[2] > 0 {
             spelling::pairs_within_a_script()
         } else {
             0
         };
         LegacyBounds {
+            parameters,
             bounds: [0; LEGACY_PAIRS.len()],
             largest: [0; LEGACY_PAIRS.len()],
-            entries: std::array::from_fn(|i| {
-                parameters.reentry[2] + parameters.prior[start as usize + i]
-            }),
             spelt,
             unwritten: 0,
             touched: 0,
@@ -1024,8 +1021,10 @@ impl LegacyBounds {
     /// The pairs over `floor`, the `spelt` ones by their spelling too: with it, a pair is
     /// read only if it could win (a score's margin below 0 is for the evidence of letters).
     fn over_spelt(&self, floor: Cost, spelt: Pairs) -> Pairs {
+        let first = crate::readings::legacy(0) as usize;
+        let entry = |i: usize| self.parameters.reentry[2] + self.parameters.prior[first + i];
         let over = |i: usize| {
-            let could_gain = self.bounds[i] - self.entries[i];
+            let could_gain = self.bounds[i] - entry(i);
             let spelt = spelt & (1 << i) != 0;
             could_gain > floor || spelt && could_gain + self.largest[i] > floor.max(0)
         };
@@ -1067,8 +1066,8 @@ fn judge(
         // letters a text misread in part keeps are a language's already, and "кôд" mixes
         // scripts on purpose), and at most what the best piece gains, so that the one pass
         // bounds it.
-        let gains = judged.iter().map(|j| j.gain).sum::<Cost>();
-        let whole = gains - entry + spelling::bonus(text, &judged, reading, parameters, lines);
+        let whole = judged.iter().map(|j| j.gain).sum::<Cost>() - entry;
+        let whole = whole + spelling::bonus(text, &judged, reading, whole, parameters, lines);
         if whole > net_gain {
             (net_gain, chosen) = (whole, vec![true; judged.len()]);
         }

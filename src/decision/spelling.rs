@@ -73,13 +73,16 @@ pub fn spelt_text(chars: usize, line_break: bool) -> bool {
     !line_break && chars <= SPELT_CHARS
 }
 
-/// What the spelling adds to a reading that misreads `text` as a whole: its weight times
-/// [`evidence`], at most what the best of the pieces gains, where it counts ([`spelt_text`],
-/// a reading within a script).
+/// What the spelling adds to a reading that misreads `text` as a whole, whose net gain is
+/// `net_gain` without it: its weight times [`evidence`], at most what the best of the pieces
+/// gains, where it counts ([`spelt_text`], a reading within a script), and only if it could
+/// make the reading win (it tips a reading into a repair; the costs of every word in every
+/// language are not asked for one it cannot).
 pub(super) fn bonus(
     text: &[char],
     judged: &[Judged],
     reading: ReadingId,
+    net_gain: Cost,
     parameters: &Parameters,
     lines: &mut LineLetters,
 ) -> Cost {
@@ -88,6 +91,9 @@ pub(super) fn bonus(
         return 0;
     }
     let best = judged.iter().map(|j| j.gain).max().unwrap_or(0).max(0);
+    if net_gain + best <= 0 {
+        return 0;
+    }
     (weight * evidence(text, judged, lines) / 1000).min(best)
 }
 
