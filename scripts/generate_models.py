@@ -240,21 +240,25 @@ def load_items(cache: Path | None) -> list[texts.Item]:
     return items
 
 
+def language_texts(items: Iterable[texts.Item], split: str) -> Iterator[tuple[str, str]]:
+    """``(language, text)`` of the usable items of ``split`` that are of a language."""
+    for item in items:
+        if item.lang == NO_LANGUAGE or not texts.usable(item):
+            continue
+        if texts.split_of(item.source, item.lang, item.text) == split:
+            yield item.lang, item.text
+
+
 def letters_by_language(items: Iterable[texts.Item]) -> dict[str, collections.Counter[str]]:
     """The non-ASCII letters and marks of each language's clean train items. The technical
     texts (``zxx``, no linguistic content) are no language: their IPA and mathematical letters
     are what a repair must not pass for one language's ("NESTLÉ®" is not "NESTLɮ")."""
     counts: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
-    for item in items:
-        if texts.split_of(item.source, item.lang, item.text) != "train" or item.text.isascii():
-            continue
-        if item.lang == NO_LANGUAGE:
-            continue
-        if not texts.usable(item):
-            continue
-        counts[item.lang].update(
-            c for c in item.text if not c.isascii() and unicodedata.category(c)[0] in "LM"
-        )
+    for lang, text in language_texts(items, "train"):
+        if not text.isascii():
+            counts[lang].update(
+                c for c in text if not c.isascii() and unicodedata.category(c)[0] in "LM"
+            )
     return {lang: c for lang, c in counts.items() if sum(c.values()) >= MIN_LANGUAGE_LETTERS}
 
 
@@ -693,15 +697,6 @@ def write_known_words(items: list[texts.Item]) -> None:
     ]
     write_words(words, word_lines)
     print("\n".join(word_lines[5:]), file=sys.stderr)
-
-
-def language_texts(items: Iterable[texts.Item], split: str) -> Iterator[tuple[str, str]]:
-    """``(language, text)`` of the usable items of ``split`` that are of a language."""
-    for item in items:
-        if item.lang == NO_LANGUAGE or not texts.usable(item):
-            continue
-        if texts.split_of(item.source, item.lang, item.text) == split:
-            yield item.lang, item.text
 
 
 def write_spelling(items: list[texts.Item]) -> None:

@@ -131,10 +131,9 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
     if text.is_ascii() {
         return Walk::Clear;
     }
-    let spelt = whole
-        && text.len() <= 4 * decision::SPELT_CHARS
-        && !text.contains('\n')
-        && (text.len() <= decision::SPELT_CHARS || text.chars().count() <= decision::SPELT_CHARS);
+    // (A character is at most four bytes: a longer text need not be asked.)
+    let spelt =
+        whole && text.len() <= 4 * decision::SPELT_CHARS && decision::spelt_text(text.chars());
     if beyond_a_chunk(text) {
         return Walk::Holds { at: 0, look_alike: false };
     }

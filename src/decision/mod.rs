@@ -832,7 +832,7 @@ fn choices(
             !most[within(r.start, r.end)].iter().any(|&gain| gain >= bound)
         });
     }
-    let mut bounds = LegacyBounds::new(parameters, spelt_text(text.len(), text.contains(&'\n')));
+    let mut bounds = LegacyBounds::new(parameters, spelt_text(text.iter().copied()));
     for run in &runs {
         let length = run.end - run.start;
         bounds.add(parameters, length, run.shape, run.word.may_gain(), run.pairs);

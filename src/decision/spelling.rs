@@ -65,12 +65,21 @@ fn spelt_decoders() -> &'static [(&'static crate::codecs::SingleByte, Pairs)] {
 /// The most characters a text the spelling evidence counts for may have.
 pub const SPELT_CHARS: usize = 256;
 
-/// Does the spelling evidence count in a text of `chars` characters, with or without a line
-/// break? In a short text of one line: the strings it is for are names, words, addresses and
-/// short sentences; over a document's lines many small gains would add up to it, and in a
-/// long line its cost (every word in every language) would grow with the line.
-pub fn spelt_text(chars: usize, line_break: bool) -> bool {
-    !line_break && chars <= SPELT_CHARS
+/// Does the spelling evidence count in a text of these characters? In a short text of one
+/// line: the strings it is for are names, words, addresses and short sentences; over a
+/// document's lines many small gains would add up to it, and in a long line its cost (every
+/// word in every language) would grow with the line. At most [`SPELT_CHARS`] + 1 characters
+/// are asked.
+///
+/// ```
+/// use _core::decision::{spelt_text, SPELT_CHARS};
+/// assert!(spelt_text("naujienø".chars()) && !spelt_text("naujienø\nx".chars()));
+/// assert!(spelt_text("a".repeat(SPELT_CHARS).chars()));
+/// assert!(!spelt_text("a".repeat(SPELT_CHARS + 1).chars()));
+/// ```
+pub fn spelt_text(text: impl IntoIterator<Item = char>) -> bool {
+    let mut chars = text.into_iter();
+    chars.by_ref().take(SPELT_CHARS).all(|c| c != '\n') && chars.next().is_none()
 }
 
 /// What the spelling adds to a reading that misreads `text` as a whole, whose net gain is
@@ -87,7 +96,7 @@ pub(super) fn bonus(
     lines: &mut LineLetters,
 ) -> Cost {
     let weight = parameters.spelling_weight[kind_index(readings()[reading as usize].kind)];
-    if weight <= 0 || !within_a_script(reading) || !spelt_text(text.len(), text.contains(&'\n')) {
+    if weight <= 0 || !within_a_script(reading) || !spelt_text(text.iter().copied()) {
         return 0;
     }
     let best = judged.iter().map(|j| j.gain).max().unwrap_or(0).max(0);
