@@ -1,8 +1,9 @@
 //! The Encoding Standard's decoders and encoders (<https://encoding.spec.whatwg.org/>), from
 //! encoding_rs, Firefox's implementation.
 //!
-//! Decoding is encoding_rs's, unchanged, with the byte range of every malformed sequence
-//! reported ([`decode_with_errors`]), which Python's error handlers need. Encoding is
+//! Decoding is encoding_rs's, with the byte range of every malformed sequence reported
+//! ([`decode_with_errors`]), which Python's error handlers need; to UTF-16, a table of what it
+//! reads the multi-byte encodings' common sequences as goes first ([`decode_utf16`]). Encoding is
 //! encoding_rs's encoder *extended so that everything the decoder produces round-trips*:
 //! where encoding_rs's encoder has no bytes for a character its decoder produces, the first
 //! byte sequence that decodes to it ([`byte_sequences`]); windows-1252 also writes
@@ -22,6 +23,7 @@
 //! ```
 
 mod dos;
+mod double_byte;
 mod encoder;
 mod iso_2022_jp;
 mod multi_byte;
@@ -66,12 +68,15 @@ pub fn decode<'a>(bytes: &'a [u8], encoding: &'static Encoding) -> Cow<'a, str> 
 }
 
 /// Decode `bytes` as [`decode`] does, to UTF-16 code units (a faster way to some string types,
-/// Python's among them, than UTF-8 is).
+/// Python's among them, than UTF-8 is). A multi-byte decoder's one- and two-byte characters
+/// of the BMP are read by a table of what encoding_rs reads them as (`double_byte`, decision
+/// note 0041), and from the first sequence the table does not hold on by encoding_rs.
 ///
 /// ```
 /// use _core::codecs::{decode_utf16, encoding_for};
 /// let big5 = encoding_for("Big5").unwrap();
-/// assert_eq!(decode_utf16(b"\xa4\xa4\x87\x45", big5), [0x4E2D, 0xD85C, 0xDE67]); // 中𧉧
+/// // 中 by the table, 𧉧 (beyond the BMP) by encoding_rs
+/// assert_eq!(decode_utf16(b"\xa4\xa4\x87\x45", big5), [0x4E2D, 0xD85C, 0xDE67]);
 /// ```
 pub fn decode_utf16(bytes: &[u8], encoding: &'static Encoding) -> Vec<u16> {
     let mut decoder = encoding.new_decoder_without_bom_handling();
@@ -79,7 +84,8 @@ pub fn decode_utf16(bytes: &[u8], encoding: &'static Encoding) -> Vec<u16> {
         decoder.max_utf16_buffer_length(left).unwrap_or(left).max(2)
     };
     let mut units = vec![0u16; room(&decoder, bytes.len())];
-    let (mut read, mut written) = (0, 0);
+    // A multi-byte decoder's common sequences by table, and encoding_rs from where it stops.
+    let (mut read, mut written) = double_byte::decode_start(bytes, encoding, &mut units);
     loop {
         let (result, consumed, produced, _) =
             decoder.decode_to_utf16(&bytes[read..], &mut units[written..], true);
@@ -115,7 +121,7 @@ pub fn decode_utf16_strict(
         decoder.max_utf16_buffer_length(left).unwrap_or(left).max(2)
     };
     let mut units = vec![0u16; room(&decoder, bytes.len())];
-    let (mut read, mut written) = (0, 0);
+    let (mut read, mut written) = double_byte::decode_start(bytes, encoding, &mut units);
     loop {
         let (result, consumed, produced) = decoder.decode_to_utf16_without_replacement(
             &bytes[read..],

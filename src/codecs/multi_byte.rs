@@ -85,30 +85,28 @@ pub fn pair_sequence(
     })
 }
 
+/// The six multi-byte encodings whose decoders the tables here and in `double_byte` are
+/// built from, at first use, in the order of [`multi_byte_slot`].
+pub(super) const MULTI_BYTE: [&Encoding; 6] = [
+    encoding_rs::GBK,
+    encoding_rs::GB18030,
+    encoding_rs::BIG5,
+    encoding_rs::EUC_JP,
+    encoding_rs::SHIFT_JIS,
+    encoding_rs::EUC_KR,
+];
+
+/// Where `encoding` is in [`MULTI_BYTE`], if it is one of the six: the slot of its tables.
+pub(super) fn multi_byte_slot(encoding: &'static Encoding) -> Option<usize> {
+    MULTI_BYTE.iter().position(|&e| e == encoding)
+}
+
 /// The inverse of `encoding`'s decoder, if it is one of the six multi-byte encodings.
 pub(super) fn inverse(encoding: &'static Encoding) -> Option<&'static Inverse> {
-    static GBK: OnceLock<Inverse> = OnceLock::new();
-    static GB18030: OnceLock<Inverse> = OnceLock::new();
-    static BIG5: OnceLock<Inverse> = OnceLock::new();
-    static EUC_JP: OnceLock<Inverse> = OnceLock::new();
-    static SHIFT_JIS: OnceLock<Inverse> = OnceLock::new();
-    static EUC_KR: OnceLock<Inverse> = OnceLock::new();
-    let cell = if encoding == encoding_rs::GBK {
-        &GBK
-    } else if encoding == encoding_rs::GB18030 {
-        &GB18030
-    } else if encoding == encoding_rs::BIG5 {
-        &BIG5
-    } else if encoding == encoding_rs::EUC_JP {
-        &EUC_JP
-    } else if encoding == encoding_rs::SHIFT_JIS {
-        &SHIFT_JIS
-    } else if encoding == encoding_rs::EUC_KR {
-        &EUC_KR
-    } else {
-        return None;
-    };
-    Some(cell.get_or_init(|| build(encoding)))
+    static INVERSES: [OnceLock<Inverse>; MULTI_BYTE.len()] =
+        [const { OnceLock::new() }; MULTI_BYTE.len()];
+    let slot = multi_byte_slot(encoding)?;
+    Some(INVERSES[slot].get_or_init(|| build(encoding)))
 }
 
 /// What `encoding`'s decoder makes of a short `sequence` (a character's bytes) as a whole,

@@ -401,3 +401,33 @@ fn arbitrary_text_never_panics_and_round_trips_where_encodable() {
         }
     }
 }
+
+#[test]
+fn the_double_byte_table_reads_every_sequence_as_encoding_rs_does() {
+    // Every lead and trail byte, alone, twice, cut short and before ASCII: the table's start
+    // and encoding_rs's rest agree with encoding_rs alone, to the same first error.
+    let as_units = |text: &str| text.encode_utf16().collect::<Vec<u16>>();
+    for name in ["GBK", "gb18030", "Big5", "EUC-JP", "Shift_JIS", "EUC-KR"] {
+        let encoding = enc(name);
+        for lead in 0x80..=0xFFu8 {
+            for trail in 0..=0xFFu8 {
+                for bytes in [
+                    &[lead, trail][..],
+                    &[b'a', lead, trail, lead, trail, b'b'],
+                    &[lead, trail, lead],
+                    &[lead, trail, 0x30, 0x81, 0x30],
+                ] {
+                    let expected = decode(bytes, encoding);
+                    assert_eq!(
+                        decode_utf16(bytes, encoding),
+                        as_units(&expected),
+                        "{name} {bytes:x?}"
+                    );
+                    let strict = decode_utf16_strict(bytes, encoding).map_err(|e| e.input);
+                    let expected = decode_strict(bytes, encoding).map_err(|e| e.input);
+                    assert_eq!(strict, expected.map(|text| as_units(&text)), "{name} {bytes:x?}");
+                }
+            }
+        }
+    }
+}
