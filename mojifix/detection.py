@@ -31,6 +31,7 @@ pages (``corpus/undeclared``); ``benchmarks/RESULTS.md`` reports the test split.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
@@ -266,28 +267,54 @@ class Weights:
     language: float = LANGUAGE_WEIGHT
     consult_below: float = CONSULT_BELOW
 
+    def reach(self, regional: int) -> tuple[float, float, float] | None:
+        """The weights of the language cost and of a malformed sequence, and the most every
+        witness together can take off one reading (with *regional* regional guesses): what
+        the core needs to give up on candidates that can be neither the choice nor the
+        runner-up. None when a weight below 0 could make a cost smaller than its words'.
 
-def _costed(data: bytes, names: list[str], utf16: bool) -> Candidates:
+        >>> Weights(chardetng=1.0, regional=0.5, normalizer=2.0, preferred=3.0).reach(2)[2]
+        7.0
+        """
+        if self.language < 0 or self.malformed < 0:
+            return None
+        credits = (self.chardetng, self.normalizer, self.preferred, self.regional * regional)
+        return (self.language, self.malformed, sum(max(c, 0.0) for c in credits))
+
+
+def _costed(
+    data: bytes, names: list[str], utf16: bool, reach: tuple[float, float, float] | None = None
+) -> Candidates:
     # UTF-16 decodes every byte differently: with it, every candidate is costed on the whole
-    # prefix
-    costs = _core_detection.decoding_costs(data, names, utf16)
+    # prefix. A candidate given up on costs infinity, and reads alike no other.
+    costs = _core_detection.decoding_costs(data, names, utf16, reach)
     return tuple(
-        (name, cost, language, malformed, digest)
-        for name, (cost, language, malformed, digest) in zip(names, costs, strict=True)
+        (name, *cost) if cost is not None else (name, math.inf, 0.0, 0, -1 - index)
+        for index, (name, cost) in enumerate(zip(names, costs, strict=True))
     )
 
 
 def gather(
-    data: bytes, *, tld: str | None = None, preferred: str | None = None, utf16: bool = False
+    data: bytes,
+    *,
+    tld: str | None = None,
+    preferred: str | None = None,
+    utf16: bool = False,
+    weights: Weights | None = Weights(),
 ) -> Evidence:
     """Ask chardetng about *data* and cost every candidate it leads to (with the locale's
-    default and its relatives); charset-normalizer is left to :func:`consult`."""
+    default and its relatives); charset-normalizer is left to :func:`consult`.
+
+    A candidate that cannot be the choice or the runner-up under *weights* (whatever
+    charset-normalizer says) costs infinity: its words are not costed to the end. With
+    ``weights=None`` every candidate is costed (to fit the weights)."""
     guess, regional = _core_detection.chardetng_guesses(data, tld)
     others = tuple(name for _, name in regional if name != guess)
     candidates = candidates_for([guess, *others, *([preferred] if preferred else [])])
     if utf16 and len(data) % 2 == 0:
         candidates += ["UTF-16LE", "UTF-16BE"]
-    return Evidence(guess, others, None, preferred, _costed(data, candidates, utf16))
+    reach = None if weights is None or utf16 else weights.reach(len(others))
+    return Evidence(guess, others, None, preferred, _costed(data, candidates, utf16, reach))
 
 
 def consult(evidence: Evidence, data: bytes, *, utf16: bool = False) -> Evidence:

@@ -211,6 +211,7 @@ def _gather_train() -> list[tuple[Page, bool, detection.Evidence, detection.Evid
                 page.data,
                 tld=sniff._domain_hint(locale, None),
                 preferred=sniff.default_encoding(locale) if locale else None,
+                weights=None,  # every candidate costed: the fit tries other weights
             )
             consulted = detection.consult(alone, page.data)
             good = {

@@ -27,8 +27,8 @@ use encoding_rs::Encoding;
 mod costing;
 
 pub use costing::{
-    decoding_cost, decoding_costs, prefix_cost, prefix_costs, DecodingCost, MAX_PIECE,
-    SAMPLE_NON_ASCII, UTF_16_SAMPLE,
+    decoding_cost, decoding_costs, decoding_costs_within, prefix_cost, prefix_costs, DecodingCost,
+    Reach, MAX_PIECE, SAMPLE_NON_ASCII, UTF_16_SAMPLE,
 };
 
 /// One top-level domain of each region chardetng tells apart, and the generic `com`: asking

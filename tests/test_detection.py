@@ -155,6 +155,31 @@ def test_identical_decodings_share_the_witnesses_credit() -> None:
     assert decode_html(page).encoding == "windows-1252"
 
 
+@pytest.mark.parametrize(
+    ("text", "codec", "tld"),
+    [
+        ("<p>Příliš žluťoučký kůň úpěl ďábelské ódy. Řeka teče.</p>" * 8, "cp1250", None),
+        ("<p>欢迎光临，请登录。商品价格包括税费。谢谢您的光临。</p>" * 8, "gbk", "cn"),
+        ("<p>Съешь же ещё этих мягких французских булок.</p>" * 8, "koi8_r", "ru"),
+        ("<p>Ça va très bien, merci.</p>", "mac_roman", None),
+    ],
+)
+def test_candidates_given_up_on_change_no_choice(text: str, codec: str, tld: str | None) -> None:
+    # A candidate whose first words already cost more than two other readings with every
+    # credit is not costed to the end: the choice, the runner-up and the margin are those of
+    # costing every candidate.
+    data = text.encode(codec)
+    reached = detection.gather(data, tld=tld)
+    every = detection.gather(data, tld=tld, weights=None)
+    assert detection.choose(reached) == detection.choose(every)
+    consulted = detection.consult(reached, data)
+    assert detection.choose(consulted) == detection.choose(detection.consult(every, data))
+    given_up = [name for name, cost, *_ in reached.candidates if cost == float("inf")]
+    if len(reached.candidates) > 10:
+        assert given_up, reached.candidates
+    assert all(cost != float("inf") for _, cost, *_ in every.candidates)
+
+
 def test_no_fixed_preference_beats_clear_text() -> None:
     # a .com page (chardetng's generic guess favours windows-1252) in Czech windows-1250
     page = "<p>Příliš žluťoučký kůň úpěl ďábelské ódy.</p>".encode("cp1250")

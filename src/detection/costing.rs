@@ -73,7 +73,8 @@ pub fn prefix_costs(bytes: &[u8], encodings: &[&'static Encoding]) -> Vec<Decodi
     let prefix =
         [Word { before: None, bytes: 0..bytes.len().min(UTF_16_SAMPLE) & !1, after: None }];
     let mut readings = Readings::default();
-    encodings.iter().map(|&encoding| readings.cost(bytes, &prefix, encoding)).collect()
+    let every = |&encoding| readings.cost(bytes, &prefix, encoding, f64::INFINITY);
+    encodings.iter().map(every).map(|cost| cost.expect("no limit")).collect()
 }
 
 /// The cost of `bytes` decoded with `encoding`, over the words (the spans between
@@ -97,18 +98,85 @@ pub fn decoding_cost(bytes: &[u8], encoding: &'static Encoding) -> DecodingCost 
 
 /// [`decoding_cost`] of each encoding: the same sums, with each distinct word costed once.
 pub fn decoding_costs(bytes: &[u8], encodings: &[&'static Encoding]) -> Vec<DecodingCost> {
+    let costs = decoding_costs_within(bytes, encodings, None);
+    costs.into_iter().map(|cost| cost.expect("no reach: every cost")).collect()
+}
+
+/// How a choice weighs a candidate's costs, and the most its witnesses can take off one
+/// reading: what [`decoding_costs_within`] needs to know which candidates cannot be the
+/// choice or the runner-up.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reach {
+    /// The weight of [`DecodingCost::language`] (at least 0).
+    pub language: f64,
+    /// The cost of a malformed sequence (at least 0).
+    pub malformed: f64,
+    /// Every witness's credit together, in nats.
+    pub credits: f64,
+}
+
+impl Reach {
+    /// A candidate's own cost, before its witnesses' credits.
+    fn own(&self, cost: &DecodingCost) -> f64 {
+        cost.cost + self.language * cost.language + self.malformed * cost.malformed as f64
+    }
+}
+
+/// [`decoding_costs`], giving up on a candidate (`None`) as soon as the words costed so far
+/// cost more than two other readings of the bytes, with every credit: it can be neither the
+/// choice nor the runner-up. Every term of a cost is at least 0, so what the words so far cost
+/// is the least it can cost. Candidates are costed in order: the likeliest first gives up
+/// soonest. Without a `reach`, every candidate is costed.
+///
+/// ```
+/// use _core::codecs::encoding_for;
+/// use _core::detection::{decoding_costs, decoding_costs_within, Reach};
+/// let page = "<p>Съешь же ещё этих мягких французских булок, да выпей чаю.</p>";
+/// let names = ["windows-1251", "KOI8-R", "windows-1252", "Shift_JIS"];
+/// let encodings: Vec<_> = names.iter().map(|&n| encoding_for(n).unwrap()).collect();
+/// let bytes = encodings[0].encode(page).0;
+/// let reach = Reach { language: 2.0, malformed: 30.0, credits: 5.0 };
+/// let within = decoding_costs_within(&bytes, &encodings, Some(reach));
+/// let all = decoding_costs(&bytes, &encodings);
+/// assert_eq!((within[0], within[1]), (Some(all[0]), Some(all[1])));
+/// assert_eq!((within[2], within[3]), (None, None)); // gibberish, given up
+/// ```
+pub fn decoding_costs_within(
+    bytes: &[u8],
+    encodings: &[&'static Encoding],
+    reach: Option<Reach>,
+) -> Vec<Option<DecodingCost>> {
     let words = sample(bytes);
     let mut readings = Readings::default();
-    encodings
-        .iter()
-        .map(|&encoding| {
-            if encoding == UTF_16LE || encoding == UTF_16BE {
-                prefix_cost(bytes, encoding)
-            } else {
-                readings.cost(bytes, &words, encoding)
+    // The two cheapest readings so far (by digest and malformed sequences), with their own
+    // costs: a candidate that costs more than the second of them with every credit is out.
+    let mut cheapest: [Option<(u64, usize, f64)>; 2] = [None, None];
+    let mut costs = Vec::with_capacity(encodings.len());
+    for &encoding in encodings {
+        let limit = match (reach, cheapest[1]) {
+            (Some(reach), Some((_, _, second))) => second + reach.credits,
+            _ => f64::INFINITY,
+        };
+        let cost = if encoding == UTF_16LE || encoding == UTF_16BE {
+            Some(prefix_cost(bytes, encoding))
+        } else {
+            readings.cost(bytes, &words, encoding, limit)
+        };
+        if let (Some(reach), Some(cost)) = (reach, &cost) {
+            let own = (cost.digest, cost.malformed, reach.own(cost));
+            let same =
+                |c: &Option<(u64, usize, f64)>| c.is_some_and(|c| (c.0, c.1) == (own.0, own.1));
+            if !cheapest.iter().any(same) {
+                if cheapest[0].is_none_or(|c| own.2 < c.2) {
+                    cheapest = [Some(own), cheapest[0]];
+                } else if cheapest[1].is_none_or(|c| own.2 < c.2) {
+                    cheapest[1] = Some(own);
+                }
             }
-        })
-        .collect()
+        }
+        costs.push(cost);
+    }
+    costs
 }
 
 /// A word of the sample: its bytes, and the ASCII characters before and after it (`None`: the
@@ -271,8 +339,15 @@ impl Readings {
     }
 
     /// The cost of `words` of `bytes` decoded with `encoding`: the sums of their readings,
-    /// in the order of the words (the float sum is that of costing each word in turn).
-    fn cost(&mut self, bytes: &[u8], words: &[Word], encoding: &'static Encoding) -> DecodingCost {
+    /// in the order of the words (the float sum is that of costing each word in turn); `None`
+    /// as soon as the words so far cost more than `limit`.
+    fn cost(
+        &mut self,
+        bytes: &[u8],
+        words: &[Word],
+        encoding: &'static Encoding,
+        limit: f64,
+    ) -> Option<DecodingCost> {
         let mut total =
             DecodingCost { cost: 0.0, language: 0.0, malformed: 0, digest: FNV_OFFSET, chars: 0 };
         let mut times: Vec<i64> = Vec::new();
@@ -285,6 +360,9 @@ impl Readings {
             total.chars += reading.chars;
             total.malformed += reading.malformed;
             total.digest = (total.digest ^ hash).wrapping_mul(FNV_PRIME);
+            if total.cost > limit {
+                return None;
+            }
             if times.len() <= index {
                 times.resize(self.list.len(), 0);
             }
@@ -301,7 +379,7 @@ impl Readings {
         let models = models();
         let together = models.language_cost(&letters);
         total.language = (together - models.language_cost_apart(&letters)) as f64 / SCALE as f64;
-        total
+        Some(total)
     }
 }
 

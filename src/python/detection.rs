@@ -34,19 +34,26 @@ fn chardetng_guesses(
     })
 }
 
-/// decoding_costs(data, encodings, prefix=False) -> [(cost, language, malformed, digest),
-/// ...]: for each encoding (a label), the model's cost in nats of the words of `data` that
-/// hold non-ASCII bytes (with `prefix`, of its first KB whole), the cost of their letters
-/// in the likeliest language, the malformed sequences among them, and a hash of their
-/// decoded text (equal for encodings that read them alike).
+/// A candidate's cost, language cost, malformed sequences and digest, as Python gets them.
+type CostTuple = (f64, f64, usize, u64);
+
+/// decoding_costs(data, encodings, prefix=False, reach=None) -> [(cost, language, malformed,
+/// digest) or None, ...]: for each encoding (a label), the model's cost in nats of the words
+/// of `data` that hold non-ASCII bytes (with `prefix`, of its first KB whole), the cost of
+/// their letters in the likeliest language, the malformed sequences among them, and a hash
+/// of their decoded text (equal for encodings that read them alike). With `reach`, the
+/// weights of the language cost and of a malformed sequence and every credit together, None
+/// for a candidate that can be neither the choice nor the runner-up
+/// ([`detection::decoding_costs_within`]).
 #[pyfunction]
-#[pyo3(signature = (data, encodings, prefix = false))]
+#[pyo3(signature = (data, encodings, prefix = false, reach = None))]
 fn decoding_costs(
     py: Python<'_>,
     data: &[u8],
     encodings: Vec<String>,
     prefix: bool,
-) -> PyResult<Vec<(f64, f64, usize, u64)>> {
+    reach: Option<(f64, f64, f64)>,
+) -> PyResult<Vec<Option<CostTuple>>> {
     let encodings = encodings
         .iter()
         .map(|name| {
@@ -57,12 +64,18 @@ fn decoding_costs(
             })
         })
         .collect::<PyResult<Vec<_>>>()?;
+    let reach = reach.map(|(language, malformed, credits)| detection::Reach {
+        language: language.max(0.0),
+        malformed: malformed.max(0.0),
+        credits: credits.max(0.0),
+    });
     Ok(py.detach(|| {
         let costs = if prefix {
-            detection::prefix_costs(data, &encodings)
+            detection::prefix_costs(data, &encodings).into_iter().map(Some).collect()
         } else {
-            detection::decoding_costs(data, &encodings)
+            detection::decoding_costs_within(data, &encodings, reach)
         };
-        costs.into_iter().map(|c| (c.cost, c.language, c.malformed, c.digest)).collect()
+        let tuple = |c: detection::DecodingCost| (c.cost, c.language, c.malformed, c.digest);
+        costs.into_iter().map(|c| c.map(tuple)).collect()
     }))
 }
