@@ -156,24 +156,21 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
             return true;
         };
         let legacy::RunSurvey { shape, length, pairs } = run;
+        // the run with the letters around it, as `legacy::runs` reads its word
+        let word_start = text[..start]
+            .char_indices()
+            .rev()
+            .take_while(|&(_, c)| is_letter(c))
+            .last()
+            .map_or(start, |(i, _)| i);
+        let word_end = end
+            + text[end..].chars().take_while(|&c| is_letter(c)).map(char::len_utf8).sum::<usize>();
+        let around = text[word_start..start].chars().chain(text[end..word_end].chars());
+        let pairs = pairs & legacy::word_writers(around);
+        let word = text[word_start..word_end].chars();
         // When not even a known word would let the run raise a bound, its word is moot.
-        let word_may_gain = decision::legacy_run_bound(parameters, length, shape, true) > 0 && {
-            // the run with the letters around it, as `legacy::runs` reads its word
-            let word_start = text[..start]
-                .char_indices()
-                .rev()
-                .take_while(|&(_, c)| is_letter(c))
-                .last()
-                .map_or(start, |(i, _)| i);
-            let word_end = end
-                + text[end..]
-                    .chars()
-                    .take_while(|&c| is_letter(c))
-                    .map(char::len_utf8)
-                    .sum::<usize>();
-            let word = text[word_start..word_end].chars();
-            legacy::word_of(word, text[start..end].chars(), after).may_gain()
-        };
+        let word_may_gain = decision::legacy_run_bound(parameters, length, shape, true) > 0
+            && legacy::word_of(word, text[start..end].chars(), after).may_gain();
         if !bounds.add(parameters, length, shape, word_may_gain, pairs) || bounds.over(floor) == 0 {
             return true;
         }

@@ -345,6 +345,47 @@ fn pairs_of(c: char) -> Option<Pairs> {
         .copied()
 }
 
+/// The legacy pairs whose decoder can have written `c`: all of them for ASCII and for a
+/// U+FFFD (bytes lost, which any pair may leave).
+///
+/// ```
+/// use _core::candidates::legacy::writers_of;
+/// use _core::readings::LEGACY_PAIRS;
+/// let pair = |p| 1 << LEGACY_PAIRS.iter().position(|&q| q == p).unwrap();
+/// let czech = pair(("windows-1250", "windows-1252"));
+/// assert_eq!(writers_of('ý') & czech, czech);
+/// assert_eq!(writers_of('ř') & czech, 0); // windows-1252 has no "ř"
+/// ```
+pub fn writers_of(c: char) -> Pairs {
+    static WRITERS: std::sync::OnceLock<rustc_hash::FxHashMap<char, Pairs>> =
+        std::sync::OnceLock::new();
+    if c.is_ascii() || c == '\u{FFFD}' {
+        return ALL_PAIRS;
+    }
+    let writers = WRITERS.get_or_init(|| {
+        let mut map = rustc_hash::FxHashMap::default();
+        for (index, (_, decoded_as)) in LEGACY_PAIRS.iter().enumerate() {
+            let decoder = codecs::single_byte(decoded_as).expect("legacy decoders are single-byte");
+            for c in decoder.high.iter().copied().chain('\u{80}'..='\u{9F}') {
+                if misread_byte(decoder, c).is_some_and(|b| b >= 0x80) {
+                    *map.entry(c).or_insert(0) |= 1 << index;
+                }
+            }
+        }
+        map
+    });
+    writers.get(&c).copied().unwrap_or(0)
+}
+
+/// The legacy pairs that may have misread a run in a word, of the letters of the word around
+/// it: those whose decoder can have written every one. A word's letters are decoded by one
+/// decoder: "ý" in "přibývat" is no windows-1252 reading's, whose decoder has no "ř". (The
+/// run's own characters may be of several: "’\u{85}", a UTF-8 quote and a windows-1252
+/// ellipsis read as latin-1, ftfy's "inconsistent" case.)
+pub fn word_writers(word: impl Iterator<Item = char>) -> Pairs {
+    word.filter(|c| !c.is_ascii()).fold(ALL_PAIRS, |pairs, c| pairs & writers_of(c))
+}
+
 /// Could a legacy decoder have made this character?
 fn legacy_decodable(c: char) -> bool {
     pairs_of(c).is_some()
@@ -422,9 +463,11 @@ pub fn runs(text: &[char]) -> Vec<Run> {
             while word_end < text.len() && is_letter(text[word_end]) {
                 word_end += 1;
             }
+            let around = text[word_start..start].iter().chain(&text[at..word_end]);
+            let pairs = survey.pairs & word_writers(around.copied());
             let word = text[word_start..word_end].iter().copied();
             let word = word_of(word, text[start..at].iter().copied(), after);
-            runs.push(Run { start, end: at, shape: survey.shape, word, pairs: survey.pairs });
+            runs.push(Run { start, end: at, shape: survey.shape, word, pairs });
         }
     }
     runs
@@ -602,6 +645,28 @@ mod tests {
         assert_eq!(spans("\u{1A} intentional \u{81}"), []);
         assert_eq!(spans("\u{1B}[0m\n\u{93}quoted\u{94}"), [(5, 6), (12, 13)]);
         assert_eq!(spans("\u{1B}[0m \u{9B}31m Ã\u{81}"), [(10, 12)]);
+    }
+
+    #[test]
+    fn a_run_is_no_reading_of_a_decoder_that_cannot_write_its_word() {
+        let pair = |p| 1 << LEGACY_PAIRS.iter().position(|&q| q == p).unwrap();
+        let (czech, turkish) =
+            (pair(("windows-1250", "windows-1252")), pair(("windows-1254", "windows-1252")));
+        let pairs_of_run = |text: &str, at: usize| {
+            let chars: Vec<char> = text.chars().collect();
+            runs(&chars).iter().find(|r| r.start == at).map_or(0, |r| r.pairs)
+        };
+        // "ý" is windows-1252's (Turkish "ı" in windows-1254); in a word with "ř", which
+        // windows-1252 has not, it is no misreading by windows-1252's decoder
+        assert_eq!(pairs_of_run("Refik Sarýcabay", 9) & turkish, turkish);
+        assert_eq!(pairs_of_run("přibývat", 4) & turkish, 0);
+        assert_eq!(pairs_of_run("Ðorde", 0) & czech, czech);
+        assert_eq!(pairs_of_run("Ðorđe Balašević", 0) & czech, 0);
+        // a run's own characters may be of several decoders (ftfy's "inconsistent" case)
+        let latin_1 = pair(("windows-1252", "latin-1"));
+        assert_eq!(pairs_of_run("pressure’\u{85}", 8) & latin_1, latin_1);
+        assert_eq!(word_writers("přibýv".chars()) & czech, 0);
+        assert_eq!(word_writers("Grüße".chars()) & czech, czech);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! bounds it.
 
 use super::{by_line, kind_index, pieces_hash, Judged, LineLetters, Parameters};
-use crate::candidates::legacy::Pairs;
+use crate::candidates::legacy::{writers_of, Pairs};
 use crate::letters::is_letter;
 use crate::model::spelling::spelling;
 use crate::model::{Cost, SCALE};
@@ -30,11 +30,7 @@ const SPELLING_CAP: Cost = 15 * SCALE;
 /// assert_eq!(unwritten_pairs('\u{FFFD}'), 0);
 /// ```
 pub fn unwritten_pairs(c: char) -> Pairs {
-    if c.is_ascii() || c == '\u{FFFD}' {
-        return 0;
-    }
-    let decoders = spelt_decoders().iter();
-    decoders.filter(|(d, _)| d.encode_or_c1(c).is_none()).fold(0, |all, (_, p)| all | p)
+    pairs_within_a_script() & !writers_of(c)
 }
 
 /// The legacy pairs that read a script as the same script ([`within_a_script`]).
