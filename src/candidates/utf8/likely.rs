@@ -6,6 +6,7 @@
 
 use super::{completions, from_utf8_inside, tables, Completer, Completion};
 use crate::codecs;
+use crate::letters::is_letter;
 use crate::model::{models, Cost, Which};
 use crate::readings::Kind;
 
@@ -423,9 +424,28 @@ fn likely_at(text: &[char], mut c: Completion) -> Option<Completion> {
     if c.multi != 0 {
         c.multi &= !tables().multi.get(text[c.at]).never_ends;
     }
+    if c.single != 0 {
+        c.single &= may_go_on_into(text.get(c.at + 1).copied());
+    }
     let sequence = single_byte_sequence(text, c.at);
     let c = repairing(text, sequence, looks_like_mojibake(sequence, c)?);
     (c.single | c.multi != 0).then_some(c)
+}
+
+/// The single-byte decoders under which a UTF-8 sequence may be followed by `after`: all but
+/// those that read `after`, a letter (of the same word, which one decoder read whole), from a
+/// byte that cannot begin a sequence. "Рі" in "Рішення" is no windows-1251 reading of UTF-8's
+/// "г": "ш" is 0xF8 in windows-1251, which no UTF-8 sequence starts with. (A letter a decoder
+/// has no byte for, "劉" after "æ¨“", ends its damage: it says nothing.)
+#[inline]
+fn may_go_on_into(after: Option<char>) -> u32 {
+    match after {
+        Some(a) if !a.is_ascii() && is_letter(a) => {
+            let roles = tables().single.get(a);
+            !(roles.cont | roles.never)
+        }
+        _ => u32::MAX,
+    }
 }
 
 /// The completion, with only the single-byte decoders whose sequence's characters

@@ -32,6 +32,8 @@ struct Roles {
     lead2: u32,
     lead3: u32,
     lead4: u32,
+    /// A byte no UTF-8 has (0xC0, 0xC1, 0xF5 to 0xFF).
+    never: u32,
 }
 
 impl Roles {
@@ -41,6 +43,7 @@ impl Roles {
             0xC2..=0xDF => self.lead2 |= bit,
             0xE0..=0xEF => self.lead3 |= bit,
             0xF0..=0xF4 => self.lead4 |= bit,
+            0xC0 | 0xC1 | 0xF5..=0xFF => self.never |= bit,
             _ => {}
         }
     }
@@ -353,7 +356,7 @@ impl Completer {
             // sequence.
             let every = (1 << UTF8_MULTI_BYTE_DECODERS.len()) - 1;
             let lead = 1 << SHIFT_JIS_INDEX;
-            m.first = Roles { cont: every, lead2: lead, lead3: lead, lead4: 0 };
+            m.first = Roles { cont: every, lead2: lead, lead3: lead, lead4: 0, never: 0 };
         }
         let mut done_multi = self.multi.step(&m.first);
         if m.two_bytes != 0 {
@@ -1282,6 +1285,19 @@ mod tests {
         has("РґРѕСЂРѕРіРµ", "РґРѕСЂРѕРіРµ", "дороге", "windows-1251");
         has("─îe┼ítina", "─î", "Č", "IBM437");
         has("wei√ü", "√ü", "ß", "macintosh");
+    }
+
+    #[test]
+    fn a_sequence_is_not_read_before_a_letter_that_cannot_go_on() {
+        // "Рі" is UTF-8's "г" read as windows-1251, but "ш" (0xF8) begins no sequence: the
+        // word is Ukrainian, not UTF-8. Before "д" (0xE4, a lead byte) it may be damage.
+        let read =
+            |text: &str| found(text).iter().any(|(o, _, d)| o == "Рі" && *d == "windows-1251");
+        assert!(!read("Рішення"));
+        assert!(read("Ріду"));
+        // The letter after is another decoder's, or no letter: the damage may end there.
+        has("4æ¨“劉", "æ¨“", "樓", "windows-1252");
+        has("РґРѕСЂРѕРіРµ", "РґРѕСЂРѕРіРµ", "дороге", "windows-1251");
     }
 
     #[test]

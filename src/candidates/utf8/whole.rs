@@ -126,7 +126,7 @@ fn single_byte_decoders(text: &[char]) -> u32 {
             continue;
         }
         let roles = tables.single.get(c);
-        let Roles { cont, lead2, lead3, lead4 } = roles;
+        let Roles { cont, lead2, lead3, lead4, .. } = roles;
         invalid |= ((pending & !cont) | (!pending & !(lead2 | lead3 | lead4))) & ALL_DECODERS;
         if invalid == ALL_DECODERS {
             return 0;
