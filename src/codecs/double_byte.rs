@@ -84,6 +84,14 @@ pub(super) fn decode_start(
     let (mut read, mut written) = (0, 0);
     while read < end {
         let byte = bytes[read];
+        if byte < 0x80 && bytes.get(read + 1).is_some_and(|&next| next < 0x80) {
+            // A stretch of ASCII (markup, Latin text), widened as encoding_rs widens it.
+            let stretch = Encoding::ascii_valid_up_to(&bytes[read..end]);
+            let (from, to) = (&bytes[read..read + stretch], &mut units[written..written + stretch]);
+            encoding_rs::mem::convert_latin1_to_utf16(from, to);
+            (read, written) = (read + stretch, written + stretch);
+            continue;
+        }
         let (unit, length) = if byte < 0x80 {
             (u16::from(byte), 1)
         } else if table.single[usize::from(byte - 0x80)] != 0 {
