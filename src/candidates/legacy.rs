@@ -307,21 +307,25 @@ pub type Pairs = u32;
 /// Every legacy pair.
 pub const ALL_PAIRS: Pairs = (1 << LEGACY_PAIRS.len()) - 1;
 
-/// The legacy pairs that may make a piece with `c`, or `None` if no legacy decoder could
-/// have made it (a run with such a character, CJK or Greek or Arabic text, is no legacy
-/// candidate, and is not looked up).
-///
-/// A pair may use `c` where its decoder has `c` as a high byte and the true encoding reads
-/// that byte as another character ("á" is 0xE1 in windows-1252, "б" in windows-1251, and
-/// "á" again in windows-1250), or, for a multi-byte true encoding, as part of any character.
-fn pairs_of(c: char) -> Option<Pairs> {
-    static PAIRS: std::sync::OnceLock<rustc_hash::FxHashMap<char, Pairs>> =
+/// What the legacy decoders make of a character: the pairs whose decoder writes it, and of
+/// those the pairs that may make a piece with it ([`pairs_of`]).
+#[derive(Clone, Copy)]
+struct Written {
+    writers: Pairs,
+    changers: Pairs,
+}
+
+/// [`Written`] of every character a legacy decoder writes (and of the C1 controls and
+/// U+FFFD, which no pair changes), from one pass over the decoders' tables at first use.
+fn written(c: char) -> Option<Written> {
+    static WRITTEN: std::sync::OnceLock<rustc_hash::FxHashMap<char, Written>> =
         std::sync::OnceLock::new();
-    PAIRS
+    WRITTEN
         .get_or_init(|| {
+            let none = Written { writers: 0, changers: 0 };
             let mut map = rustc_hash::FxHashMap::default();
             for c in ('\u{80}'..='\u{9F}').chain(std::iter::once('\u{FFFD}')) {
-                map.insert(c, 0);
+                map.insert(c, none);
             }
             for (index, (encoded_as, decoded_as)) in LEGACY_PAIRS.iter().enumerate() {
                 let decoder =
@@ -331,11 +335,12 @@ fn pairs_of(c: char) -> Option<Pairs> {
                     if misread_byte(decoder, c).is_none_or(|b| b < 0x80) {
                         continue;
                     }
-                    let pairs = map.entry(c).or_insert(0);
+                    let written = map.entry(c).or_insert(none);
+                    written.writers |= 1 << index;
                     let changes = source
                         .is_none_or(|table| read_as(decoder, table, c).is_some_and(|r| r != c));
                     if changes {
-                        *pairs |= 1 << index;
+                        written.changers |= 1 << index;
                     }
                 }
             }
@@ -343,6 +348,17 @@ fn pairs_of(c: char) -> Option<Pairs> {
         })
         .get(&c)
         .copied()
+}
+
+/// The legacy pairs that may make a piece with `c`, or `None` if no legacy decoder could
+/// have made it (a run with such a character, CJK or Greek or Arabic text, is no legacy
+/// candidate, and is not looked up).
+///
+/// A pair may use `c` where its decoder has `c` as a high byte and the true encoding reads
+/// that byte as another character ("á" is 0xE1 in windows-1252, "б" in windows-1251, and
+/// "á" again in windows-1250), or, for a multi-byte true encoding, as part of any character.
+fn pairs_of(c: char) -> Option<Pairs> {
+    written(c).map(|w| w.changers)
 }
 
 /// The legacy pairs whose decoder can have written `c`: all of them for ASCII and for a
@@ -357,24 +373,10 @@ fn pairs_of(c: char) -> Option<Pairs> {
 /// assert_eq!(writers_of('ř') & czech, 0); // windows-1252 has no "ř"
 /// ```
 pub fn writers_of(c: char) -> Pairs {
-    static WRITERS: std::sync::OnceLock<rustc_hash::FxHashMap<char, Pairs>> =
-        std::sync::OnceLock::new();
     if c.is_ascii() || c == '\u{FFFD}' {
         return ALL_PAIRS;
     }
-    let writers = WRITERS.get_or_init(|| {
-        let mut map = rustc_hash::FxHashMap::default();
-        for (index, (_, decoded_as)) in LEGACY_PAIRS.iter().enumerate() {
-            let decoder = codecs::single_byte(decoded_as).expect("legacy decoders are single-byte");
-            for c in decoder.high.iter().copied().chain('\u{80}'..='\u{9F}') {
-                if misread_byte(decoder, c).is_some_and(|b| b >= 0x80) {
-                    *map.entry(c).or_insert(0) |= 1 << index;
-                }
-            }
-        }
-        map
-    });
-    writers.get(&c).copied().unwrap_or(0)
+    written(c).map_or(0, |w| w.writers)
 }
 
 /// The legacy pairs that may have misread a run in a word, of the letters of the word around

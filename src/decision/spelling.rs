@@ -8,7 +8,7 @@ use crate::candidates::legacy::{writers_of, Pairs};
 use crate::letters::is_letter;
 use crate::model::spelling::spelling;
 use crate::model::{Cost, SCALE};
-use crate::readings::{readings, within_a_script, ReadingId, LEGACY_PAIRS};
+use crate::readings::{legacy, readings, within_a_script, ReadingId, LEGACY_PAIRS};
 
 /// The most the spelling models count for, either way (nats): as much as the letter
 /// inventories, so that spelling tips a reading the letters leave in doubt and does not
@@ -35,26 +35,10 @@ pub fn unwritten_pairs(c: char) -> Pairs {
 
 /// The legacy pairs that read a script as the same script ([`within_a_script`]).
 pub(super) fn pairs_within_a_script() -> Pairs {
-    spelt_decoders().iter().fold(0, |all, (_, pairs)| all | pairs)
-}
-
-/// The decoders of the pairs within a script, each with its pairs.
-fn spelt_decoders() -> &'static [(&'static crate::codecs::SingleByte, Pairs)] {
-    type Decoders = Vec<(&'static crate::codecs::SingleByte, Pairs)>;
-    static DECODERS: std::sync::OnceLock<Decoders> = std::sync::OnceLock::new();
-    DECODERS.get_or_init(|| {
-        let mut decoders: Decoders = Vec::new();
-        for (i, &(_, decoded_as)) in LEGACY_PAIRS.iter().enumerate() {
-            let Some(decoder) = crate::codecs::single_byte(decoded_as) else { continue };
-            if !within_a_script(crate::readings::legacy(i)) {
-                continue;
-            }
-            match decoders.iter_mut().find(|(d, _)| std::ptr::eq(*d, decoder)) {
-                Some((_, pairs)) => *pairs |= 1 << i,
-                None => decoders.push((decoder, 1 << i)),
-            }
-        }
-        decoders
+    static PAIRS: std::sync::OnceLock<Pairs> = std::sync::OnceLock::new();
+    *PAIRS.get_or_init(|| {
+        let within = (0..LEGACY_PAIRS.len()).filter(|&i| within_a_script(legacy(i)));
+        within.fold(0, |all, i| all | 1 << i)
     })
 }
 
