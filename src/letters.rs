@@ -1,10 +1,10 @@
-//! Whether a character is a letter (`char::is_alphabetic`), by a table of the Basic
-//! Multilingual Plane.
+//! Whether a character is a letter (`char::is_alphabetic`), or a small letter
+//! (`char::is_lowercase`), by a table of the Basic Multilingual Plane.
 //!
 //! The decision asks it of every character around every run and piece; the standard library
 //! searches Unicode's ranges for each non-ASCII character, a tenth of the work on Cyrillic
-//! text (perf). The table is built once from `char::is_alphabetic` itself, so the answers are
-//! the same; characters above the BMP are asked of it directly.
+//! text (perf). The tables are built once from the standard library's answers, so the answers
+//! are the same; characters above the BMP are asked of it directly.
 
 use std::sync::OnceLock;
 
@@ -28,18 +28,47 @@ pub fn is_letter(c: char) -> bool {
     table[(code >> 6) as usize] & (1u64 << (code & 63)) != 0
 }
 
+/// Is `c` a small letter, as `char::is_lowercase` says?
+///
+/// ```
+/// use _core::letters::is_lower;
+/// assert!(is_lower('é') && is_lower('ж') && is_lower('a') && is_lower('𝑎'));
+/// assert!(!is_lower('Ж') && !is_lower('中') && !is_lower('1'));
+/// ```
+#[inline]
+pub fn is_lower(c: char) -> bool {
+    let code = c as u32;
+    if code < 0x80 {
+        return c.is_ascii_lowercase();
+    }
+    if code > 0xFFFF {
+        return c.is_lowercase();
+    }
+    let table = bmp_lower();
+    table[(code >> 6) as usize] & (1u64 << (code & 63)) != 0
+}
+
 /// One bit a BMP code point: set for the letters.
 fn bmp() -> &'static [u64; 1024] {
     static TABLE: OnceLock<Box<[u64; 1024]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = Box::new([0u64; 1024]);
-        for code in 0..=0xFFFFu32 {
-            if char::from_u32(code).is_some_and(char::is_alphabetic) {
-                table[(code >> 6) as usize] |= 1u64 << (code & 63);
-            }
+    TABLE.get_or_init(|| bmp_table(char::is_alphabetic))
+}
+
+/// One bit a BMP code point: set for the small letters.
+fn bmp_lower() -> &'static [u64; 1024] {
+    static TABLE: OnceLock<Box<[u64; 1024]>> = OnceLock::new();
+    TABLE.get_or_init(|| bmp_table(char::is_lowercase))
+}
+
+/// One bit a BMP code point: set where `property` holds.
+fn bmp_table(property: fn(char) -> bool) -> Box<[u64; 1024]> {
+    let mut table = Box::new([0u64; 1024]);
+    for code in 0..=0xFFFFu32 {
+        if char::from_u32(code).is_some_and(property) {
+            table[(code >> 6) as usize] |= 1u64 << (code & 63);
         }
-        table
-    })
+    }
+    table
 }
 
 #[cfg(test)]
@@ -47,10 +76,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_table_agrees_with_the_standard_library() {
+    fn the_tables_agree_with_the_standard_library() {
         for code in (0..=0xFFFFu32).chain(0x1_0000..0x2_0000) {
             if let Some(c) = char::from_u32(code) {
                 assert_eq!(is_letter(c), c.is_alphabetic(), "U+{code:04X}");
+                assert_eq!(is_lower(c), c.is_lowercase(), "U+{code:04X}");
             }
         }
     }

@@ -4,6 +4,7 @@
 
 pub mod batch;
 pub mod candidates;
+pub mod char_map;
 pub mod codecs;
 pub mod decision;
 pub mod detection;

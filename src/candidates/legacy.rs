@@ -14,8 +14,9 @@
 //! swap turns case around ("пТЙЧЕФ").
 
 use super::Piece;
+use crate::char_map::CharMap;
 use crate::codecs::{self, SingleByte};
-use crate::letters::is_letter;
+use crate::letters::{is_letter, is_lower};
 use crate::model::{models, Cost, Which};
 use crate::readings::{self, Kind, LEGACY_PAIRS};
 use encoding_rs::Encoding;
@@ -236,12 +237,22 @@ impl RunFacts {
             facts.letter_or_c1 |= letter || ('\u{80}'..='\u{9F}').contains(&c);
             facts.ordinary_cyrillic &= ('\u{400}'..='\u{4FF}').contains(&c)
                 && letter
-                && (facts.length == 0 || c.is_lowercase());
+                && (facts.length == 0 || is_lower(c));
             facts.listing |= streak.push(c);
             facts.length += 1;
         }
         Some(facts)
     }
+}
+
+/// Are these Cyrillic letters in ordinary case: a capital then small letters, or only small
+/// ones ([`RunFacts::ordinary_cyrillic`])?
+fn ordinary_cyrillic(run: impl Iterator<Item = char>) -> bool {
+    let mut length = 0;
+    run.into_iter().all(|c| {
+        length += 1;
+        ('\u{400}'..='\u{4FF}').contains(&c) && is_letter(c) && (length == 1 || is_lower(c))
+    }) && length > 0
 }
 
 /// Is this a Cyrillic word in ordinary case (a capital then small letters, or only small
@@ -308,9 +319,11 @@ pub type Pairs = u32;
 pub const ALL_PAIRS: Pairs = (1 << LEGACY_PAIRS.len()) - 1;
 
 /// What the legacy decoders make of a character: the pairs whose decoder writes it, and of
-/// those the pairs that may make a piece with it ([`pairs_of`]).
-#[derive(Clone, Copy)]
+/// those the pairs that may make a piece with it ([`pairs_of`]). `known` is false for a
+/// character no legacy decoder writes (nor a C1 control, nor U+FFFD).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 struct Written {
+    known: bool,
     writers: Pairs,
     changers: Pairs,
 }
@@ -318,11 +331,10 @@ struct Written {
 /// [`Written`] of every character a legacy decoder writes (and of the C1 controls and
 /// U+FFFD, which no pair changes), from one pass over the decoders' tables at first use.
 fn written(c: char) -> Option<Written> {
-    static WRITTEN: std::sync::OnceLock<rustc_hash::FxHashMap<char, Written>> =
-        std::sync::OnceLock::new();
-    WRITTEN
+    static WRITTEN: std::sync::OnceLock<CharMap<Written>> = std::sync::OnceLock::new();
+    let written = WRITTEN
         .get_or_init(|| {
-            let none = Written { writers: 0, changers: 0 };
+            let none = Written { known: true, writers: 0, changers: 0 };
             let mut map = rustc_hash::FxHashMap::default();
             for c in ('\u{80}'..='\u{9F}').chain(std::iter::once('\u{FFFD}')) {
                 map.insert(c, none);
@@ -344,10 +356,10 @@ fn written(c: char) -> Option<Written> {
                     }
                 }
             }
-            map
+            CharMap::new(&map)
         })
-        .get(&c)
-        .copied()
+        .get(c);
+    written.known.then_some(written)
 }
 
 /// The legacy pairs that may make a piece with `c`, or `None` if no legacy decoder could
@@ -528,6 +540,14 @@ pub fn run_survey(
     run: impl Iterator<Item = char> + Clone,
     after: Option<char>,
 ) -> Option<RunSurvey> {
+    // (A Cyrillic word in ordinary case is the run of most Cyrillic text: answered first,
+    // without the facts the other questions need.)
+    if ordinary_cyrillic(run.clone())
+        && !before.is_some_and(is_letter)
+        && !after.is_some_and(is_letter)
+    {
+        return None;
+    }
     let facts = RunFacts::of(run.clone())?;
     // Legacy mojibake is made of letters (a Cyrillic or CJK text's letters read as another
     // encoding's), of C1 controls (windows-1252 read as latin-1) or of symbols inside a word
@@ -685,9 +705,11 @@ mod tests {
     #[test]
     fn a_survey_asks_what_each_question_would() {
         let survey = |before, run: &str, after| run_survey(Some(before), run.chars(), Some(after));
-        // Worth reading: a run read as another alphabet, a symbol inside a word ("Rados³aw").
-        for (before, run, after) in [(' ', "Ïðèâåò", ' '), (' ', "пТЙЧЕФ", ' '), ('o', "³", 'a')]
-        {
+        // Worth reading: a run read as another alphabet, a symbol inside a word ("Rados³aw"),
+        // a Cyrillic word in ordinary case that goes on in Latin letters.
+        let worth =
+            [(' ', "Ïðèâåò", ' '), (' ', "пТЙЧЕФ", ' '), ('o', "³", 'a'), ('a', "Привет", ' ')];
+        for (before, run, after) in worth {
             let found = survey(before, run, after).expect(run);
             assert_eq!(found.length, run.chars().count());
             let pairs = run.chars().filter_map(pairs_of).fold(0, |all, pairs| all | pairs);

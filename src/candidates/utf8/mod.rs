@@ -14,6 +14,7 @@
 //! encoded one by one, as Java and MySQL's old `utf8` do).
 
 use super::Piece;
+use crate::char_map::CharMap;
 use crate::codecs;
 use crate::model::models;
 use crate::readings::{self, UTF8_MULTI_BYTE_DECODERS, UTF8_SINGLE_BYTE_DECODERS};
@@ -63,70 +64,6 @@ struct MultiRoles {
     never_ends: u32,
 }
 
-/// Roles of every code point: the BMP in pages of 256 shared where equal, the few astral
-/// characters a decoder makes (Big5's HKSCS ideographs) in a sorted list.
-struct RoleTable<T> {
-    page_of: Vec<u16>,
-    pages: Vec<[u32; 256]>,
-    values: Vec<T>,
-    astral: Vec<(char, T)>,
-}
-
-impl<T: Copy + Default + PartialEq + Eq + std::hash::Hash> RoleTable<T> {
-    fn new(roles: &rustc_hash::FxHashMap<char, T>) -> RoleTable<T> {
-        let mut values = vec![T::default()];
-        let mut index_of = rustc_hash::FxHashMap::default();
-        index_of.insert(T::default(), 0u32);
-        let mut pages: Vec<[u32; 256]> = vec![[0; 256]];
-        let mut page_of = vec![0u16; 256];
-        let mut page_index = rustc_hash::FxHashMap::default();
-        page_index.insert([0u32; 256], 0u16);
-        for (page, slot) in page_of.iter_mut().enumerate() {
-            let mut entries = [0u32; 256];
-            for (low, entry) in entries.iter_mut().enumerate() {
-                let Some(c) = char::from_u32(((page << 8) | low) as u32) else {
-                    continue;
-                };
-                if let Some(&role) = roles.get(&c) {
-                    *entry = *index_of.entry(role).or_insert_with(|| {
-                        values.push(role);
-                        (values.len() - 1) as u32
-                    });
-                }
-            }
-            *slot = *page_index.entry(entries).or_insert_with(|| {
-                pages.push(entries);
-                (pages.len() - 1) as u16
-            });
-        }
-        let mut astral: Vec<(char, T)> =
-            roles.iter().filter(|(&c, _)| c as u32 >= 0x10000).map(|(&c, &r)| (c, r)).collect();
-        astral.sort_by_key(|&(c, _)| c);
-        RoleTable { page_of, pages, values, astral }
-    }
-
-    /// (Asked of every character of the one pass: the BMP's lookup is inlined there, the
-    /// astral characters' search is not.)
-    #[inline(always)]
-    fn get(&self, c: char) -> T {
-        let code_point = c as usize;
-        if code_point >= 0x10000 {
-            return self.get_astral(c);
-        }
-        let page = self.page_of[code_point >> 8] as usize;
-        self.values[self.pages[page][code_point & 0xFF] as usize]
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn get_astral(&self, c: char) -> T {
-        match self.astral.binary_search_by_key(&c, |&(k, _)| k) {
-            Ok(i) => self.astral[i].1,
-            Err(_) => self.values[0],
-        }
-    }
-}
-
 /// The decoders after which real data turns NBSP into a space (those ftfy's
 /// `restore_byte_a0` knows). Not the ISO-8859 Cyrillic, Greek, Arabic or Thai ones, in whose
 /// text a common lead letter before a space would otherwise be a candidate everywhere
@@ -153,8 +90,8 @@ const SHIFT_JIS_INDEX: usize = 1;
 const LOSSY_DECODERS: u32 = 0b1_1111_1111;
 
 struct Tables {
-    single: RoleTable<Roles>,
-    multi: RoleTable<MultiRoles>,
+    single: CharMap<Roles>,
+    multi: CharMap<MultiRoles>,
     nbsp: u32,
     /// The decoders' tables, by index in [`UTF8_SINGLE_BYTE_DECODERS`].
     single_byte: Vec<&'static codecs::SingleByte>,
@@ -216,8 +153,8 @@ fn tables() -> &'static Tables {
             .map(|name| codecs::encoding_for(name).expect("a WHATWG encoding"))
             .collect();
         Tables {
-            single: RoleTable::new(&single),
-            multi: RoleTable::new(&multi),
+            single: CharMap::new(&single),
+            multi: CharMap::new(&multi),
             nbsp,
             single_byte,
             lost_bytes,
