@@ -90,7 +90,9 @@ pub fn whole_text(text: &[char]) -> Option<WholeText> {
     let (reading, decoder, repair) = found?;
     // Each maximal run of non-ASCII characters is whole UTF-8 sequences: an ASCII byte cannot
     // stand inside one (a multi-byte decoder's character may hold one as its trail byte).
-    let mut pieces = Vec::new();
+    // (as many pieces as runs of non-ASCII characters: counted first, as a piece is large)
+    let runs = text.chunk_by(|a, b| a.is_ascii() == b.is_ascii()).filter(|r| !r[0].is_ascii());
+    let mut pieces = Vec::with_capacity(runs.count());
     let (mut at, mut byte) = (0, 0);
     for run in text.chunk_by(|a, b| a.is_ascii() == b.is_ascii()) {
         let (start, from) = (at, byte);
