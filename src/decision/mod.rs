@@ -739,7 +739,9 @@ enum Gain {
 /// that, `Gain::Proved`).
 fn whole_text(text: &[char], gain: Gain) -> Option<Choice> {
     let whole = candidates::utf8::whole_text(text)?;
-    if whole.pieces.iter().map(|p| p.sequences).sum::<u32>() < WHOLE_TEXT_LEAST_SEQUENCES {
+    if whole.pieces.iter().map(|p| p.sequences).sum::<u32>() < WHOLE_TEXT_LEAST_SEQUENCES
+        || whole.pieces.iter().all(|p| candidates::utf8::drawn_letter(text, p))
+    {
         return None;
     }
     let models = models();
@@ -790,8 +792,13 @@ fn choices(
                     choices: &mut Vec<Option<Choice>>,
                     lines: &mut LineLetters| {
         for (reading, judged) in by_reading.iter_mut().enumerate() {
+            // (a reading with only letters drawn, `candidates::utf8::drawn_letter`, is none)
+            let drawn = |j: &Judged| candidates::utf8::drawn_letter(text, &j.piece);
             if !judged.is_empty() {
                 let judged = std::mem::take(judged);
+                if judged.iter().all(drawn) {
+                    continue;
+                }
                 let reading = reading as ReadingId;
                 let choice = judge(text, &non_ascii, reading, judged, parameters, lines);
                 choices[reading as usize] = Some(choice);

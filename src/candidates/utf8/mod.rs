@@ -16,6 +16,7 @@
 use super::Piece;
 use crate::char_map::CharMap;
 use crate::codecs;
+use crate::letters::is_letter;
 use crate::model::models;
 use crate::readings::{self, UTF8_MULTI_BYTE_DECODERS, UTF8_SINGLE_BYTE_DECODERS};
 use std::sync::OnceLock;
@@ -1167,6 +1168,32 @@ pub fn pieces(text: &[char]) -> Vec<Piece> {
     }
     pieces.retain(|p| !p.replacement.chars().any(never_written));
     pieces
+}
+
+/// Is `piece` a letter drawn: box-drawing or block characters (U+2500 to U+259F) with no
+/// letter on either side, repaired into one character? Trees and tables are drawn with them
+/// ("├┤", "│ │├┤"), and UTF-8 read as IBM437 or IBM866 makes such pairs of a letter's bytes
+/// ("ô" is C3 B4, "├┤"); a reading with only such pieces repairs no word, and is none
+/// (`decision`). Whole words of them are Cyrillic read so ("╨┤╨╛╨╗╨╡" is "доле").
+///
+/// ```
+/// use _core::candidates::utf8::{drawn_letter, pieces};
+/// // Whether each decoder's piece of the text is a letter drawn (IBM437's, IBM866's ...).
+/// let drawn = |text: &str| {
+///     let chars: Vec<char> = text.chars().collect();
+///     let found = pieces(&chars);
+///     assert!(!found.is_empty());
+///     found.iter().all(|p| drawn_letter(&chars, p))
+/// };
+/// assert!(drawn("Rails: ├┤"));
+/// assert!(!drawn("canci├│n") && !drawn("╨┤╨╛╨╗╨╡"));
+/// ```
+pub fn drawn_letter(text: &[char], piece: &Piece) -> bool {
+    let letter = |i: Option<usize>| i.and_then(|i| text.get(i)).is_some_and(|&c| is_letter(c));
+    piece.replacement.chars().count() == 1
+        && text[piece.start..piece.end].iter().all(|c| ('\u{2500}'..='\u{259F}').contains(c))
+        && !letter(piece.start.checked_sub(1))
+        && !letter(Some(piece.end))
 }
 
 /// Is `c` a code point no text is written with and no decoder makes (GBK's private-use rows
