@@ -1166,8 +1166,41 @@ pub fn pieces(text: &[char]) -> Vec<Piece> {
             multi_byte_pieces(text, index, &ends, &mut pieces);
         }
     }
-    pieces.retain(|p| !p.replacement.chars().any(never_written));
+    pieces.retain(|p| !p.replacement.chars().any(never_written) && !floating_mark(text, p));
     pieces
+}
+
+/// Does the repair of `piece` begin with a combining mark of a script (a canonical combining
+/// class other than 0, outside the blocks of marks for any script: a Hebrew point, an Arabic
+/// vowel sign, a Thai or Devanagari sign) with no letter or mark before it to carry it? Such
+/// a mark is written on a letter of its script: "÷±" read by macintosh is D6 B1, U+05B1, a
+/// Hebrew point that would float after "×". The marks for any script float on symbols in
+/// real text ("$̶" crossed out, the kaomoji "(ง'̀⌣'́)ง"), and are left to the judgement.
+///
+/// ```
+/// use _core::candidates::utf8::pieces;
+/// let point = |text: &str| {
+///     let chars: Vec<char> = text.chars().collect();
+///     pieces(&chars).iter().any(|p| p.replacement == "\u{5B1}")
+/// };
+/// assert!(!point("×÷±≤≥"));
+/// ```
+pub fn floating_mark(text: &[char], piece: &Piece) -> bool {
+    use unicode_normalization::char::canonical_combining_class as class;
+    // Combining Diacritical Marks (and their extensions and supplement), for Symbols, Half Marks
+    const FOR_ANY_SCRIPT: [(char, char); 5] = [
+        ('\u{300}', '\u{36F}'),
+        ('\u{1AB0}', '\u{1AFF}'),
+        ('\u{1DC0}', '\u{1DFF}'),
+        ('\u{20D0}', '\u{20FF}'),
+        ('\u{FE20}', '\u{FE2F}'),
+    ];
+    let Some(first) = piece.replacement.chars().next() else { return false };
+    let of_a_script = class(first) != 0
+        && !FOR_ANY_SCRIPT.iter().any(|&(low, high)| (low..=high).contains(&first));
+    let carried =
+        piece.start.checked_sub(1).is_some_and(|i| is_letter(text[i]) || class(text[i]) != 0);
+    of_a_script && !carried
 }
 
 /// Is `piece` a letter drawn: box-drawing or block characters (U+2500 to U+259F) with no
