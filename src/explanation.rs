@@ -606,9 +606,9 @@ fn repair_rounds(
             settled = true;
             break;
         };
-        // (Most choices have no lost piece: their pieces are kept as they are, not moved.)
-        let some_lost = choice.pieces.iter().any(|j| is_lost(&j.piece));
         if !options.replace_lost {
+            // (Most choices have no lost piece: their pieces are kept as they are, not moved.)
+            let some_lost = choice.pieces.iter().any(|j| is_lost(&j.piece));
             let (kept, lost_pieces): (Vec<_>, Vec<_>) = if some_lost {
                 choice.pieces.into_iter().partition(|j| !is_lost(&j.piece))
             } else {

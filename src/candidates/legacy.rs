@@ -208,8 +208,6 @@ struct RunFacts {
     spaced: bool,
     /// It holds a letter or a C1 control.
     letter_or_c1: bool,
-    /// Cyrillic letters in ordinary case: a capital then small letters, or only small ones.
-    ordinary_cyrillic: bool,
     /// [`listing`].
     listing: bool,
 }
@@ -223,7 +221,6 @@ impl RunFacts {
             starts_with_letter: false,
             spaced: false,
             letter_or_c1: false,
-            ordinary_cyrillic: true,
             listing: false,
         };
         let mut streak = Streak::default();
@@ -235,9 +232,6 @@ impl RunFacts {
             facts.starts_with_letter |= facts.length == 0 && letter;
             facts.spaced |= c.is_whitespace();
             facts.letter_or_c1 |= letter || ('\u{80}'..='\u{9F}').contains(&c);
-            facts.ordinary_cyrillic &= ('\u{400}'..='\u{4FF}').contains(&c)
-                && letter
-                && (facts.length == 0 || is_lower(c));
             facts.listing |= streak.push(c);
             facts.length += 1;
         }
@@ -245,20 +239,19 @@ impl RunFacts {
     }
 }
 
-/// Are these Cyrillic letters in ordinary case: a capital then small letters, or only small
-/// ones ([`RunFacts::ordinary_cyrillic`])?
-fn ordinary_cyrillic(run: impl Iterator<Item = char>) -> bool {
-    let mut length = 0;
-    run.into_iter().all(|c| {
-        length += 1;
-        ('\u{400}'..='\u{4FF}').contains(&c) && is_letter(c) && (length == 1 || is_lower(c))
-    }) && length > 0
-}
-
 /// Is this a Cyrillic word in ordinary case (a capital then small letters, or only small
 /// ones), between characters that are no letters?
-fn plain_cyrillic(before: Option<char>, run: &RunFacts, after: Option<char>) -> bool {
-    run.ordinary_cyrillic && !before.is_some_and(is_letter) && !after.is_some_and(is_letter)
+fn plain_cyrillic(
+    before: Option<char>,
+    run: impl Iterator<Item = char>,
+    after: Option<char>,
+) -> bool {
+    let mut length = 0;
+    let ordinary = run.into_iter().all(|c| {
+        length += 1;
+        ('\u{400}'..='\u{4FF}').contains(&c) && is_letter(c) && (length == 1 || is_lower(c))
+    });
+    ordinary && length > 0 && !before.is_some_and(is_letter) && !after.is_some_and(is_letter)
 }
 
 /// Is this run one letter standing alone ("Æ Ø Å", an initial)? Every alphabet has letters
@@ -542,10 +535,7 @@ pub fn run_survey(
 ) -> Option<RunSurvey> {
     // (A Cyrillic word in ordinary case is the run of most Cyrillic text: answered first,
     // without the facts the other questions need.)
-    if ordinary_cyrillic(run.clone())
-        && !before.is_some_and(is_letter)
-        && !after.is_some_and(is_letter)
-    {
+    if plain_cyrillic(before, run.clone(), after) {
         return None;
     }
     let facts = RunFacts::of(run.clone())?;
@@ -557,11 +547,7 @@ pub fn run_survey(
         && after.is_some_and(is_letter)
         && !facts.spaced
         && (facts.length == 1 || !run.clone().all(char::is_numeric));
-    if plain_cyrillic(before, &facts, after)
-        || lone_letter(before, &facts, after)
-        || facts.listing
-        || !(in_a_word || facts.letter_or_c1)
-    {
+    if lone_letter(before, &facts, after) || facts.listing || !(in_a_word || facts.letter_or_c1) {
         return None;
     }
     let which = Which::Mojibake(Kind::LegacyAsLegacy);
