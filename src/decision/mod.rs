@@ -634,8 +634,9 @@ pub fn choose(
     purpose: Purpose,
 ) -> (Option<Choice>, Option<Cost>) {
     if purpose == Purpose::Repair {
-        if let Some(whole) = whole_text(text, Gain::Proved) {
+        if let Some(mut whole) = whole_text(text, Gain::Proved) {
             let net_gain = whole.net_gain;
+            marks_of_one_loss(text, &mut whole);
             return (Some(whole), Some(net_gain));
         }
     }
@@ -652,8 +653,73 @@ pub fn choose(
     }
     if let Some(best) = best.as_mut() {
         best.net_gain += same_runs(text, &mut best.pieces);
+        marks_of_one_loss(text, best);
     }
     (best, best_net_gain)
+}
+
+/// Take into each piece of a multi-byte reading's choice the runs of U+FFFD that touch it, as
+/// one mark: the decoder that misread the text wrote them for bytes of the same UTF-8 that it
+/// could not read, and once the text is UTF-8 again a stretch of lost bytes is one mark, as a
+/// UTF-8 decoder writes it ("諛깅���", the bytes of "백" and of a character cut, is "백�").
+/// Nothing lost is restored; only the marks of one loss become one.
+///
+/// ```
+/// use _core::explanation::{fix_str, Options};
+/// let fix = |text: &str| fix_str(text, Options::default());
+/// assert_eq!(fix("議곗삦\u{FFFD}\u{FFFD}").as_deref(), Some("조옥\u{FFFD}"));
+/// assert_eq!(fix("諛섑룷\u{FFFD}\u{FFFD}濡\u{FFFD}").as_deref(), Some("반포\u{FFFD}"));
+/// ```
+fn marks_of_one_loss(text: &[char], choice: &mut Choice) {
+    const MARK: char = '\u{FFFD}';
+    if readings()[choice.reading as usize].kind != Kind::Utf8AsMultiByte {
+        return;
+    }
+    let pieces = &mut choice.pieces;
+    // The marks between two pieces are the first's: it reaches the next piece's start.
+    let mut previous_end = 0;
+    for index in 0..pieces.len() {
+        let next_start = pieces.get(index + 1).map_or(text.len(), |j| j.piece.start);
+        let piece = &mut pieces[index].piece;
+        let mut start = piece.start;
+        while start > previous_end && text[start - 1] == MARK {
+            start -= 1;
+        }
+        let mut end = piece.end;
+        while end < next_start && text[end] == MARK {
+            end += 1;
+        }
+        if start < piece.start && !piece.replacement.starts_with(MARK) {
+            piece.replacement.insert(0, MARK);
+        }
+        if end > piece.end && !piece.replacement.ends_with(MARK) {
+            piece.replacement.push(MARK);
+        }
+        (piece.start, piece.end) = (start, end);
+        previous_end = end;
+    }
+    // Two pieces that touch with a mark on each side make one mark: the first gives its own
+    // up, or, when a mark is all it repairs to, it takes the second in.
+    let mut index = 1;
+    while index < pieces.len() {
+        let (first, second) = pieces.split_at_mut(index);
+        let (first, second) = (&mut first[index - 1].piece, &mut second[0].piece);
+        if first.end == second.start
+            && first.replacement.ends_with(MARK)
+            && second.replacement.starts_with(MARK)
+        {
+            first.replacement.pop();
+            if first.replacement.is_empty() {
+                first.replacement = std::mem::take(&mut second.replacement);
+                first.end = second.end;
+                first.lost += second.lost;
+                first.sequences += second.sequences;
+                pieces.remove(index);
+                continue;
+            }
+        }
+        index += 1;
+    }
 }
 
 /// The choice that competes with the `best` over two rounds ([`choose`]): when `best` undoes
