@@ -998,7 +998,14 @@ fn lossy_region(
         }
     }
     piece.lost += dropped.map_or(0, characters);
-    (!same(text, &piece)).then_some(piece)
+    // With no sequence read, ASCII the text did not have is trail bytes of its characters
+    // guessed into letters ("診�帰�" read as Big5 is "�A�"): no repair.
+    let made_ascii = || {
+        let ascii = |chars: &mut dyn Iterator<Item = char>| chars.filter(char::is_ascii).count();
+        ascii(&mut piece.replacement.chars()) > ascii(&mut text[start..stop].iter().copied())
+    };
+    let guessed = piece.sequences == 0 && made_ascii();
+    (!same(text, &piece) && !guessed).then_some(piece)
 }
 
 /// Could a region's bytes be UTF-8 that lost bytes only where the decoder wrote U+FFFD? The
@@ -1368,6 +1375,12 @@ mod tests {
             *d == "EUC-KR" && r.chars().all(|c| c == '\u{FFFD}' || c.is_ascii())
         });
         assert_eq!(deletions.count(), 0);
+        // Kanji between losses read as Big5 or EUC-JP: their trail bytes would be ASCII
+        // letters among lost bytes ("診�帰�" as "�A�"), a guess, not a repair.
+        let guessed = found("診\u{FFFD}帰\u{FFFD}強\u{FFFD}大\u{FFFD}")
+            .into_iter()
+            .filter(|(_, r, _)| r.chars().any(|c| c.is_ascii_alphabetic()));
+        assert_eq!(guessed.count(), 0);
     }
 
     #[test]
