@@ -27,8 +27,8 @@ use encoding_rs::Encoding;
 mod costing;
 
 pub use costing::{
-    decoding_cost, decoding_costs, decoding_costs_within, prefix_cost, prefix_costs, DecodingCost,
-    Reach, MAX_PIECE, SAMPLE_NON_ASCII, UTF_16_SAMPLE,
+    decoding_cost, decoding_costs, decoding_costs_within, non_ascii_words, prefix_cost,
+    prefix_costs, DecodingCost, Reach, MAX_PIECE, SAMPLE_NON_ASCII, UTF_16_SAMPLE,
 };
 
 /// One top-level domain of each region chardetng tells apart, and the generic `com`: asking
@@ -44,11 +44,12 @@ pub struct Detection {
 }
 
 impl Detection {
-    /// Feed all of `bytes` (as the end of the stream). ISO-2022-JP is a possible answer:
-    /// mojifix decodes text, it runs no script.
+    /// Feed `bytes` (as the end of the stream): their words that hold a non-ASCII byte, each
+    /// with the ASCII characters around it ([`words_to_feed`]). ISO-2022-JP is a possible
+    /// answer: mojifix decodes text, it runs no script.
     pub fn new(bytes: &[u8]) -> Detection {
         let mut detector = EncodingDetector::new(Iso2022JpDetection::Allow);
-        detector.feed(bytes, true);
+        detector.feed(&words_to_feed(bytes), true);
         Detection { detector }
     }
 
@@ -86,6 +87,39 @@ impl Detection {
         }
         guesses
     }
+}
+
+/// What chardetng is fed of `bytes`: every word that holds a non-ASCII byte (between the
+/// bytes where every ASCII-compatible encoding is between two characters, as the costing
+/// reads words), with the ASCII character on each side, a space between two words. chardetng
+/// scores non-ASCII characters and the letters beside them; ASCII words and markup, most of
+/// a page, tell it nothing and cost it as much a byte. Bytes with an escape (ISO-2022-JP,
+/// all ASCII) are fed whole.
+///
+/// ```
+/// use _core::detection::words_to_feed;
+/// assert_eq!(&*words_to_feed(b"<p>plain text, caf\xe9 au lait</p>"), b" caf\xe9 ");
+/// assert_eq!(&*words_to_feed(b"\xe9t\xe9 d'\xe9t\xe9, x"), b"\xe9t\xe9 '\xe9t\xe9,");
+/// assert_eq!(&*words_to_feed(b"\x1b$B0lMw\x1b(B"), b"\x1b$B0lMw\x1b(B");
+/// ```
+pub fn words_to_feed(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    if bytes.contains(&0x1B) {
+        return std::borrow::Cow::Borrowed(bytes);
+    }
+    let mut fed = Vec::new();
+    // The bytes up to here are fed or left out.
+    let mut done = 0;
+    for word in costing::non_ascii_words(bytes) {
+        // (the character before may be the one after the word before, fed already)
+        let from = word.start.saturating_sub(1);
+        if from >= done && fed.last().is_some_and(|&b| b != b' ') {
+            fed.push(b' ');
+        }
+        let to = (word.end + 1).min(bytes.len());
+        fed.extend_from_slice(&bytes[from.max(done)..to]);
+        done = to;
+    }
+    std::borrow::Cow::Owned(fed)
 }
 
 /// The label chardetng takes: the last label of a host name, lower-case ASCII, or `None`

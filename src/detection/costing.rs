@@ -179,6 +179,26 @@ pub fn decoding_costs_within(
     costs
 }
 
+/// The spans of the words of `bytes` that hold a non-ASCII byte, between the bytes where every
+/// ASCII-compatible encoding is between two characters ([`is_boundary`]).
+pub fn non_ascii_words(bytes: &[u8]) -> impl Iterator<Item = Range<usize>> + '_ {
+    let mut start = 0;
+    let mut non_ascii = false;
+    bytes.iter().map(Some).chain([None]).enumerate().filter_map(move |(i, byte)| {
+        match byte {
+            Some(&byte) if byte >= 0x80 => {
+                non_ascii = true;
+                return None;
+            }
+            Some(&byte) if !is_boundary(byte) => return None,
+            _ => {}
+        }
+        let word = non_ascii.then_some(start..i);
+        (start, non_ascii) = (i + 1, false);
+        word
+    })
+}
+
 /// A word of the sample: its bytes, and the ASCII characters before and after it (`None`: the
 /// edge of the text).
 #[derive(Clone, Debug, PartialEq)]
