@@ -806,7 +806,7 @@ enum Gain {
 fn whole_text(text: &[char], gain: Gain) -> Option<Choice> {
     let whole = candidates::utf8::whole_text(text)?;
     if whole.pieces.iter().map(|p| p.sequences).sum::<u32>() < WHOLE_TEXT_LEAST_SEQUENCES
-        || whole.pieces.iter().all(|p| candidates::utf8::drawn_letter(text, p))
+        || whole.pieces.iter().all(|p| candidates::utf8::repairs_no_word(text, p))
     {
         return None;
     }
@@ -858,11 +858,12 @@ fn choices(
                     choices: &mut Vec<Option<Choice>>,
                     lines: &mut LineLetters| {
         for (reading, judged) in by_reading.iter_mut().enumerate() {
-            // (a reading with only letters drawn, `candidates::utf8::drawn_letter`, is none)
-            let drawn = |j: &Judged| candidates::utf8::drawn_letter(text, &j.piece);
+            // (a reading whose pieces repair no word, `candidates::utf8::repairs_no_word`, is
+            // none: letters drawn, symbols for symbols)
+            let no_word = |j: &Judged| candidates::utf8::repairs_no_word(text, &j.piece);
             if !judged.is_empty() {
                 let judged = std::mem::take(judged);
-                if judged.iter().all(drawn) {
+                if judged.iter().all(no_word) {
                     continue;
                 }
                 let reading = reading as ReadingId;

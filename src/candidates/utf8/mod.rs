@@ -1236,6 +1236,41 @@ pub fn drawn_letter(text: &[char], piece: &Piece) -> bool {
         && !letter(Some(piece.end))
 }
 
+/// Is `piece` a symbol for symbols: printable symbols (no letter, space, control or U+FFFD)
+/// with no letter on either side, repaired into one character that is no letter and no space?
+/// UTF-8 read as macintosh makes "¬´" of "«", and ASCII art draws the same pair (the face
+/// "`¬´" of ftfy's cases): between symbols a symbol repairs no word, and a reading with only
+/// such pieces is none (`decision`). A space repaired is kept ("R$¬†908" is NBSP read so),
+/// and so are C1 controls (never text) and repairs into letters ("√©" is "é").
+///
+/// ```
+/// use _core::candidates::utf8::{pieces, symbol_for_symbols};
+/// let only_symbols = |text: &str| {
+///     let chars: Vec<char> = text.chars().collect();
+///     let found = pieces(&chars);
+///     !found.is_empty() && found.iter().all(|p| symbol_for_symbols(&chars, p))
+/// };
+/// assert!(only_symbols("OK??:(   `¬´    ):"));
+/// assert!(!only_symbols("R$¬†908") && !only_symbols("Ele √© bom"));
+/// ```
+pub fn symbol_for_symbols(text: &[char], piece: &Piece) -> bool {
+    let symbol =
+        |c: char| !is_letter(c) && !c.is_whitespace() && !c.is_control() && c != '\u{FFFD}';
+    let letter = |i: Option<usize>| i.and_then(|i| text.get(i)).is_some_and(|&c| is_letter(c));
+    let mut repair = piece.replacement.chars();
+    let one_symbol = repair.next().is_some_and(symbol) && repair.next().is_none();
+    one_symbol
+        && text[piece.start..piece.end].iter().all(|&c| symbol(c))
+        && !letter(piece.start.checked_sub(1))
+        && !letter(Some(piece.end))
+}
+
+/// Does `piece` repair no word: a letter drawn ([`drawn_letter`]) or a symbol for symbols
+/// ([`symbol_for_symbols`])? A reading whose pieces all repair none is no reading.
+pub fn repairs_no_word(text: &[char], piece: &Piece) -> bool {
+    drawn_letter(text, piece) || symbol_for_symbols(text, piece)
+}
+
 /// Is `c` a code point no text is written with and no decoder makes (GBK's private-use rows
 /// may be the inner layer of deeper damage)? A repair that makes one is none.
 fn never_written(c: char) -> bool {
