@@ -805,8 +805,10 @@ enum Gain {
 /// that, `Gain::Proved`).
 fn whole_text(text: &[char], gain: Gain) -> Option<Choice> {
     let whole = candidates::utf8::whole_text(text)?;
+    let no_letter = std::cell::OnceCell::new();
+    let wordless = || *no_letter.get_or_init(|| !text.iter().copied().any(is_letter));
     if whole.pieces.iter().map(|p| p.sequences).sum::<u32>() < WHOLE_TEXT_LEAST_SEQUENCES
-        || whole.pieces.iter().all(|p| candidates::utf8::repairs_no_word(text, p))
+        || whole.pieces.iter().all(|p| candidates::utf8::repairs_no_word(text, p, &wordless))
     {
         return None;
     }
@@ -854,13 +856,17 @@ fn choices(
     // Each reading's choice, by reading: the best is taken at the end.
     let mut choices: Vec<Option<Choice>> = vec![None; readings().len()];
     let mut lines = LineLetters::default();
+    // Does the text hold no letter at all? Asked once, and only of a text whose pieces are all
+    // repaired from symbols (`candidates::utf8::repairs_no_word`).
+    let no_letter = std::cell::OnceCell::new();
+    let wordless = || *no_letter.get_or_init(|| !text.iter().copied().any(is_letter));
     let consider = |by_reading: &mut Vec<Vec<Judged>>,
                     choices: &mut Vec<Option<Choice>>,
                     lines: &mut LineLetters| {
         for (reading, judged) in by_reading.iter_mut().enumerate() {
             // (a reading whose pieces repair no word, `candidates::utf8::repairs_no_word`, is
             // none: letters drawn, symbols for symbols)
-            let no_word = |j: &Judged| candidates::utf8::repairs_no_word(text, &j.piece);
+            let no_word = |j: &Judged| candidates::utf8::repairs_no_word(text, &j.piece, &wordless);
             if !judged.is_empty() {
                 let judged = std::mem::take(judged);
                 if judged.iter().all(no_word) {

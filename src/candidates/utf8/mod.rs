@@ -1236,39 +1236,43 @@ pub fn drawn_letter(text: &[char], piece: &Piece) -> bool {
         && !letter(Some(piece.end))
 }
 
-/// Is `piece` a symbol for symbols: printable symbols (no letter, space, control or U+FFFD)
-/// with no letter on either side, repaired into one character that is no letter and no space?
-/// UTF-8 read as macintosh makes "¬´" of "«", and ASCII art draws the same pair (the face
-/// "`¬´" of ftfy's cases): between symbols a symbol repairs no word, and a reading with only
-/// such pieces is none (`decision`). A space repaired is kept ("R$¬†908" is NBSP read so),
-/// and so are C1 controls (never text) and repairs into letters ("√©" is "é").
+/// The one character a piece of printable symbols (no letter, space, control or U+FFFD) with
+/// no letter on either side repairs into, if it repairs into one that is no space: UTF-8 read
+/// as macintosh makes "¬´" of "«" and "∆°" of "ơ", and ASCII art draws the same (the face
+/// "`¬´" of ftfy's cases, a triangle and a degree sign). A space repaired is left out ("R$¬†908"
+/// is NBSP read as macintosh), and so are C1 controls (never text: "\u{96}" is windows-1252's
+/// dash read as latin-1).
 ///
 /// ```
-/// use _core::candidates::utf8::{pieces, symbol_for_symbols};
-/// let only_symbols = |text: &str| {
+/// use _core::candidates::utf8::{from_symbols, pieces};
+/// let repairs = |text: &str| -> Vec<Option<char>> {
 ///     let chars: Vec<char> = text.chars().collect();
-///     let found = pieces(&chars);
-///     !found.is_empty() && found.iter().all(|p| symbol_for_symbols(&chars, p))
+///     pieces(&chars).iter().map(|p| from_symbols(&chars, p)).collect()
 /// };
-/// assert!(only_symbols("OK??:(   `¬´    ):"));
-/// assert!(!only_symbols("R$¬†908") && !only_symbols("Ele √© bom"));
+/// assert!(repairs("OK??:(   `¬´    ):").contains(&Some('«')));
+/// assert!(repairs("Ele √© bom").contains(&Some('é')));
+/// assert!(repairs("R$¬†908").iter().all(Option::is_none));
 /// ```
-pub fn symbol_for_symbols(text: &[char], piece: &Piece) -> bool {
+pub fn from_symbols(text: &[char], piece: &Piece) -> Option<char> {
     let symbol =
         |c: char| !is_letter(c) && !c.is_whitespace() && !c.is_control() && c != '\u{FFFD}';
     let letter = |i: Option<usize>| i.and_then(|i| text.get(i)).is_some_and(|&c| is_letter(c));
     let mut repair = piece.replacement.chars();
-    let one_symbol = repair.next().is_some_and(symbol) && repair.next().is_none();
-    one_symbol
-        && text[piece.start..piece.end].iter().all(|&c| symbol(c))
+    let one = repair.next().filter(|&c| !c.is_whitespace() && c != '\u{FFFD}' && !c.is_control());
+    let apart = text[piece.start..piece.end].iter().all(|&c| symbol(c))
         && !letter(piece.start.checked_sub(1))
-        && !letter(Some(piece.end))
+        && !letter(Some(piece.end));
+    one.filter(|_| repair.next().is_none() && apart)
 }
 
-/// Does `piece` repair no word: a letter drawn ([`drawn_letter`]) or a symbol for symbols
-/// ([`symbol_for_symbols`])? A reading whose pieces all repair none is no reading.
-pub fn repairs_no_word(text: &[char], piece: &Piece) -> bool {
-    drawn_letter(text, piece) || symbol_for_symbols(text, piece)
+/// Does `piece` repair no word? A letter drawn ([`drawn_letter`]); a symbol repaired from
+/// symbols ([`from_symbols`]), between symbols no likelier than they are; a letter repaired
+/// from symbols in a text with no letter at all (`wordless`, asked only then), which has no
+/// word to judge it by ("∆°" is no "ơ"; beside words, "Ele √© bom" is "Ele é bom"). A
+/// reading whose pieces all repair none is no reading (`decision`, decision notes 0043, 0047).
+pub fn repairs_no_word(text: &[char], piece: &Piece, wordless: &dyn Fn() -> bool) -> bool {
+    drawn_letter(text, piece)
+        || from_symbols(text, piece).is_some_and(|c| !is_letter(c) || wordless())
 }
 
 /// Is `c` a code point no text is written with and no decoder makes (GBK's private-use rows
