@@ -580,10 +580,15 @@ pub fn word_of(
 /// The spans of the runs that look like mojibake by more than `floor`, or, in an unknown word
 /// that a repair could make a known one, by more than `floor` less `word_bonus`.
 pub fn suspects(runs: &[Run], floor: Cost, word_bonus: Cost) -> Vec<(usize, usize)> {
-    runs.iter()
-        .filter(|r| r.shape + if r.word == Word::Unknown { word_bonus } else { 0 } > floor)
-        .map(|r| (r.start, r.end))
-        .collect()
+    runs.iter().filter(|r| r.suspect(floor, word_bonus)).map(|r| (r.start, r.end)).collect()
+}
+
+impl Run {
+    /// Does the run look like mojibake by more than `floor`, or, in an unknown word that a
+    /// repair could make a known one, by more than `floor` less `word_bonus` ([`suspects`])?
+    pub fn suspect(&self, floor: Cost, word_bonus: Cost) -> bool {
+        self.shape + if self.word == Word::Unknown { word_bonus } else { 0 } > floor
+    }
 }
 
 /// Every run of non-ASCII characters a legacy decoder could have made, words in ordinary

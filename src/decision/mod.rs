@@ -928,7 +928,8 @@ fn choices(
     if pairs != 0 {
         // Runs whose pieces cannot gain can only join a stretch of a legacy reading that wins
         // without them: they are read only then (below).
-        let suspects = candidates::legacy::suspects(&runs, 0, parameters.known_word[2].max(0));
+        let word_bonus = parameters.known_word[2].max(0);
+        let suspects = candidates::legacy::suspects(&runs, 0, word_bonus);
         for piece in candidates::legacy::pieces(text, &suspects, pairs).into_iter() {
             let reading = piece.reading as usize;
             by_reading[reading].push(gains.judged(piece));
@@ -938,12 +939,22 @@ fn choices(
         // ordinary case and punctuation included: each is that reading's to take ("Д." in an
         // address), and each it would garble counts against it (a Serbian text's "ИБ" read as
         // KOI8-R is "ха" only if its plain words are mojibake too). What it gains so is what
-        // it gains.
+        // it gains. So is one whose spelling may count (a short line, a reading within a
+        // script) where a run the suspects left out may keep it from misreading the text as
+        // a whole ("331,44 Kè" beside "odpovìdi" is "Kč").
         let floor = utf8_best.as_ref().map_or(0, |b| b.net_gain);
         let spans = candidates::legacy::every_run(text);
+        let left_out = if spelt_text(text.iter().copied()) {
+            let left_out = runs.iter().filter(|r| !r.suspect(0, word_bonus));
+            left_out.fold(0, |pairs, r| pairs | r.pairs)
+        } else {
+            0
+        };
         for reading in (0..choices.len()).filter(|&r| readings()[r].kind == Kind::LegacyAsLegacy) {
-            if choices[reading].as_ref().is_some_and(|c| c.net_gain > floor) {
-                let pair = reading - crate::readings::legacy(0) as usize;
+            let pair = reading - crate::readings::legacy(0) as usize;
+            let may_be_spelt = left_out & (1 << pair) != 0
+                && crate::readings::within_a_script(reading as ReadingId);
+            if choices[reading].as_ref().is_some_and(|c| c.net_gain > floor || may_be_spelt) {
                 let reading = reading as ReadingId;
                 let pieces = candidates::legacy::pieces(text, &spans, 1 << pair);
                 let judged = pieces.into_iter().map(|piece| gains.judged(piece)).collect();
