@@ -216,31 +216,19 @@ fn sample(bytes: &[u8]) -> Vec<Word> {
     let mut words = Vec::new();
     let mut seen_values = [false; 256];
     let mut seen = 0;
-    let mut start: usize = 0;
-    let mut non_ascii = 0;
-    let mut unseen = false;
-    // The end of the bytes ends the last word, as a boundary does.
-    for (i, byte) in bytes.iter().map(Some).chain([None]).enumerate() {
-        match byte {
-            Some(&byte) if byte >= 0x80 => {
-                non_ascii += 1;
-                unseen |= !seen_values[usize::from(byte)];
-                continue;
-            }
-            Some(&byte) if !is_boundary(byte) => continue,
-            _ => {}
-        }
-        if non_ascii > 0 && (seen < SAMPLE_NON_ASCII || unseen) {
-            let before = start.checked_sub(1).map(|b| char::from(bytes[b]));
-            words.push(Word { before, bytes: start..i, after: byte.map(|&b| char::from(b)) });
+    for span in non_ascii_words(bytes) {
+        let word = &bytes[span.clone()];
+        let non_ascii = word.iter().filter(|&&b| b >= 0x80).count();
+        let unseen = word.iter().any(|&b| b >= 0x80 && !seen_values[usize::from(b)]);
+        if seen < SAMPLE_NON_ASCII || unseen {
+            let before = span.start.checked_sub(1).map(|b| char::from(bytes[b]));
+            let after = bytes.get(span.end).map(|&b| char::from(b));
+            words.push(Word { before, bytes: span, after });
             seen += non_ascii;
-            for &b in &bytes[start..i] {
+            for &b in word {
                 seen_values[usize::from(b)] = true;
             }
         }
-        start = i + 1;
-        non_ascii = 0;
-        unseen = false;
     }
     words
 }
