@@ -1229,11 +1229,15 @@ pub fn floating_mark(text: &[char], piece: &Piece) -> bool {
 /// assert!(!drawn("canci├│n") && !drawn("╨┤╨╛╨╗╨╡"));
 /// ```
 pub fn drawn_letter(text: &[char], piece: &Piece) -> bool {
-    let letter = |i: Option<usize>| i.and_then(|i| text.get(i)).is_some_and(|&c| is_letter(c));
     piece.replacement.chars().count() == 1
         && text[piece.start..piece.end].iter().all(|c| ('\u{2500}'..='\u{259F}').contains(c))
-        && !letter(piece.start.checked_sub(1))
-        && !letter(Some(piece.end))
+        && !beside_a_letter(text, piece)
+}
+
+/// Is there a letter right before `piece` or right after it?
+fn beside_a_letter(text: &[char], piece: &Piece) -> bool {
+    let letter = |i: Option<usize>| i.and_then(|i| text.get(i)).is_some_and(|&c| is_letter(c));
+    letter(piece.start.checked_sub(1)) || letter(Some(piece.end))
 }
 
 /// The one character a piece of printable symbols (no letter, space, control or U+FFFD) with
@@ -1254,14 +1258,11 @@ pub fn drawn_letter(text: &[char], piece: &Piece) -> bool {
 /// assert!(repairs("R$¬†908").iter().all(Option::is_none));
 /// ```
 pub fn from_symbols(text: &[char], piece: &Piece) -> Option<char> {
-    let symbol =
-        |c: char| !is_letter(c) && !c.is_whitespace() && !c.is_control() && c != '\u{FFFD}';
-    let letter = |i: Option<usize>| i.and_then(|i| text.get(i)).is_some_and(|&c| is_letter(c));
+    let printable = |c: char| !c.is_whitespace() && !c.is_control() && c != '\u{FFFD}';
     let mut repair = piece.replacement.chars();
-    let one = repair.next().filter(|&c| !c.is_whitespace() && c != '\u{FFFD}' && !c.is_control());
-    let apart = text[piece.start..piece.end].iter().all(|&c| symbol(c))
-        && !letter(piece.start.checked_sub(1))
-        && !letter(Some(piece.end));
+    let one = repair.next().filter(|&c| printable(c));
+    let apart = text[piece.start..piece.end].iter().all(|&c| printable(c) && !is_letter(c))
+        && !beside_a_letter(text, piece);
     one.filter(|_| repair.next().is_none() && apart)
 }
 
