@@ -805,8 +805,8 @@ enum Gain {
 /// that, `Gain::Proved`).
 fn whole_text(text: &[char], gain: Gain) -> Option<Choice> {
     let whole = candidates::utf8::whole_text(text)?;
-    let no_letter = std::cell::OnceCell::new();
-    let wordless = || *no_letter.get_or_init(|| !text.iter().copied().any(is_letter));
+    let no_word = std::cell::OnceCell::new();
+    let wordless = || *no_word.get_or_init(|| !candidates::utf8::holds_a_word(text));
     if whole.pieces.iter().map(|p| p.sequences).sum::<u32>() < WHOLE_TEXT_LEAST_SEQUENCES
         || whole.pieces.iter().all(|p| candidates::utf8::repairs_no_word(text, p, &wordless))
     {
@@ -856,10 +856,10 @@ fn choices(
     // Each reading's choice, by reading: the best is taken at the end.
     let mut choices: Vec<Option<Choice>> = vec![None; readings().len()];
     let mut lines = LineLetters::default();
-    // Does the text hold no letter at all? Asked once, and only of a text whose pieces are all
-    // repaired from symbols (`candidates::utf8::repairs_no_word`).
-    let no_letter = std::cell::OnceCell::new();
-    let wordless = || *no_letter.get_or_init(|| !text.iter().copied().any(is_letter));
+    // Does the text hold no word? Asked once, and only of a text whose pieces are all repaired
+    // from symbols or drawings (`candidates::utf8::repairs_no_word`).
+    let no_word = std::cell::OnceCell::new();
+    let wordless = || *no_word.get_or_init(|| !candidates::utf8::holds_a_word(text));
     let consider = |by_reading: &mut Vec<Vec<Judged>>,
                     choices: &mut Vec<Option<Choice>>,
                     lines: &mut LineLetters| {

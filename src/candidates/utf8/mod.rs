@@ -1229,9 +1229,26 @@ pub fn floating_mark(text: &[char], piece: &Piece) -> bool {
 /// assert!(!drawn("canci├│n") && !drawn("╨┤╨╛╨╗╨╡"));
 /// ```
 pub fn drawn_letter(text: &[char], piece: &Piece) -> bool {
+    drawn(text, piece) && !beside_a_letter(text, piece)
+}
+
+/// Is `piece` box-drawing or block characters repaired into one character?
+fn drawn(text: &[char], piece: &Piece) -> bool {
     piece.replacement.chars().count() == 1
         && text[piece.start..piece.end].iter().all(|c| ('\u{2500}'..='\u{259F}').contains(c))
-        && !beside_a_letter(text, piece)
+}
+
+/// Does `text` hold a word: two letters side by side? A text without one ("├┤a┼┐a┼┐a",
+/// leet line art; "∆°") has no word to judge a letter repaired from drawings or symbols by.
+///
+/// ```
+/// use _core::candidates::utf8::holds_a_word;
+/// let chars = |text: &str| text.chars().collect::<Vec<char>>();
+/// assert!(holds_a_word(&chars("y t├║ que")) && holds_a_word(&chars("中文")));
+/// assert!(!holds_a_word(&chars("├┤a┼┐a┼┐a")) && !holds_a_word(&chars("a ∆° b")));
+/// ```
+pub fn holds_a_word(text: &[char]) -> bool {
+    text.windows(2).any(|pair| is_letter(pair[0]) && is_letter(pair[1]))
 }
 
 /// Is there a letter right before `piece` or right after it?
@@ -1266,14 +1283,78 @@ pub fn from_symbols(text: &[char], piece: &Piece) -> Option<char> {
     one.filter(|_| repair.next().is_none() && apart)
 }
 
+/// The English clitics written after an apostrophe: "it's", "don't", "I'd", "I'm", "we'll",
+/// "they're", "we've".
+const ENGLISH_CLITICS: [&str; 7] = ["s", "t", "d", "m", "ll", "re", "ve"];
+
+/// Does `piece` end in a right single quotation mark that is an English clitic's apostrophe
+/// (a clitic of [`ENGLISH_CLITICS`] after it, then no letter)? windows-1252 writes "’" as 92,
+/// and a letter before it makes a UTF-8 sequence by chance: "a lot of Ã’s" is "Òs" so read,
+/// but the text is about the letter "Ã" (ftfy's cases; ftfy never counts "’" as damage).
+///
+/// ```
+/// use _core::candidates::utf8::{apostrophe_of_a_clitic, pieces};
+/// let apostrophe = |text: &str| {
+///     let chars: Vec<char> = text.chars().collect();
+///     pieces(&chars).iter().any(|p| apostrophe_of_a_clitic(&chars, p))
+/// };
+/// assert!(apostrophe("a lot of Ã’s in it") && apostrophe("Ã’ll"));
+/// assert!(!apostrophe("PUÃ’ ESSERE") && !apostrophe("Ã’scar"));
+/// ```
+pub fn apostrophe_of_a_clitic(text: &[char], piece: &Piece) -> bool {
+    if text[piece.start..piece.end].last() != Some(&'\u{2019}') {
+        return false;
+    }
+    let after = &text[piece.end..];
+    ENGLISH_CLITICS.iter().any(|clitic| {
+        let length = clitic.len();
+        after.len() >= length
+            && after.iter().zip(clitic.chars()).all(|(&c, clitic)| c == clitic)
+            && after.get(length).is_none_or(|&c| !is_letter(c))
+    })
+}
+
+/// Cyrillic and Greek capitals that look like Latin ones: a Latin word may hold one, typed
+/// or pasted, and nothing else is wrong with it.
+const LATIN_LOOK_ALIKES: &str = "АВЕЅІЈКМНОРСТХΑΒΕΖΗΙΚΜΝΟΡΤΥΧ";
+
+/// Is `piece` one Cyrillic or Greek look-alike of a Latin capital ([`LATIN_LOOK_ALIKES`]) that
+/// ends a Latin word, repaired only by taking the space after it for byte 0xA0? Such a
+/// repair rests on a loss it supposes and on the one letter's script: "SENSЕ - Oleg" holds a
+/// Cyrillic "Е" (ftfy's cases), which windows-1251 reads from C5 and "Š" is C5 A0.
+///
+/// ```
+/// use _core::candidates::utf8::{look_alike_before_a_space, pieces};
+/// let look_alike = |text: &str| {
+///     let chars: Vec<char> = text.chars().collect();
+///     pieces(&chars).iter().any(|p| look_alike_before_a_space(&chars, p))
+/// };
+/// assert!(look_alike("SENSЕ - Oleg Tsedryk"));
+/// assert!(!look_alike("la unitГ di misura") && !look_alike("РџСЂРёРІРµС‚ Р мир"));
+/// ```
+pub fn look_alike_before_a_space(text: &[char], piece: &Piece) -> bool {
+    let latin_before = piece.start.checked_sub(1).is_some_and(|i| text[i].is_ascii_alphabetic());
+    piece.restored_spaces == 1
+        && LATIN_LOOK_ALIKES.contains(text[piece.start])
+        && text[piece.start + 1..piece.end].iter().all(|&c| c == ' ')
+        && latin_before
+}
+
 /// Does `piece` repair no word? A letter drawn ([`drawn_letter`]); a symbol repaired from
 /// symbols ([`from_symbols`]), between symbols no likelier than they are; a letter repaired
-/// from symbols in a text with no letter at all (`wordless`, asked only then), which has no
-/// word to judge it by ("∆°" is no "ơ"; beside words, "Ele √© bom" is "Ele é bom"). A
-/// reading whose pieces all repair none is no reading (`decision`, decision notes 0043, 0047).
+/// from symbols or drawings in a text that holds no word (`wordless`, [`holds_a_word`], asked
+/// only then), which has none to judge it by ("∆°" is no "ơ", nor "├┤a┼┐a" "ôaſa"; beside
+/// words, "Ele √© bom" is "Ele é bom" and "y t├║ que" is "y tú que"); an
+/// apostrophe before an English clitic taken into a letter ([`apostrophe_of_a_clitic`]); a
+/// look-alike letter ending a Latin word, read with the space after it
+/// ([`look_alike_before_a_space`]). A reading whose pieces all repair none is no reading
+/// (`decision`, decision notes 0043, 0047, 0049).
 pub fn repairs_no_word(text: &[char], piece: &Piece, wordless: &dyn Fn() -> bool) -> bool {
     drawn_letter(text, piece)
+        || (drawn(text, piece) && wordless())
         || from_symbols(text, piece).is_some_and(|c| !is_letter(c) || wordless())
+        || apostrophe_of_a_clitic(text, piece)
+        || look_alike_before_a_space(text, piece)
 }
 
 /// Is `c` a code point no text is written with and no decoder makes (GBK's private-use rows
