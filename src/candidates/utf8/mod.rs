@@ -1340,6 +1340,29 @@ pub fn look_alike_before_a_space(text: &[char], piece: &Piece) -> bool {
         && latin_before
 }
 
+/// Does `piece` begin with a capital that ends a word in capitals, and repair into a space
+/// alone? UTF-8's NBSP read as windows-1252 is "Â\u{A0}" after anything, but a word in
+/// capitals may end in "Â" before an NBSP of its own ("MISUTÂ\u{A0}AJIKKO", a title in
+/// romaji among ftfy's cases); the repair would take a letter out of the word.
+///
+/// ```
+/// use _core::candidates::utf8::{capital_before_a_space, pieces};
+/// let capital = |text: &str| {
+///     let chars: Vec<char> = text.chars().collect();
+///     pieces(&chars).iter().any(|p| capital_before_a_space(&chars, p))
+/// };
+/// assert!(capital("MISUTÂ\u{A0}AJIKKO"));
+/// assert!(!capital("10Â\u{A0}€") && !capital("wordÂ\u{A0}word"));
+/// ```
+pub fn capital_before_a_space(text: &[char], piece: &Piece) -> bool {
+    let mut repair = piece.replacement.chars();
+    let space = repair.next().is_some_and(char::is_whitespace) && repair.next().is_none();
+    let capital = |c: char| is_letter(c) && c.is_uppercase();
+    space
+        && capital(text[piece.start])
+        && piece.start.checked_sub(1).is_some_and(|i| capital(text[i]))
+}
+
 /// Does `piece` repair no word? A letter drawn ([`drawn_letter`]); a symbol repaired from
 /// symbols ([`from_symbols`]), between symbols no likelier than they are; a letter repaired
 /// from symbols or drawings in a text that holds no word (`wordless`, [`holds_a_word`], asked
@@ -1347,7 +1370,8 @@ pub fn look_alike_before_a_space(text: &[char], piece: &Piece) -> bool {
 /// words, "Ele √© bom" is "Ele é bom" and "y t├║ que" is "y tú que"); an
 /// apostrophe before an English clitic taken into a letter ([`apostrophe_of_a_clitic`]); a
 /// look-alike letter ending a Latin word, read with the space after it
-/// ([`look_alike_before_a_space`]). A reading whose pieces all repair none is no reading
+/// ([`look_alike_before_a_space`]); a capital ending a word in capitals taken into a space
+/// ([`capital_before_a_space`]). A reading whose pieces all repair none is no reading
 /// (`decision`, decision notes 0043, 0047, 0049).
 pub fn repairs_no_word(text: &[char], piece: &Piece, wordless: &dyn Fn() -> bool) -> bool {
     drawn_letter(text, piece)
@@ -1355,6 +1379,7 @@ pub fn repairs_no_word(text: &[char], piece: &Piece, wordless: &dyn Fn() -> bool
         || from_symbols(text, piece).is_some_and(|c| !is_letter(c) || wordless())
         || apostrophe_of_a_clitic(text, piece)
         || look_alike_before_a_space(text, piece)
+        || capital_before_a_space(text, piece)
 }
 
 /// Is `c` a code point no text is written with and no decoder makes (GBK's private-use rows
