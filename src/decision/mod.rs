@@ -233,11 +233,14 @@ impl Words {
 
     /// The word around a piece (its [`Words::word_span`]), as it is and repaired: +1 if only
     /// the repaired one is a Chinese name ([`crate::names::is_name`]), -1 if only the one as it
-    /// is, 0 otherwise.
+    /// is, 0 otherwise. A name is made only by a piece that is its whole word: a name misread
+    /// is misread whole, and a family name repaired before characters left as they are
+    /// ("骰ｾ螳玲" as "鍾螳玲") is a partial repair, no name (decision note 0050).
     fn name_evidence(text: &[char], piece: &Piece, (start, end): (usize, usize)) -> Cost {
         let length = (piece.start - start) + piece.replacement.chars().count() + (end - piece.end);
         // (a name has two or three characters: a longer word is none, and is not collected)
-        let made = (2..=3).contains(&length) && {
+        let whole_word = (start, end) == (piece.start, piece.end);
+        let made = whole_word && (2..=3).contains(&length) && {
             let mut repaired = ['\0'; 3];
             let chars = text[start..piece.start]
                 .iter()
