@@ -377,6 +377,36 @@ pub fn cased_as_words_are(word: impl Iterator<Item = char>) -> bool {
     lower == 0 || upper == 0 || (upper == 1 && first_upper)
 }
 
+/// Is `c` a currency sign: "$", "¢" to "¥", the Currency Symbols block, or a fullwidth one?
+fn currency_sign(c: char) -> bool {
+    matches!(c, '$' | '¢'..='¥' | '\u{20A0}'..='\u{20CF}' | '￠' | '￡' | '￥' | '￦')
+}
+
+/// Does `piece` repair into the no-break space number formats write between a number and its
+/// currency sign ("R$\u{A0}379,90", "10\u{A0}€": CLDR's formats for Portuguese, French,
+/// German, Czech...)? That is a format people write, and counts as a known word does: UTF-8's
+/// NBSP read as windows-1252 with the NBSP then made a space ("R$Â 379,90") has no other
+/// word to judge it by.
+///
+/// ```
+/// use _core::decision::makes_a_price;
+/// use _core::candidates::utf8::pieces;
+/// let price = |text: &str| {
+///     let chars: Vec<char> = text.chars().collect();
+///     pieces(&chars).iter().any(|p| makes_a_price(&chars, p))
+/// };
+/// assert!(price("R$Â 379,90") && price("10Â €"));
+/// assert!(!price("voilÃ le travail") && !price("R$Â e"));
+/// ```
+pub fn makes_a_price(text: &[char], piece: &Piece) -> bool {
+    let before = piece.start.checked_sub(1).map(|i| text[i]);
+    let after = text.get(piece.end).copied();
+    let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+    let sign = |c: Option<char>| c.is_some_and(currency_sign);
+    matches!(piece.replacement.as_str(), "\u{A0}" | "\u{202F}")
+        && ((sign(before) && digit(after)) || (digit(before) && sign(after)))
+}
+
 /// The case evidence of a piece in its word (`span`, [`Words::word_span`]): -1 if the word is
 /// [`cased_as_words_are`] as it is but not repaired, 0 otherwise (the repaired word is asked
 /// first: most repairs keep a word's case). Never more than 0, so what a legacy run can gain
@@ -510,7 +540,7 @@ impl<'a> Gains<'a> {
                 let case = case_evidence(text, &piece, span).min(-Cost::from(lower_in_capitals));
                 (w.evidence(text, &piece, span), names, case)
             } else {
-                (0, 0, 0)
+                (Cost::from(makes_a_price(text, &piece)), 0, 0)
             };
             (repair.min(shape), words, names, case, repair)
         });
