@@ -382,11 +382,13 @@ fn currency_sign(c: char) -> bool {
     matches!(c, '$' | '¢'..='¥' | '\u{20A0}'..='\u{20CF}' | '￠' | '￡' | '￥' | '￦')
 }
 
-/// Does `piece` repair into the no-break space number formats write between a number and its
-/// currency sign ("R$\u{A0}379,90", "10\u{A0}€": CLDR's formats for Portuguese, French,
-/// German, Czech...)? That is a format people write, and counts as a known word does: UTF-8's
-/// NBSP read as windows-1252 with the NBSP then made a space ("R$Â 379,90") has no other
-/// word to judge it by.
+/// Does `piece` repair into the currency sign or the no-break space of a price: a number
+/// and its currency sign, in either order, with a no-break space between them or none
+/// ("R$\u{A0}379,90", "9,69\u{A0}€", "10€": CLDR's formats for Portuguese, French, German,
+/// Czech...)? That is a format people write, and counts as a known word does: UTF-8's NBSP
+/// read as windows-1252 with the NBSP then made a space ("R$Â 379,90"), or windows-1252's "€"
+/// read as windows-1251 ("9,69\u{A0}Ђ"), has no other word to judge it by. The repair is one
+/// sign, one no-break space or both; a space it does not make may be an ASCII one.
 ///
 /// ```
 /// use _core::decision::makes_a_price;
@@ -399,12 +401,50 @@ fn currency_sign(c: char) -> bool {
 /// assert!(!price("voilÃ le travail") && !price("R$Â e"));
 /// ```
 pub fn makes_a_price(text: &[char], piece: &Piece) -> bool {
-    let before = piece.start.checked_sub(1).map(|i| text[i]);
-    let after = text.get(piece.end).copied();
-    let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
-    let sign = |c: Option<char>| c.is_some_and(currency_sign);
-    matches!(piece.replacement.as_str(), "\u{A0}" | "\u{202F}")
-        && ((sign(before) && digit(after)) || (digit(before) && sign(after)))
+    #[derive(Clone, Copy, PartialEq)]
+    enum Part {
+        Digit,
+        Space,
+        Sign,
+    }
+    use Part::{Digit, Sign, Space};
+    const PRICES: [&[Part]; 4] =
+        [&[Digit, Space, Sign], &[Sign, Space, Digit], &[Digit, Sign], &[Sign, Digit]];
+    let no_break = |c: char| matches!(c, '\u{A0}' | '\u{202F}');
+    let part = |c: char, repaired: bool| match c {
+        '0'..='9' if !repaired => Some(Digit),
+        ' ' if !repaired => Some(Space),
+        _ if no_break(c) => Some(Space),
+        _ if currency_sign(c) => Some(Sign),
+        _ => None,
+    };
+    let mut repair = [None; 2];
+    for (k, c) in piece.replacement.chars().enumerate() {
+        match repair.get_mut(k) {
+            Some(slot) => *slot = part(c, true),
+            None => return false,
+        }
+    }
+    let length = piece.replacement.chars().count();
+    if length == 0 || repair[..length].contains(&None) {
+        return false;
+    }
+    // The parts around the repair: two before it, the repair's, two after it.
+    let before = |k: usize| piece.start.checked_sub(k).and_then(|i| part(text[i], false));
+    let after = |k: usize| text.get(piece.end + k).and_then(|&c| part(c, false));
+    let parts: Vec<Option<Part>> = [before(2), before(1)]
+        .into_iter()
+        .chain(repair[..length].iter().copied())
+        .chain([after(0), after(1)])
+        .collect();
+    let (first, last): (usize, usize) = (2, 2 + length);
+    PRICES.iter().any(|price| {
+        (first.saturating_sub(price.len() - 1)..=first).any(|at| {
+            at + price.len() >= last
+                && at + price.len() <= parts.len()
+                && price.iter().zip(&parts[at..]).all(|(p, q)| Some(*p) == *q)
+        })
+    })
 }
 
 /// The case evidence of a piece in its word (`span`, [`Words::word_span`]): -1 if the word is
