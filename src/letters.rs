@@ -1,5 +1,6 @@
 //! Whether a character is a letter (`char::is_alphabetic`), or a small letter
-//! (`char::is_lowercase`), by a table of the Basic Multilingual Plane.
+//! (`char::is_lowercase`), and what it is in lower case (`char::to_lowercase`), by tables of
+//! the Basic Multilingual Plane.
 //!
 //! The decision asks it of every character around every run and piece; the standard library
 //! searches Unicode's ranges for each non-ASCII character, a tenth of the work on Cyrillic
@@ -48,6 +49,53 @@ pub fn is_lower(c: char) -> bool {
     table[(code >> 6) as usize] & (1u64 << (code & 63)) != 0
 }
 
+/// The one character `c.to_lowercase()` gives, or `None` when it gives several ("İ" is
+/// "i̇"). Known words and spelling are asked in lower case, a character at a time.
+///
+/// ```
+/// use _core::letters::one_lower;
+/// assert_eq!(one_lower('Ř'), Some('ř'));
+/// assert_eq!(one_lower('Ж'), Some('ж'));
+/// assert_eq!(one_lower('中'), Some('中'));
+/// assert_eq!(one_lower('𝐀'), Some('𝐀'));
+/// assert_eq!(one_lower('İ'), None);
+/// ```
+#[inline]
+pub fn one_lower(c: char) -> Option<char> {
+    let code = c as u32;
+    if code < 0x80 {
+        return Some(c.to_ascii_lowercase());
+    }
+    if code > 0xFFFF {
+        return single_lower(c);
+    }
+    static TABLE: OnceLock<Box<[u16]>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        // (0: several characters; a BMP character never lowers to U+0000 or out of the BMP)
+        (0..=0xFFFFu32)
+            .map(|code| {
+                char::from_u32(code)
+                    .map_or(code, |c| single_lower(c).map_or(0, u32::from))
+                    .try_into()
+                    .unwrap_or(0)
+            })
+            .collect()
+    });
+    match table[code as usize] {
+        0 => None,
+        lower => char::from_u32(u32::from(lower)),
+    }
+}
+
+/// The one character `c.to_lowercase()` gives, asked of the standard library.
+fn single_lower(c: char) -> Option<char> {
+    let mut lower = c.to_lowercase();
+    match (lower.next(), lower.next()) {
+        (Some(one), None) => Some(one),
+        _ => None,
+    }
+}
+
 /// One bit a BMP code point: set for the letters.
 fn bmp() -> &'static [u64; 1024] {
     static TABLE: OnceLock<Box<[u64; 1024]>> = OnceLock::new();
@@ -81,6 +129,7 @@ mod tests {
             if let Some(c) = char::from_u32(code) {
                 assert_eq!(is_letter(c), c.is_alphabetic(), "U+{code:04X}");
                 assert_eq!(is_lower(c), c.is_lowercase(), "U+{code:04X}");
+                assert_eq!(one_lower(c), single_lower(c), "U+{code:04X}");
             }
         }
     }

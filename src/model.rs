@@ -427,6 +427,8 @@ fn lower_word_hash(word: impl IntoIterator<Item = char>) -> u32 {
     for c in word {
         if c.is_ascii() {
             value = word_hash_bytes(value, &[c.to_ascii_lowercase() as u8]);
+        } else if let Some(l) = crate::letters::one_lower(c) {
+            value = word_hash_bytes(value, l.encode_utf8(&mut buffer).as_bytes());
         } else {
             for l in c.to_lowercase() {
                 value = word_hash_bytes(value, l.encode_utf8(&mut buffer).as_bytes());

@@ -197,11 +197,7 @@ impl Words {
         let mut buffer = [0u8; 4];
         for (&c, lower) in text[from..to].iter().zip(&mut self.lower[from..to]) {
             if *lower == 0 {
-                let mut l = c.to_lowercase();
-                *lower = match (l.next(), l.next()) {
-                    (Some(l), None) => l as u32 + 1,
-                    _ => u32::MAX,
-                };
+                *lower = crate::letters::one_lower(c).map_or(u32::MAX, |l| l as u32 + 1);
             }
             match *lower {
                 u32::MAX => {

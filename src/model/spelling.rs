@@ -46,11 +46,7 @@ pub fn spelling() -> &'static Spelling {
 
 /// `c` in lower case, when that is one character.
 fn lower(c: char) -> char {
-    let mut lower = c.to_lowercase();
-    match (lower.next(), lower.next()) {
-        (Some(one), None) => one,
-        _ => c,
-    }
+    crate::letters::one_lower(c).unwrap_or(c)
 }
 
 impl Spelling {
