@@ -229,25 +229,29 @@ impl Words {
 
     /// The word around a piece (its [`Words::word_span`]), as it is and repaired: +1 if only
     /// the repaired one is a Chinese name ([`crate::names::is_name`]), -1 if only the one as it
-    /// is, 0 otherwise. A name is made only by a piece that is its whole word: a name misread
-    /// is misread whole, and a family name repaired before characters left as they are
-    /// ("骰ｾ螳玲" as "鍾螳玲") is a partial repair, no name (decision note 0050).
+    /// is, 0 otherwise. A name is made by a piece that is its whole word, or by one repaired
+    /// into two ideographs inside a longer word: Chinese is written without spaces, and a
+    /// name misread there ("蛻倬妛中文方式" for "刘雪中文方式") is misread whole. A family name
+    /// repaired before characters left as they are ("骰ｾ螳玲" as "鍾螳玲") makes no name, and
+    /// neither does a repair into three ideographs inside a word, which running text makes by
+    /// chance ("官方推"; decision notes 0050, 0052).
     fn name_evidence(text: &[char], piece: &Piece, (start, end): (usize, usize)) -> Cost {
-        let length = (piece.start - start) + piece.replacement.chars().count() + (end - piece.end);
-        // (a name has two or three characters: a longer word is none, and is not collected)
-        let whole_word = (start, end) == (piece.start, piece.end);
-        let made = whole_word && (2..=3).contains(&length) && {
-            let mut repaired = ['\0'; 3];
-            let chars = text[start..piece.start]
-                .iter()
-                .copied()
-                .chain(piece.replacement.chars())
-                .chain(text[piece.end..end].iter().copied());
-            for (slot, c) in repaired.iter_mut().zip(chars) {
-                *slot = c;
+        let mut repaired = ['\0'; 3];
+        let mut length = 0;
+        for c in piece.replacement.chars() {
+            if length == repaired.len() {
+                length += 1;
+                break;
             }
-            is_name(&repaired[..length])
+            repaired[length] = c;
+            length += 1;
+        }
+        let fits = if (start, end) == (piece.start, piece.end) {
+            (2..=3).contains(&length)
+        } else {
+            length == 2
         };
+        let made = fits && is_name(&repaired[..length]);
         Cost::from(made) - Cost::from(is_name(&text[start..end]))
     }
 
