@@ -1,0 +1,386 @@
+//! What a piece's word says for or against its repair: a known word made or unmade, a
+//! Chinese name, a price's sign or space, and the case of the word around it. Each is counted
+//! as evidence in the piece's gain (`super::gain_of`), weighed by the parameters.
+
+use crate::candidates::Piece;
+use crate::letters::is_letter;
+use crate::model::{models, word_hash_bytes, Cost, WORD_HASH_START};
+use crate::names::is_name;
+use crate::readings::{readings, Kind, ReadingId};
+
+/// The word evidence of pieces, and what it asks of each character (is it a letter, what is
+/// it in lower case), found once a character: the pieces of a long word (a line of
+/// ideographs) all ask about it.
+pub(super) struct Words {
+    /// 0: not asked yet; 1: no letter; 2: a letter.
+    letter: Vec<u8>,
+    /// 0: not asked yet; `u32::MAX`: more than one character in lower case; else the one
+    /// character, plus one.
+    lower: Vec<u32>,
+    /// Whether the text as it is writes a known word, by a piece's word span.
+    as_is: rustc_hash::FxHashMap<(usize, usize), bool>,
+}
+
+impl Words {
+    pub(super) fn new(text: &[char]) -> Words {
+        Words {
+            letter: vec![0; text.len()],
+            lower: vec![0; text.len()],
+            as_is: rustc_hash::FxHashMap::default(),
+        }
+    }
+
+    fn is_letter(&mut self, text: &[char], i: usize) -> bool {
+        if self.letter[i] == 0 {
+            self.letter[i] = 1 + u8::from(is_letter(text[i]));
+        }
+        self.letter[i] == 2
+    }
+
+    /// The hash of `text[from..to]` in lower case, going on from `value`.
+    fn hash(&mut self, text: &[char], from: usize, to: usize, mut value: u32) -> u32 {
+        let mut buffer = [0u8; 4];
+        for (&c, lower) in text[from..to].iter().zip(&mut self.lower[from..to]) {
+            if *lower == 0 {
+                *lower = crate::letters::one_lower(c).map_or(u32::MAX, |l| l as u32 + 1);
+            }
+            match *lower {
+                u32::MAX => {
+                    for l in c.to_lowercase() {
+                        value = word_hash_bytes(value, l.encode_utf8(&mut buffer).as_bytes());
+                    }
+                }
+                one => {
+                    let l = char::from_u32(one - 1).expect("a character");
+                    value = word_hash_bytes(value, l.encode_utf8(&mut buffer).as_bytes());
+                }
+            }
+        }
+        value
+    }
+
+    /// The span of the word around a piece: the letters on either side of it.
+    pub(super) fn word_span(&mut self, text: &[char], piece: &Piece) -> (usize, usize) {
+        let mut start = piece.start;
+        while start > 0 && self.is_letter(text, start - 1) {
+            start -= 1;
+        }
+        let mut end = piece.end;
+        while end < text.len() && self.is_letter(text, end) {
+            end += 1;
+        }
+        (start, end)
+    }
+
+    /// The word around a piece (its [`Words::word_span`]), as it is and repaired: +1 if only
+    /// the repaired one is a Chinese name ([`crate::names::is_name`]), -1 if only the one as it
+    /// is, 0 otherwise. A name is made by a piece that is its whole word, or by one repaired
+    /// into two ideographs inside a longer word: Chinese is written without spaces, and a
+    /// name misread there ("蛻倬妛中文方式" for "刘雪中文方式") is misread whole. A family name
+    /// repaired before characters left as they are ("骰ｾ螳玲" as "鍾螳玲") makes no name, and
+    /// neither does a repair into three ideographs inside a word, which running text makes by
+    /// chance ("官方推"; decision notes 0050, 0052).
+    pub(super) fn name_evidence(
+        text: &[char],
+        piece: &Piece,
+        (start, end): (usize, usize),
+    ) -> Cost {
+        let mut repaired = ['\0'; 3];
+        let mut length = 0;
+        for c in piece.replacement.chars() {
+            if length == repaired.len() {
+                length += 1;
+                break;
+            }
+            repaired[length] = c;
+            length += 1;
+        }
+        let fits = if (start, end) == (piece.start, piece.end) {
+            (2..=3).contains(&length)
+        } else {
+            length == 2
+        };
+        let made = fits && is_name(&repaired[..length]);
+        Cost::from(made) - Cost::from(is_name(&text[start..end]))
+    }
+
+    /// Does the text as it is write a known word over `text[start..end]`, a piece's word span?
+    /// A piece that holds no letter but its repair's is inside one word; one that holds a
+    /// space or a symbol ends a word as the text is written ("SELKÄ\u{a0}EDELLÄ", which a
+    /// repair reads as "SELKĠEDELLÄ"), and each such word of three letters or more is asked
+    /// (the word lists hold many of two that mojibake makes by chance: "bă", "lè").
+    fn known_as_is(&mut self, text: &[char], start: usize, end: usize) -> bool {
+        let models = models();
+        let mut from = start;
+        while from < end {
+            let mut to = from;
+            while to < end && self.is_letter(text, to) {
+                to += 1;
+            }
+            if to == end && from == start {
+                return models.is_known_hash(self.hash(text, start, end, WORD_HASH_START));
+            }
+            if to - from >= 3 && models.is_known_hash(self.hash(text, from, to, WORD_HASH_START)) {
+                return true;
+            }
+            from = to + 1;
+        }
+        false
+    }
+
+    /// The word around a piece, as it is and repaired, lower-cased: +1 if only the repaired
+    /// one is a known word, -1 if only the one as it is (or if the repair is a letter standing
+    /// alone that is no known word), 0 otherwise. A piece that joins two
+    /// words by taking a space is weighed against the two words instead.
+    pub(super) fn evidence(
+        &mut self,
+        text: &[char],
+        piece: &Piece,
+        (start, end): (usize, usize),
+    ) -> Cost {
+        if !piece.replacement.chars().all(is_letter) {
+            return 0;
+        }
+        // Every alphabet has words of one letter: a legacy reading that makes one ("Ц" for the
+        // dash "\u{96}") has proved nothing.
+        if end - start < 2 && readings()[piece.reading as usize].kind == Kind::LegacyAsLegacy {
+            return 0;
+        }
+        let models = models();
+        let mut repaired = self.hash(text, start, piece.start, WORD_HASH_START);
+        let mut buffer = [0u8; 4];
+        for l in piece.replacement.chars().flat_map(char::to_lowercase) {
+            repaired = word_hash_bytes(repaired, l.encode_utf8(&mut buffer).as_bytes());
+        }
+        let before_space = repaired;
+        repaired = self.hash(text, piece.end, end, repaired);
+        let joins = text[piece.end - 1] == ' ' && piece.restored_spaces > 0 && end > piece.end;
+        let against = if joins {
+            // The piece takes a space that stood for an NBSP and joins two words ("mÃ nÃ y"
+            // read as "mànã"): it is weighed against keeping the space, which leaves the two
+            // words ("mà" and "nã"), not against the text as it is.
+            // A word of one letter before the space counts in lower case only ("à", not the
+            // initial "Š"), and one after it only when elided ("à l’ouest"): word lists hold
+            // every letter. The known words all have a non-ASCII letter, so ASCII letters
+            // after it are a word.
+            let mut before =
+                text[start..piece.start].iter().copied().chain(piece.replacement.chars());
+            let before_is_word = match (before.next(), before.next()) {
+                (Some(c), None) => c.is_lowercase(),
+                (first, _) => first.is_some(),
+            };
+            let after_space = self.hash(text, piece.end, end, WORD_HASH_START);
+            let after_is_word = (end - piece.end >= 2
+                && (text[piece.end..end].iter().all(char::is_ascii)
+                    || models.is_known_hash(after_space)))
+                || elided_in(&text[piece.end..], piece.reading);
+            before_is_word && after_is_word && models.is_known_hash(before_space)
+        } else {
+            match self.as_is.get(&(start, end)) {
+                Some(&known) => known,
+                None => {
+                    let known = self.known_as_is(text, start, end);
+                    self.as_is.insert((start, end), known);
+                    known
+                }
+            }
+        };
+        // (An elided word after the space is no part of the word the join makes: "à s'é".)
+        let made = models.is_known_hash(repaired)
+            && !(joins && elided_in(&text[piece.end..], piece.reading));
+        // A letter standing alone is a word of one letter, and one no language writes alone
+        // counts against the repair as an unknown word made of a known one ("Õ…" as "Յ").
+        let alone = !joins && piece.start == start && end == piece.end && {
+            let mut letters = piece.replacement.chars();
+            letters.next().is_some() && letters.next().is_none()
+        };
+        // (Joining, a known word made outweighs the two words kept: "Hoà ng" was "Hoàng".)
+        Cost::from(made) - Cost::from((against || (alone && !made)) && !(joins && made))
+    }
+}
+
+/// Is `c` a letter in lower case whose capital is one letter (German "ß" is not: "STRAßE" is
+/// written in capitals)?
+pub(super) fn lower_case(c: char) -> bool {
+    // (An ASCII letter's capital is one letter: the table is asked of the others only.)
+    c.is_lowercase() && (c.is_ascii() || c.to_uppercase().nth(1).is_none())
+}
+
+/// Is a word cased as real words are: all in lower case, all in capitals, or a capital and
+/// lower case? Letters without case count as either, and so do the lower-case letters whose
+/// capital is no one letter (German "ß" in "STRAßE").
+///
+/// ```
+/// use _core::decision::cased_as_words_are;
+/// assert!(cased_as_words_are("Café".chars()) && cased_as_words_are("NICIODATĂ".chars()));
+/// assert!(!cased_as_words_are("cafÃ".chars()) && !cased_as_words_are("NICIODATà".chars()));
+/// assert!(cased_as_words_are("STRAßE".chars()) && cased_as_words_are("日本".chars()));
+/// ```
+pub fn cased_as_words_are(word: impl Iterator<Item = char>) -> bool {
+    let (mut cased, mut first_upper, mut upper, mut lower) = (0, false, 0, 0);
+    for c in word {
+        let is_upper = c.is_uppercase();
+        let is_lower = lower_case(c);
+        if is_upper || is_lower {
+            first_upper |= cased == 0 && is_upper;
+            cased += 1;
+            upper += usize::from(is_upper);
+            lower += usize::from(is_lower);
+        }
+    }
+    lower == 0 || upper == 0 || (upper == 1 && first_upper)
+}
+
+/// Is `c` a currency sign: "$", "¢" to "¥", the Currency Symbols block, or a fullwidth one?
+fn currency_sign(c: char) -> bool {
+    matches!(c, '$' | '¢'..='¥' | '\u{20A0}'..='\u{20CF}' | '￠' | '￡' | '￥' | '￦')
+}
+
+/// Does `piece` repair into the currency sign or the no-break space of a price: a number
+/// and its currency sign, in either order, with a no-break space between them or none
+/// ("R$\u{A0}379,90", "9,69\u{A0}€", "10€": CLDR's formats for Portuguese, French, German,
+/// Czech...)? That is a format people write, and counts as a known word does: UTF-8's NBSP
+/// read as windows-1252 with the NBSP then made a space ("R$Â 379,90"), or windows-1252's "€"
+/// read as windows-1251 ("9,69\u{A0}Ђ"), has no other word to judge it by. The repair is one
+/// sign, one no-break space or both; a space it does not make may be an ASCII one.
+///
+/// ```
+/// use _core::decision::makes_a_price;
+/// use _core::candidates::utf8::pieces;
+/// let price = |text: &str| {
+///     let chars: Vec<char> = text.chars().collect();
+///     pieces(&chars).iter().any(|p| makes_a_price(&chars, p))
+/// };
+/// assert!(price("R$Â 379,90") && price("10Â €"));
+/// assert!(!price("voilÃ le travail") && !price("R$Â e"));
+/// ```
+pub fn makes_a_price(text: &[char], piece: &Piece) -> bool {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Part {
+        Digit,
+        Space,
+        Sign,
+    }
+    use Part::{Digit, Sign, Space};
+    const PRICES: [&[Part]; 4] =
+        [&[Digit, Space, Sign], &[Sign, Space, Digit], &[Digit, Sign], &[Sign, Digit]];
+    let no_break = |c: char| matches!(c, '\u{A0}' | '\u{202F}');
+    let part = |c: char, repaired: bool| match c {
+        '0'..='9' if !repaired => Some(Digit),
+        ' ' if !repaired => Some(Space),
+        _ if no_break(c) => Some(Space),
+        _ if currency_sign(c) => Some(Sign),
+        _ => None,
+    };
+    let mut repair = [None; 2];
+    for (k, c) in piece.replacement.chars().enumerate() {
+        match repair.get_mut(k) {
+            Some(slot) => *slot = part(c, true),
+            None => return false,
+        }
+    }
+    let length = piece.replacement.chars().count();
+    if length == 0 || repair[..length].contains(&None) {
+        return false;
+    }
+    // The parts around the repair: two before it, the repair's, two after it.
+    let before = |k: usize| piece.start.checked_sub(k).and_then(|i| part(text[i], false));
+    let after = |k: usize| text.get(piece.end + k).and_then(|&c| part(c, false));
+    let parts: Vec<Option<Part>> = [before(2), before(1)]
+        .into_iter()
+        .chain(repair[..length].iter().copied())
+        .chain([after(0), after(1)])
+        .collect();
+    let (first, last): (usize, usize) = (2, 2 + length);
+    PRICES.iter().any(|price| {
+        (first.saturating_sub(price.len() - 1)..=first).any(|at| {
+            at + price.len() >= last
+                && at + price.len() <= parts.len()
+                && price.iter().zip(&parts[at..]).all(|(p, q)| Some(*p) == *q)
+        })
+    })
+}
+
+/// The case evidence of a piece in its word (`span`, [`Words::word_span`]): -1 if the word is
+/// [`cased_as_words_are`] as it is but not repaired, 0 otherwise (the repaired word is asked
+/// first: most repairs keep a word's case). Never more than 0, so what a legacy run can gain
+/// is still bounded before its pieces are read (`legacy_run_bound`).
+pub(super) fn case_evidence(text: &[char], piece: &Piece, (start, end): (usize, usize)) -> Cost {
+    let repaired = text[start..piece.start]
+        .iter()
+        .copied()
+        .chain(piece.replacement.chars())
+        .chain(text[piece.end..end].iter().copied());
+    let broken =
+        !cased_as_words_are(repaired) && cased_as_words_are(text[start..end].iter().copied());
+    -Cost::from(broken)
+}
+
+/// The fewest capitals of ASCII a line needs for [`Capitals`] to call it written in capitals
+/// (the leads of UTF-8 misread, "Ã", "Ð", "Î", are capitals too: they do not count).
+const CAPITALS_LEAST: u32 = 3;
+
+/// Which lines of a text are written in capitals ("C O N C L U S Ã O", "!YO SÉ¡"): there, a
+/// repair of UTF-8 that makes a letter in lower case makes what no such line writes (one in
+/// capitals damaged reads "Ã‰" for "É", "Ãƒ" for "Ã"; decision note 0036). The capitals of
+/// ASCII and the letters in lower case before each position, and where the lines start: each
+/// piece is asked in constant time.
+pub(super) struct Capitals {
+    upper: Vec<u32>,
+    lower: Vec<u32>,
+    line_starts: Vec<usize>,
+}
+
+impl Capitals {
+    pub(super) fn new(text: &[char]) -> Capitals {
+        let (mut upper, mut lower) = (vec![0; text.len() + 1], vec![0; text.len() + 1]);
+        let mut line_starts = vec![0];
+        for (i, &c) in text.iter().enumerate() {
+            upper[i + 1] = upper[i] + u32::from(c.is_ascii_uppercase());
+            lower[i + 1] = lower[i] + u32::from(lower_case(c));
+            if c == '\n' {
+                line_starts.push(i + 1);
+            }
+        }
+        Capitals { upper, lower, line_starts }
+    }
+
+    /// Is the line of `start..end` written in capitals, those characters left out?
+    pub(super) fn around(&self, start: usize, end: usize) -> bool {
+        let line = self.line_starts.partition_point(|&s| s <= start) - 1;
+        let line_start = self.line_starts[line];
+        let line_end = self.line_starts.get(line + 1).map_or(self.upper.len() - 1, |&s| s - 1);
+        let end = end.min(line_end.max(start));
+        let outside = |counts: &[u32]| {
+            (counts[line_end] - counts[line_start]) - (counts[end] - counts[start])
+        };
+        outside(&self.lower) == 0 && outside(&self.upper) >= CAPITALS_LEAST
+    }
+}
+
+/// Does `text` start with a word of one letter elided before the next word, as French and
+/// Italian write articles and pronouns ("l’ouest", "s'éloigner", "d'acqua")?
+fn elided(text: &[char]) -> bool {
+    matches!(text, [l, '\'' | '\u{2019}', next, ..] if l.is_lowercase() && is_letter(*next))
+}
+
+/// [`elided`], or so with the apostrophe still misread as `reading` misreads "’" (E2 80 99 is
+/// "вЂ™" in windows-1251, "â€™" in windows-1252): the same round repairs it with the piece
+/// before ("Г lвЂ™ouest" is "à l’ouest").
+fn elided_in(text: &[char], reading: ReadingId) -> bool {
+    let reading = &readings()[reading as usize];
+    let misread = || {
+        // (the letter first: the apostrophe's misreading is encoded and decoded afresh)
+        let [l, rest @ ..] = text else { return None };
+        if !l.is_lowercase() {
+            return None;
+        }
+        let apostrophe =
+            crate::readings::misread("\u{2019}", reading.encoded_as, reading.decoded_as)?;
+        let n = apostrophe.chars().count();
+        let next = rest.get(n)?;
+        let misread = rest[..n].iter().copied().eq(apostrophe.chars());
+        Some(misread && is_letter(*next))
+    };
+    elided(text) || reading.kind == Kind::Utf8AsSingleByte && misread() == Some(true)
+}
