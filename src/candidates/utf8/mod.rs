@@ -1335,8 +1335,8 @@ const LATIN_LOOK_ALIKES: &str = "АВЕЅІЈКМНОРСТХΑΒΕΖΗΙΚΜΝ�
 pub fn look_alike_before_a_space(text: &[char], piece: &Piece) -> bool {
     let latin_before = piece.start.checked_sub(1).is_some_and(|i| text[i].is_ascii_alphabetic());
     piece.restored_spaces == 1
-        && LATIN_LOOK_ALIKES.contains(text[piece.start])
-        && text[piece.start + 1..piece.end].iter().all(|&c| c == ' ')
+        && text.get(piece.start).is_some_and(|&c| LATIN_LOOK_ALIKES.contains(c))
+        && text[piece.start..piece.end].iter().skip(1).all(|&c| c == ' ')
         && latin_before
 }
 
@@ -1359,7 +1359,7 @@ pub fn capital_before_a_space(text: &[char], piece: &Piece) -> bool {
     let space = repair.next().is_some_and(char::is_whitespace) && repair.next().is_none();
     let capital = |c: char| is_letter(c) && c.is_uppercase();
     space
-        && capital(text[piece.start])
+        && text.get(piece.start).is_some_and(|&c| capital(c))
         && piece.start.checked_sub(1).is_some_and(|i| capital(text[i]))
 }
 
