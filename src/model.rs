@@ -420,22 +420,26 @@ pub fn word_hash(word: impl IntoIterator<Item = char>) -> u32 {
     value
 }
 
-/// [`word_hash`] of `word` in lower case (ASCII letters without asking Unicode's tables).
+/// [`word_hash`] of `word` in lower case.
 fn lower_word_hash(word: impl IntoIterator<Item = char>) -> u32 {
-    let mut value: u32 = WORD_HASH_START;
-    let mut buffer = [0u8; 4];
-    for c in word {
-        if c.is_ascii() {
-            value = word_hash_bytes(value, &[c.to_ascii_lowercase() as u8]);
-        } else if let Some(l) = crate::letters::one_lower(c) {
-            value = word_hash_bytes(value, l.encode_utf8(&mut buffer).as_bytes());
-        } else {
-            for l in c.to_lowercase() {
-                value = word_hash_bytes(value, l.encode_utf8(&mut buffer).as_bytes());
-            }
-        }
+    word.into_iter().fold(WORD_HASH_START, word_hash_lower)
+}
+
+/// [`word_hash`] of a word that goes on with `c` in lower case, from the hash of its start
+/// (by [`crate::letters::one_lower`]'s table; the standard library's for the few characters
+/// that lower to several).
+#[inline]
+pub fn word_hash_lower(value: u32, c: char) -> u32 {
+    if c.is_ascii() {
+        return word_hash_bytes(value, &[c.to_ascii_lowercase() as u8]);
     }
-    value
+    let mut buffer = [0u8; 4];
+    match crate::letters::one_lower(c) {
+        Some(l) => word_hash_bytes(value, l.encode_utf8(&mut buffer).as_bytes()),
+        None => c
+            .to_lowercase()
+            .fold(value, |value, l| word_hash_bytes(value, l.encode_utf8(&mut buffer).as_bytes())),
+    }
 }
 
 /// [`word_hash`] of a word that goes on with these bytes of UTF-8, from the hash of its

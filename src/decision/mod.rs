@@ -159,16 +159,16 @@ fn marks_apart(
     original: impl Iterator<Item = char>,
     after: Option<char>,
 ) -> Option<Cost> {
-    let chars: Vec<Option<char>> =
-        std::iter::once(before).chain(original.map(Some)).chain(std::iter::once(after)).collect();
+    let mark = Some('\u{FFFD}');
     let mut shape = None;
-    for pair in chars.windows(2) {
-        if pair.contains(&Some('\u{FFFD}')) {
-            continue;
+    let mut previous = before;
+    for c in original.map(Some).chain(std::iter::once(after)) {
+        if previous != mark && c != mark {
+            let (a, b) = (models.context(previous), models.context(c));
+            let ratio = models.pair_cost(Which::Text, a, b) - models.pair_cost(which, a, b);
+            *shape.get_or_insert(0) += ratio;
         }
-        let (a, b) = (models.context(pair[0]), models.context(pair[1]));
-        let ratio = models.pair_cost(Which::Text, a, b) - models.pair_cost(which, a, b);
-        *shape.get_or_insert(0) += ratio;
+        previous = c;
     }
     shape
 }

@@ -4,30 +4,22 @@
 
 use crate::candidates::Piece;
 use crate::letters::is_letter;
-use crate::model::{models, word_hash_bytes, Cost, WORD_HASH_START};
+use crate::model::{models, word_hash_lower, Cost, WORD_HASH_START};
 use crate::names::is_name;
 use crate::readings::{readings, Kind, ReadingId};
 
-/// The word evidence of pieces, and what it asks of each character (is it a letter, what is
-/// it in lower case), found once a character: the pieces of a long word (a line of
-/// ideographs) all ask about it.
+/// The word evidence of pieces, and what it asks of each character (is it a letter), found
+/// once a character: the pieces of a long word (a line of ideographs) all ask about it.
 pub(super) struct Words {
     /// 0: not asked yet; 1: no letter; 2: a letter.
     letter: Vec<u8>,
-    /// 0: not asked yet; `u32::MAX`: more than one character in lower case; else the one
-    /// character, plus one.
-    lower: Vec<u32>,
     /// Whether the text as it is writes a known word, by a piece's word span.
     as_is: rustc_hash::FxHashMap<(usize, usize), bool>,
 }
 
 impl Words {
     pub(super) fn new(text: &[char]) -> Words {
-        Words {
-            letter: vec![0; text.len()],
-            lower: vec![0; text.len()],
-            as_is: rustc_hash::FxHashMap::default(),
-        }
+        Words { letter: vec![0; text.len()], as_is: rustc_hash::FxHashMap::default() }
     }
 
     fn is_letter(&mut self, text: &[char], i: usize) -> bool {
@@ -38,25 +30,8 @@ impl Words {
     }
 
     /// The hash of `text[from..to]` in lower case, going on from `value`.
-    fn hash(&mut self, text: &[char], from: usize, to: usize, mut value: u32) -> u32 {
-        let mut buffer = [0u8; 4];
-        for (&c, lower) in text[from..to].iter().zip(&mut self.lower[from..to]) {
-            if *lower == 0 {
-                *lower = crate::letters::one_lower(c).map_or(u32::MAX, |l| l as u32 + 1);
-            }
-            match *lower {
-                u32::MAX => {
-                    for l in c.to_lowercase() {
-                        value = word_hash_bytes(value, l.encode_utf8(&mut buffer).as_bytes());
-                    }
-                }
-                one => {
-                    let l = char::from_u32(one - 1).expect("a character");
-                    value = word_hash_bytes(value, l.encode_utf8(&mut buffer).as_bytes());
-                }
-            }
-        }
-        value
+    fn hash(text: &[char], from: usize, to: usize, value: u32) -> u32 {
+        text[from..to].iter().copied().fold(value, word_hash_lower)
     }
 
     /// The span of the word around a piece: the letters on either side of it.
@@ -118,9 +93,10 @@ impl Words {
                 to += 1;
             }
             if to == end && from == start {
-                return models.is_known_hash(self.hash(text, start, end, WORD_HASH_START));
+                return models.is_known_hash(Words::hash(text, start, end, WORD_HASH_START));
             }
-            if to - from >= 3 && models.is_known_hash(self.hash(text, from, to, WORD_HASH_START)) {
+            if to - from >= 3 && models.is_known_hash(Words::hash(text, from, to, WORD_HASH_START))
+            {
                 return true;
             }
             from = to + 1;
@@ -147,13 +123,10 @@ impl Words {
             return 0;
         }
         let models = models();
-        let mut repaired = self.hash(text, start, piece.start, WORD_HASH_START);
-        let mut buffer = [0u8; 4];
-        for l in piece.replacement.chars().flat_map(char::to_lowercase) {
-            repaired = word_hash_bytes(repaired, l.encode_utf8(&mut buffer).as_bytes());
-        }
+        let mut repaired = Words::hash(text, start, piece.start, WORD_HASH_START);
+        repaired = piece.replacement.chars().fold(repaired, word_hash_lower);
         let before_space = repaired;
-        repaired = self.hash(text, piece.end, end, repaired);
+        repaired = Words::hash(text, piece.end, end, repaired);
         let joins = text[piece.end - 1] == ' ' && piece.restored_spaces > 0 && end > piece.end;
         let against = if joins {
             // The piece takes a space that stood for an NBSP and joins two words ("mÃ nÃ y"
@@ -169,7 +142,7 @@ impl Words {
                 (Some(c), None) => c.is_lowercase(),
                 (first, _) => first.is_some(),
             };
-            let after_space = self.hash(text, piece.end, end, WORD_HASH_START);
+            let after_space = Words::hash(text, piece.end, end, WORD_HASH_START);
             let after_is_word = (end - piece.end >= 2
                 && (text[piece.end..end].iter().all(char::is_ascii)
                     || models.is_known_hash(after_space)))
@@ -273,24 +246,25 @@ pub fn makes_a_price(text: &[char], piece: &Piece) -> bool {
         _ => None,
     };
     let mut repair = [None; 2];
-    for (k, c) in piece.replacement.chars().enumerate() {
-        match repair.get_mut(k) {
+    let mut length = 0;
+    for c in piece.replacement.chars() {
+        match repair.get_mut(length) {
             Some(slot) => *slot = part(c, true),
             None => return false,
         }
+        length += 1;
     }
-    let length = piece.replacement.chars().count();
     if length == 0 || repair[..length].contains(&None) {
         return false;
     }
     // The parts around the repair: two before it, the repair's, two after it.
     let before = |k: usize| piece.start.checked_sub(k).and_then(|i| part(text[i], false));
     let after = |k: usize| text.get(piece.end + k).and_then(|&c| part(c, false));
-    let parts: Vec<Option<Part>> = [before(2), before(1)]
-        .into_iter()
-        .chain(repair[..length].iter().copied())
-        .chain([after(0), after(1)])
-        .collect();
+    let mut parts = [before(2), before(1), repair[0], repair[1], after(0), after(1)];
+    if length == 1 {
+        parts.copy_within(4.., 3);
+    }
+    let parts = &parts[..4 + length];
     let (first, last): (usize, usize) = (2, 2 + length);
     PRICES.iter().any(|price| {
         (first.saturating_sub(price.len() - 1)..=first).any(|at| {
