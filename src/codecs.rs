@@ -37,7 +37,7 @@ use std::ops::Range;
 use encoding_rs::DecoderResult;
 
 pub use encoding_rs::Encoding;
-pub use multi_byte::{byte_sequences, decode_whole, pair_sequence};
+pub use multi_byte::{byte_sequences, decode_whole, pair_sequence, ByteSequences};
 pub use single_byte::{single_byte, SingleByte, SINGLE_BYTE_NAMES};
 
 /// The standard's "get an encoding": the encoding of a label (ASCII whitespace around it and

@@ -21,7 +21,8 @@ pub(super) struct Inverse {
 }
 
 impl Inverse {
-    fn sequences_of(&self, c: char) -> &[&'static [u8]] {
+    #[inline]
+    fn sequences_of(&'static self, c: char) -> &'static [&'static [u8]] {
         let code = c as u32;
         let entry = if code <= 0xFFFF {
             match &self.pages[(code >> 8) as usize] {
@@ -61,6 +62,33 @@ pub fn byte_sequences(encoding: &'static Encoding, c: char) -> &'static [&'stati
     match inverse(encoding) {
         Some(inverse) => inverse.sequences_of(c),
         None => &[],
+    }
+}
+
+/// [`byte_sequences`] of one encoding, its tables found once: for a caller that asks of many
+/// characters (the scan of a text asks of most of them), without finding the encoding's
+/// tables again for each.
+///
+/// ```
+/// use _core::codecs::{byte_sequences, encoding_for, ByteSequences};
+/// let gbk = encoding_for("GBK").unwrap();
+/// let sequences = ByteSequences::of(gbk).unwrap();
+/// assert_eq!(sequences.get('中'), byte_sequences(gbk, '中'));
+/// assert!(ByteSequences::of(encoding_for("windows-1252").unwrap()).is_none());
+/// ```
+#[derive(Clone, Copy)]
+pub struct ByteSequences(&'static Inverse);
+
+impl ByteSequences {
+    /// The sequences of `encoding`, if it is one of the six multi-byte encodings.
+    pub fn of(encoding: &'static Encoding) -> Option<ByteSequences> {
+        inverse(encoding).map(ByteSequences)
+    }
+
+    /// Every sequence the decoder turns into `c` on its own ([`byte_sequences`]).
+    #[inline]
+    pub fn get(self, c: char) -> &'static [&'static [u8]] {
+        self.0.sequences_of(c)
     }
 }
 

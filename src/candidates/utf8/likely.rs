@@ -5,7 +5,6 @@
 //! time, for `explanation::nothing_to_find`.
 
 use super::{completions, from_utf8_inside, tables, Completer, Completion};
-use crate::codecs;
 use crate::letters::is_letter;
 use crate::model::{models, Cost, Which};
 use crate::readings::Kind;
@@ -121,7 +120,7 @@ const MOST_COMBINATIONS: usize = 64;
 /// Shift_JIS's NEC and IBM rows) tried.
 fn sequence_end_of_every_combination(window: &[char], mut edge: bool, index: usize) -> SequenceEnd {
     const MOST: usize = MULTI_BYTE_REACH[1];
-    let encoding = tables().multi_byte[index];
+    let sequences = tables().multi_byte_sequences[index];
     // Each character's byte sequences, the last character's first.
     let ascii: [[u8; 1]; MOST] =
         std::array::from_fn(|k| [window.len().checked_sub(k + 1).map_or(0, |i| window[i] as u8)]);
@@ -129,7 +128,7 @@ fn sequence_end_of_every_combination(window: &[char], mut edge: bool, index: usi
     let mut options: [&[&[u8]]; MOST] = [&[]; MOST];
     let mut usable = 0;
     for (k, &c) in window.iter().rev().enumerate().take(MOST) {
-        options[k] = if c.is_ascii() { &ascii[k] } else { codecs::byte_sequences(encoding, c) };
+        options[k] = if c.is_ascii() { &ascii[k] } else { sequences.get(c) };
         if options[k].is_empty() {
             edge = true;
             break;
@@ -167,7 +166,7 @@ fn sequence_end_of_every_combination(window: &[char], mut edge: bool, index: usi
 /// byte sequence is tried as it is met (one pass, most completions end within two characters);
 /// a window with a character of several is looked at again with every combination.
 fn sequence_end(window: &[char], index: usize) -> SequenceEnd {
-    let encoding = tables().multi_byte[index];
+    let sequences = tables().multi_byte_sequences[index];
     let mut bytes = [0u8; WINDOW_BYTES];
     let mut from = WINDOW_BYTES;
     let mut several = false;
@@ -178,7 +177,7 @@ fn sequence_end(window: &[char], index: usize) -> SequenceEnd {
             from -= 1;
             bytes[from] = c as u8;
         } else {
-            let sequence = match *codecs::byte_sequences(encoding, c) {
+            let sequence = match *sequences.get(c) {
                 [] => {
                     edge = true;
                     break;

@@ -100,6 +100,8 @@ struct Tables {
     lost_bytes: Vec<LostBytes>,
     /// The decoders' encodings, by index in [`UTF8_MULTI_BYTE_DECODERS`].
     multi_byte: Vec<&'static encoding_rs::Encoding>,
+    /// Their byte sequences, by the same index.
+    multi_byte_sequences: Vec<codecs::ByteSequences>,
 }
 
 fn tables() -> &'static Tables {
@@ -149,9 +151,13 @@ fn tables() -> &'static Tables {
             .map(|name| codecs::single_byte(name).expect("a single-byte encoding"))
             .collect();
         let lost_bytes = single_byte.iter().map(|table| LostBytes::of(table)).collect();
-        let multi_byte = UTF8_MULTI_BYTE_DECODERS
+        let multi_byte: Vec<_> = UTF8_MULTI_BYTE_DECODERS
             .iter()
             .map(|name| codecs::encoding_for(name).expect("a WHATWG encoding"))
+            .collect();
+        let multi_byte_sequences = multi_byte
+            .iter()
+            .map(|&e| codecs::ByteSequences::of(e).expect("a multi-byte encoding"))
             .collect();
         Tables {
             single: CharMap::new(&single),
@@ -160,6 +166,7 @@ fn tables() -> &'static Tables {
             single_byte,
             lost_bytes,
             multi_byte,
+            multi_byte_sequences,
         }
     })
 }
