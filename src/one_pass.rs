@@ -155,7 +155,7 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         let Some(run) = legacy::run_survey(before, text[start..end].chars(), after) else {
             return true;
         };
-        let legacy::RunSurvey { shape, length, pairs } = run;
+        let legacy::RunSurvey { shape, as_text, length, pairs } = run;
         // the run with the letters around it, as `legacy::runs` reads its word
         let word_start = text[..start]
             .char_indices()
@@ -169,9 +169,20 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         let pairs = pairs & legacy::word_writers(around);
         let word = text[word_start..word_end].chars();
         // When not even a known word would let the run raise a bound, its word is moot.
-        let word_may_gain = decision::legacy_run_bound(parameters, length, shape, true) > 0
+        let word_may_gain = decision::legacy_run_bound(parameters, length, shape, true, None) > 0
             && legacy::word_of(word, text[start..end].chars(), after).may_gain();
-        if !bounds.add(parameters, length, shape, word_may_gain, pairs) || bounds.over(floor) == 0 {
+        // (the second character on either side counts only after a space)
+        let space = |c: Option<char>| c == Some(' ');
+        let two_before = space(before).then(|| text[..start].chars().rev().nth(1)).flatten();
+        let two_after = space(after).then(|| text[end..].chars().nth(1)).flatten();
+        let price = decision::may_make_a_price(
+            [before, two_before],
+            text[start..end].chars(),
+            [after, two_after],
+        )
+        .then_some(as_text);
+        let added = bounds.add(parameters, length, shape, word_may_gain, price, pairs);
+        if !added || bounds.over(floor) == 0 {
             return true;
         }
         // A pair over the floor only by its spelling is so only if it can have written the

@@ -405,6 +405,8 @@ pub struct Run {
     pub start: usize,
     pub end: usize,
     pub shape: Cost,
+    /// What it costs as text, in its context: no repair of a piece of it gains more.
+    pub as_text: Cost,
     /// The word the run is in ([`word_of`]): whether a piece of it could make a known word of
     /// an unknown one.
     pub word: Word,
@@ -474,7 +476,8 @@ pub fn runs(text: &[char]) -> Vec<Run> {
             let pairs = survey.pairs & word_writers(around.copied());
             let word = text[word_start..word_end].iter().copied();
             let word = word_of(word, text[start..at].iter().copied(), after);
-            runs.push(Run { start, end: at, shape: survey.shape, word, pairs });
+            let (shape, as_text) = (survey.shape, survey.as_text);
+            runs.push(Run { start, end: at, shape, as_text, word, pairs });
         }
     }
     runs
@@ -517,11 +520,13 @@ pub fn run_shape(
     run_survey(before, run, after).map(|survey| survey.shape)
 }
 
-/// A run worth reading: its shape ([`run_shape`]), its length in characters and the legacy
-/// pairs that may make a piece of it (`pairs_of` its characters).
+/// A run worth reading: its shape ([`run_shape`]), its cost as text ([`Run::as_text`]), its
+/// length in characters and the legacy pairs that may make a piece of it (`pairs_of` its
+/// characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RunSurvey {
     pub shape: Cost,
+    pub as_text: Cost,
     pub length: usize,
     pub pairs: Pairs,
 }
@@ -552,7 +557,8 @@ pub fn run_survey(
     }
     let which = Which::Mojibake(Kind::LegacyAsLegacy);
     let (as_text, as_mojibake) = models().costs_between(which, before, run, after);
-    Some(RunSurvey { shape: as_text - as_mojibake, length: facts.length, pairs: facts.pairs })
+    let (length, pairs) = (facts.length, facts.pairs);
+    Some(RunSurvey { shape: as_text - as_mojibake, as_text, length, pairs })
 }
 
 /// The word a run is in: `word` is the run with the letters around it.

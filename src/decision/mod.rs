@@ -31,7 +31,7 @@ mod words;
 pub use parameters::PARAMETERS;
 pub use spelling::{spelt_text, unwritten_pairs, SPELT_CHARS};
 use words::{case_evidence, lower_case, Capitals, Words};
-pub use words::{cased_as_words_are, makes_a_price};
+pub use words::{cased_as_words_are, makes_a_price, may_make_a_price, PRICE_WORDS};
 
 /// The parameters of the decision, per kind of misreading (`Kind` order: UTF-8 as
 /// single-byte, UTF-8 as multi-byte, legacy as legacy).
@@ -255,8 +255,12 @@ impl<'a> Gains<'a> {
                         .around(piece.start, piece.end);
                 let case = case_evidence(text, &piece, span).min(-Cost::from(lower_in_capitals));
                 (w.evidence(text, &piece, span), names, case)
+            } else if makes_a_price(text, &piece) {
+                // A price is a format, judged by it and by the repair: the models of mojibake
+                // saw few prices, and the shape of one sign says little (decision note 0054).
+                return (repair, PRICE_WORDS, 0, 0, repair);
             } else {
-                (Cost::from(makes_a_price(text, &piece)), 0, 0)
+                (0, 0, 0)
             };
             (repair.min(shape), words, names, case, repair)
         });
@@ -641,7 +645,8 @@ fn choices(
         // A run that the winning UTF-8 reading repairs for more than any legacy reading could
         // gain from it is that reading's: legacy readings compete for the rest of the text.
         let bound = |r: &candidates::legacy::Run| {
-            legacy_run_most(parameters, r.end - r.start, r.shape, r.word.may_gain())
+            let price = run_price(text, r);
+            legacy_run_most(parameters, r.end - r.start, r.shape, r.word.may_gain(), price)
         };
         // The most a piece of the winner gains over each character: a run overlaps a piece
         // that gains at least its bound if one of its characters does (linear in the text,
@@ -662,9 +667,10 @@ fn choices(
         });
     }
     let mut bounds = LegacyBounds::new(parameters, spelt_text(text.iter().copied()));
-    for run in &runs {
+    let prices: Vec<Option<Cost>> = runs.iter().map(|r| run_price(text, r)).collect();
+    for (run, &price) in runs.iter().zip(&prices) {
         let length = run.end - run.start;
-        bounds.add(parameters, length, run.shape, run.word.may_gain(), run.pairs);
+        bounds.add(parameters, length, run.shape, run.word.may_gain(), price, run.pairs);
     }
     // A pair is read if it could gain more than every UTF-8 reading (the winner, or the
     // score's best net gain) and more than the purpose's floor.
@@ -677,8 +683,12 @@ fn choices(
     if pairs != 0 {
         // Runs whose pieces cannot gain can only join a stretch of a legacy reading that wins
         // without them: they are read only then (below).
+        // (and those that may make a price, which a repair judges by the format)
         let word_bonus = parameters.known_word[2].max(0);
-        let suspects = candidates::legacy::suspects(&runs, 0, word_bonus);
+        let suspect = |(r, price): (&candidates::legacy::Run, &Option<Cost>)| {
+            (r.suspect(0, word_bonus) || price.is_some()).then_some((r.start, r.end))
+        };
+        let suspects: Vec<(usize, usize)> = runs.iter().zip(&prices).filter_map(suspect).collect();
         for piece in candidates::legacy::pieces(text, &suspects, pairs).into_iter() {
             let reading = piece.reading as usize;
             by_reading[reading].push(gains.judged(piece));
@@ -732,14 +742,20 @@ fn best_of(choices: &[Option<Choice>]) -> Option<Choice> {
 
 /// The most a legacy piece in a run of `length` characters and this shape gains: its shape,
 /// its multi-byte characters, and a known word where it could make one.
+/// `price`: the run's cost as text where a piece of it may make a price ([`run_price`]), whose
+/// repair gains at most that, and the format.
 fn legacy_run_most(
     parameters: &Parameters,
     length: usize,
     shape: Cost,
     word_may_gain: bool,
+    price: Option<Cost>,
 ) -> Cost {
-    let word = if word_may_gain { parameters.known_word[2].max(0) } else { 0 };
-    shape + word + parameters.per_sequence[2].max(0) * length as Cost
+    let known_word = parameters.known_word[2].max(0);
+    let word = if word_may_gain { known_word } else { 0 };
+    let sequences = parameters.per_sequence[2].max(0) * length as Cost;
+    let most = shape + word + sequences;
+    price.map_or(most, |as_text| most.max(as_text + PRICE_WORDS * known_word + sequences))
 }
 
 /// The most a legacy run of `length` characters and this shape can add to a legacy reading's
@@ -749,8 +765,18 @@ pub fn legacy_run_bound(
     length: usize,
     shape: Cost,
     word_may_gain: bool,
+    price: Option<Cost>,
 ) -> Cost {
-    legacy_run_most(parameters, length, shape, word_may_gain).max(0)
+    legacy_run_most(parameters, length, shape, word_may_gain, price).max(0)
+}
+
+/// A run's cost as text, if a piece of it may make a price ([`may_make_a_price`]).
+fn run_price(text: &[char], run: &candidates::legacy::Run) -> Option<Cost> {
+    let at = |i: Option<usize>| i.and_then(|i| text.get(i)).copied();
+    let before = [at(run.start.checked_sub(1)), at(run.start.checked_sub(2))];
+    let after = [at(Some(run.end)), at(Some(run.end + 1))];
+    let chars = text[run.start..run.end].iter().copied();
+    may_make_a_price(before, chars, after).then_some(run.as_text)
 }
 
 /// How far below 0 what a legacy pair could gain may be and the pair still be read: a pair
@@ -824,17 +850,19 @@ impl<'a> LegacyBounds<'a> {
         }
     }
 
-    /// Add a run of `length` characters, this shape and word, that `pairs` may make pieces of:
-    /// whether the bounds changed (most runs of clean text raise none).
+    /// Add a run of `length` characters, this shape, word and price ([`legacy_run_most`]),
+    /// that `pairs` may make pieces of: whether the bounds changed (most runs of clean text
+    /// raise none).
     pub fn add(
         &mut self,
         parameters: &Parameters,
         length: usize,
         shape: Cost,
         word_may_gain: bool,
+        price: Option<Cost>,
         pairs: Pairs,
     ) -> bool {
-        let bound = legacy_run_bound(parameters, length, shape, word_may_gain);
+        let bound = legacy_run_bound(parameters, length, shape, word_may_gain, price);
         let changed = bound > 0 || pairs & !self.touched != 0;
         self.touched |= pairs;
         if bound > 0 {
