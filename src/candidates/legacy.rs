@@ -532,8 +532,47 @@ pub struct RunSurvey {
 }
 
 /// [`run_shape`], with the run's length and pairs, from one pass over its characters (and
-/// the models' over those worth reading).
+/// the models' over those worth reading). Runs of one character, most runs of Latin text
+/// ("á" in "lákat"), are surveyed once per thread for each character and its neighbours
+/// ([`SURVEYED`]).
 pub fn run_survey(
+    before: Option<char>,
+    run: impl Iterator<Item = char> + Clone,
+    after: Option<char>,
+) -> Option<RunSurvey> {
+    let mut chars = run.clone();
+    let (Some(only), None) = (chars.next(), chars.next()) else {
+        return survey(before, run, after);
+    };
+    // Each neighbour in 21 bits, none as a value no character has.
+    let bits = |c: Option<char>| c.map_or(0x1F_FFFF, u64::from);
+    let key = bits(before) << 42 | bits(Some(only)) << 21 | bits(after);
+    let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SURVEYED_BITS)) as usize;
+    SURVEYED.with(|surveyed| {
+        let mut surveyed = surveyed.borrow_mut();
+        match surveyed[slot] {
+            (k, found) if k == key => found,
+            _ => {
+                let found = survey(before, run, after);
+                surveyed[slot] = (key, found);
+                found
+            }
+        }
+    })
+}
+
+/// log2 of the one-character runs [`SURVEYED`] keeps.
+const SURVEYED_BITS: u32 = 10;
+
+thread_local! {
+    /// Surveys of one-character runs, by the character and its neighbours: a direct-mapped
+    /// table (a text repeats its few accented letters between the same few others).
+    static SURVEYED: std::cell::RefCell<Vec<(u64, Option<RunSurvey>)>> =
+        std::cell::RefCell::new(vec![(u64::MAX, None); 1 << SURVEYED_BITS]);
+}
+
+/// [`run_survey`], asked of the run itself.
+fn survey(
     before: Option<char>,
     run: impl Iterator<Item = char> + Clone,
     after: Option<char>,

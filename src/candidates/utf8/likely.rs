@@ -272,7 +272,7 @@ fn single_byte_likeness(text: &[char], at: usize, (repaired, length): (char, usi
 /// their repair makes likelier text; a sequence that cannot end one is not read (the piece
 /// ends at a later completion); where that cannot be told, the last pair looks enough like
 /// mojibake. The repair likeness, or `None` when the sequence is read without it.
-fn multi_byte_reading(text: &[char], at: usize, index: usize) -> Result<Option<Cost>, ()> {
+fn multi_byte_reading(text: &[char], at: usize, index: usize) -> Reading {
     let window = &text[(at + 1).saturating_sub(MULTI_BYTE_REACH[1])..=at];
     let last_pair = || last_pair_looks_like_mojibake(text, at);
     if window.contains(&'\u{FFFD}') {
@@ -281,17 +281,65 @@ fn multi_byte_reading(text: &[char], at: usize, index: usize) -> Result<Option<C
     match sequence_end(window, index) {
         SequenceEnd::Read { length, bytes, from } => {
             let start = at + 1 - length;
-            let looks = (start..=at).any(|end| last_pair_looks_like_mojibake(text, end));
-            if !looks {
-                return Err(());
-            }
             let before = start.checked_sub(1).map(|i| text[i]);
-            let read = std::str::from_utf8(&bytes[from..]).expect("checked");
-            Ok(Some(repair_likeness(before, &text[start..=at], read.chars(), None)))
+            let judge = || {
+                let looks = (start..=at).any(|end| last_pair_looks_like_mojibake(text, end));
+                if !looks {
+                    return Err(());
+                }
+                let read = std::str::from_utf8(&bytes[from..]).expect("checked");
+                Ok(Some(repair_likeness(before, &text[start..=at], read.chars(), None)))
+            };
+            if length == 1 {
+                one_character_reading(before, text[at], index, judge)
+            } else {
+                judge()
+            }
         }
         SequenceEnd::Invalid | SequenceEnd::GoesOn => Err(()),
         SequenceEnd::Unknown => last_pair().then_some(None).ok_or(()),
     }
+}
+
+/// A multi-byte decoder's reading of one character whose bytes are a UTF-8 sequence of their
+/// own ("卸" is D0 B6 in GBK, "ж" in UTF-8): it depends on the character, the one before and
+/// the decoder alone, and is judged once per thread for each ([`ONE_CHARACTER_READINGS`]).
+/// Chinese text completes such sequences at most of its characters, with the same pairs.
+fn one_character_reading(
+    before: Option<char>,
+    c: char,
+    index: usize,
+    judge: impl FnOnce() -> Reading,
+) -> Reading {
+    // Each character in 21 bits (none as a value no character has), the decoder in 5.
+    let bits = |c: Option<char>| c.map_or(0x1F_FFFF, u64::from);
+    let key = bits(before) << 26 | u64::from(c) << 5 | index as u64;
+    let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - ONE_CHARACTER_BITS)) as usize;
+    ONE_CHARACTER_READINGS.with(|readings| {
+        let mut readings = readings.borrow_mut();
+        match readings[slot] {
+            (k, found) if k == key => found,
+            _ => {
+                let found = judge();
+                readings[slot] = (key, found);
+                found
+            }
+        }
+    })
+}
+
+/// A multi-byte decoder's reading of a completion: the repair likeness, `Ok(None)` when read
+/// without it, `Err` when not read ([`multi_byte_reading`]).
+type Reading = Result<Option<Cost>, ()>;
+
+/// log2 of the readings [`ONE_CHARACTER_READINGS`] keeps.
+const ONE_CHARACTER_BITS: u32 = 12;
+
+thread_local! {
+    /// [`one_character_reading`]s by character, the one before and decoder: a direct-mapped
+    /// table.
+    static ONE_CHARACTER_READINGS: std::cell::RefCell<Vec<(u64, Reading)>> =
+        std::cell::RefCell::new(vec![(u64::MAX, Err(())); 1 << ONE_CHARACTER_BITS]);
 }
 
 /// The completion with only the single-byte decoders whose repair of the completed sequence
