@@ -152,10 +152,17 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
                        before: Option<char>,
                        end: usize,
                        after: Option<char>| {
-        let Some(run) = legacy::run_survey(before, text[start..end].chars(), after) else {
+        // (the second character on either side counts only after a space)
+        let space = |c: Option<char>| c == Some(' ');
+        let two_before = space(before).then(|| text[..start].chars().rev().nth(1)).flatten();
+        let two_after = space(after).then(|| text[end..].chars().nth(1)).flatten();
+        let run = text[start..end].chars();
+        let price = legacy::may_make_a_price([before, two_before], run.clone(), [after, two_after]);
+        let amount = price && legacy::after_an_amount(text[..start].chars().rev());
+        let Some(survey) = legacy::run_survey(before, run, after, amount) else {
             return true;
         };
-        let legacy::RunSurvey { shape, as_text, length, pairs } = run;
+        let legacy::RunSurvey { shape, as_text, length, pairs } = survey;
         // the run with the letters around it, as `legacy::runs` reads its word
         let word_start = text[..start]
             .char_indices()
@@ -171,16 +178,7 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         // When not even a known word would let the run raise a bound, its word is moot.
         let word_may_gain = decision::legacy_run_bound(parameters, length, shape, true, None) > 0
             && legacy::word_of(word, text[start..end].chars(), after).may_gain();
-        // (the second character on either side counts only after a space)
-        let space = |c: Option<char>| c == Some(' ');
-        let two_before = space(before).then(|| text[..start].chars().rev().nth(1)).flatten();
-        let two_after = space(after).then(|| text[end..].chars().nth(1)).flatten();
-        let price = decision::may_make_a_price(
-            [before, two_before],
-            text[start..end].chars(),
-            [after, two_after],
-        )
-        .then_some(as_text);
+        let price = price.then_some(as_text);
         let added = bounds.add(parameters, length, shape, word_may_gain, price, pairs);
         if !added || bounds.over(floor) == 0 {
             return true;

@@ -407,6 +407,8 @@ pub struct Run {
     pub shape: Cost,
     /// What it costs as text, in its context: no repair of a piece of it gains more.
     pub as_text: Cost,
+    /// Whether a piece of it may make a price ([`may_make_a_price`]).
+    pub price: bool,
     /// The word the run is in ([`word_of`]): whether a piece of it could make a known word of
     /// an unknown one.
     pub word: Word,
@@ -464,7 +466,15 @@ pub fn runs(text: &[char]) -> Vec<Run> {
         {
             continue;
         }
-        if let Some(survey) = run_survey(before, text[start..at].iter().copied(), after) {
+        let second = |i: Option<usize>, c: Option<char>| {
+            i.filter(|_| c == Some(' ')).and_then(|i| text.get(i)).copied()
+        };
+        let two_before = second(start.checked_sub(2), before);
+        let two_after = second(Some(at + 1), after);
+        let run = text[start..at].iter().copied();
+        let price = may_make_a_price([before, two_before], run.clone(), [after, two_after]);
+        let amount = price && after_an_amount(text[..start].iter().rev().copied());
+        if let Some(survey) = run_survey(before, run, after, amount) {
             let (mut word_start, mut word_end) = (start, at);
             while word_start > 0 && is_letter(text[word_start - 1]) {
                 word_start -= 1;
@@ -477,7 +487,7 @@ pub fn runs(text: &[char]) -> Vec<Run> {
             let word = text[word_start..word_end].iter().copied();
             let word = word_of(word, text[start..at].iter().copied(), after);
             let (shape, as_text) = (survey.shape, survey.as_text);
-            runs.push(Run { start, end: at, shape, as_text, word, pairs });
+            runs.push(Run { start, end: at, shape, as_text, price, word, pairs });
         }
     }
     runs
@@ -517,7 +527,7 @@ pub fn run_shape(
     run: impl Iterator<Item = char> + Clone,
     after: Option<char>,
 ) -> Option<Cost> {
-    run_survey(before, run, after).map(|survey| survey.shape)
+    run_survey(before, run, after, false).map(|survey| survey.shape)
 }
 
 /// A run worth reading: its shape ([`run_shape`]), its cost as text ([`Run::as_text`]), its
@@ -532,17 +542,19 @@ pub struct RunSurvey {
 }
 
 /// [`run_shape`], with the run's length and pairs, from one pass over its characters (and
-/// the models' over those worth reading). Runs of one character, most runs of Latin text
-/// ("á" in "lákat"), are surveyed once per thread for each character and its neighbours
-/// ([`SURVEYED`]).
+/// the models' over those worth reading); `after_an_amount`: the run may be a price's sign
+/// after its amount ([`after_an_amount`], [`may_make_a_price`]), and is read even as a letter
+/// alone. Runs of one character, most runs of Latin text ("á" in "lákat"), are surveyed once
+/// per thread for each character and its neighbours ([`SURVEYED`]).
 pub fn run_survey(
     before: Option<char>,
     run: impl Iterator<Item = char> + Clone,
     after: Option<char>,
+    after_an_amount: bool,
 ) -> Option<RunSurvey> {
     let mut chars = run.clone();
-    let (Some(only), None) = (chars.next(), chars.next()) else {
-        return survey(before, run, after);
+    let (Some(only), None, false) = (chars.next(), chars.next(), after_an_amount) else {
+        return survey(before, run, after, after_an_amount);
     };
     // Each neighbour in 21 bits, none as a value no character has.
     let bits = |c: Option<char>| c.map_or(0x1F_FFFF, u64::from);
@@ -553,7 +565,7 @@ pub fn run_survey(
         match surveyed[slot] {
             (k, found) if k == key => found,
             _ => {
-                let found = survey(before, run, after);
+                let found = survey(before, run, after, false);
                 surveyed[slot] = (key, found);
                 found
             }
@@ -576,10 +588,11 @@ fn survey(
     before: Option<char>,
     run: impl Iterator<Item = char> + Clone,
     after: Option<char>,
+    after_an_amount: bool,
 ) -> Option<RunSurvey> {
     // (A Cyrillic word in ordinary case is the run of most Cyrillic text: answered first,
     // without the facts the other questions need.)
-    if plain_cyrillic(before, run.clone(), after) {
+    if !after_an_amount && plain_cyrillic(before, run.clone(), after) {
         return None;
     }
     let facts = RunFacts::of(run.clone())?;
@@ -591,7 +604,8 @@ fn survey(
         && after.is_some_and(is_letter)
         && !facts.spaced
         && (facts.length == 1 || !run.clone().all(char::is_numeric));
-    if lone_letter(before, &facts, after) || facts.listing || !(in_a_word || facts.letter_or_c1) {
+    let lone = lone_letter(before, &facts, after) && !after_an_amount;
+    if lone || facts.listing || !(in_a_word || facts.letter_or_c1) {
         return None;
     }
     let which = Which::Mojibake(Kind::LegacyAsLegacy);
@@ -672,6 +686,90 @@ pub fn pieces(text: &[char], spans: &[(usize, usize)], pairs: Pairs) -> Vec<Piec
     out
 }
 
+/// Is `c` a currency sign: "$", "¢" to "¥", the Currency Symbols block, or a fullwidth one?
+pub fn currency_sign(c: char) -> bool {
+    matches!(c, '$' | '¢'..='¥' | '\u{20A0}'..='\u{20CF}' | '￠' | '￡' | '￥' | '￦')
+}
+
+/// Could a piece of a legacy run make a price (`decision::makes_a_price`)? Some of its characters are
+/// what a legacy pair makes of a currency sign or a no-break space ([`price_images`]), and a
+/// digit stands beside the run or one space away (or in it, where a multi-byte pair's trail
+/// bytes are ASCII). `before` and `after` are the two characters on either side, the nearest
+/// first; the second counts only after a space, and a caller may leave it out otherwise. Such
+/// a run is read even as a letter alone ([`Run::price`]).
+///
+/// ```
+/// use _core::candidates::legacy::may_make_a_price;
+/// let run = |before: [char; 2], run: &str, after: [Option<char>; 2]| {
+///     may_make_a_price(before.map(Some), run.chars(), after)
+/// };
+/// assert!(run(['9', ','], "\u{A0}Ђ", [None, None])); // "9,69 €": windows-1252 read as windows-1251
+/// assert!(!run(['r', 'a'], "\u{A0}Ђ", [None, None]));
+/// assert!(!run(['5', ' '], "°", [Some('C'), None])); // no pair makes "°" of a sign
+/// ```
+pub fn may_make_a_price(
+    before: [Option<char>; 2],
+    mut run: impl Iterator<Item = char> + Clone,
+    after: [Option<char>; 2],
+) -> bool {
+    let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+    let beside =
+        |[first, second]: [Option<char>; 2]| digit(first) || first == Some(' ') && digit(second);
+    let near = beside(before) || beside(after) || run.clone().any(|c| c.is_ascii_digit());
+    near && run.any(|c| price_images().binary_search(&c).is_ok())
+}
+
+/// Does an amount with two decimals and a space end where the characters `before` a run
+/// (the nearest first) begin: "12,50 ", "1.299,00 "? A letter alone after one may be its
+/// sign ("12,50 Ђ" is windows-1252's "€" read as windows-1251); a letter alone beside any
+/// other number is most often a word ("ў 8-бітным", "ARG1 è minore").
+///
+/// ```
+/// use _core::candidates::legacy::after_an_amount;
+/// assert!(after_an_amount("Total: 12,50 ".chars().rev()));
+/// assert!(!after_an_amount("ARG1 ".chars().rev()) && !after_an_amount("12,5 ".chars().rev()));
+/// ```
+pub fn after_an_amount(mut before: impl Iterator<Item = char>) -> bool {
+    let mut next = || before.next().unwrap_or('\0');
+    let digit = |c: char| c.is_ascii_digit();
+    next() == ' ' && digit(next()) && digit(next()) && matches!(next(), ',' | '.') && digit(next())
+}
+
+/// Every character a legacy pair ([`LEGACY_PAIRS`]) makes of a byte of a currency sign or of a
+/// no-break space, sorted: "Ђ" (windows-1252's "€" read as windows-1251), "Ê" and "Û"
+/// (macintosh's NBSP and "€" read as windows-1252) ...
+fn price_images() -> &'static [char] {
+    static IMAGES: std::sync::OnceLock<Vec<char>> = std::sync::OnceLock::new();
+    IMAGES.get_or_init(|| {
+        let signs = ('\u{A0}'..='\u{FFFF}').filter(|&c| currency_sign(c) || c == '\u{202F}');
+        let signs: Vec<char> = signs.collect();
+        let mut images = Vec::new();
+        for (encoded_as, decoded_as) in LEGACY_PAIRS {
+            let decoder = codecs::single_byte(decoded_as).expect("legacy decoders are single-byte");
+            for &sign in &signs {
+                let bytes = match codecs::single_byte(encoded_as) {
+                    Some(table) => table.encode(sign).map(|b| vec![b]),
+                    None => {
+                        let encoding = codecs::encoding_for(encoded_as).expect("WHATWG");
+                        codecs::encode(sign.encode_utf8(&mut [0; 4]), encoding).ok()
+                    }
+                };
+                let Some(bytes) = bytes else { continue };
+                let read = bytes.iter().filter(|&&b| b >= 0x80);
+                let read: Vec<char> = read.map(|&b| decoder.high[usize::from(b - 0x80)]).collect();
+                // (a sign the pair reads as itself makes no piece)
+                if read != [sign] {
+                    images.extend(read);
+                }
+            }
+        }
+        images.retain(|&c| c != '\u{FFFD}' && !('\u{80}'..='\u{9F}').contains(&c));
+        images.sort_unstable();
+        images.dedup();
+        images
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -740,7 +838,8 @@ mod tests {
 
     #[test]
     fn a_survey_asks_what_each_question_would() {
-        let survey = |before, run: &str, after| run_survey(Some(before), run.chars(), Some(after));
+        let survey =
+            |before, run: &str, after| run_survey(Some(before), run.chars(), Some(after), false);
         // Worth reading: a run read as another alphabet, a symbol inside a word ("Rados³aw"),
         // a Cyrillic word in ordinary case that goes on in Latin letters.
         let worth =

@@ -31,7 +31,7 @@ mod words;
 pub use parameters::PARAMETERS;
 pub use spelling::{spelt_text, unwritten_pairs, SPELT_CHARS};
 use words::{case_evidence, lower_case, Capitals, Words};
-pub use words::{cased_as_words_are, makes_a_price, may_make_a_price, PRICE_WORDS};
+pub use words::{cased_as_words_are, makes_a_price, PRICE_WORDS};
 
 /// The parameters of the decision, per kind of misreading (`Kind` order: UTF-8 as
 /// single-byte, UTF-8 as multi-byte, legacy as legacy).
@@ -645,7 +645,7 @@ fn choices(
         // A run that the winning UTF-8 reading repairs for more than any legacy reading could
         // gain from it is that reading's: legacy readings compete for the rest of the text.
         let bound = |r: &candidates::legacy::Run| {
-            let price = run_price(text, r);
+            let price = run_price(r);
             legacy_run_most(parameters, r.end - r.start, r.shape, r.word.may_gain(), price)
         };
         // The most a piece of the winner gains over each character: a run overlaps a piece
@@ -667,7 +667,7 @@ fn choices(
         });
     }
     let mut bounds = LegacyBounds::new(parameters, spelt_text(text.iter().copied()));
-    let prices: Vec<Option<Cost>> = runs.iter().map(|r| run_price(text, r)).collect();
+    let prices: Vec<Option<Cost>> = runs.iter().map(run_price).collect();
     for (run, &price) in runs.iter().zip(&prices) {
         let length = run.end - run.start;
         bounds.add(parameters, length, run.shape, run.word.may_gain(), price, run.pairs);
@@ -770,13 +770,9 @@ pub fn legacy_run_bound(
     legacy_run_most(parameters, length, shape, word_may_gain, price).max(0)
 }
 
-/// A run's cost as text, if a piece of it may make a price ([`may_make_a_price`]).
-fn run_price(text: &[char], run: &candidates::legacy::Run) -> Option<Cost> {
-    let at = |i: Option<usize>| i.and_then(|i| text.get(i)).copied();
-    let before = [at(run.start.checked_sub(1)), at(run.start.checked_sub(2))];
-    let after = [at(Some(run.end)), at(Some(run.end + 1))];
-    let chars = text[run.start..run.end].iter().copied();
-    may_make_a_price(before, chars, after).then_some(run.as_text)
+/// A run's cost as text, if a piece of it may make a price ([`candidates::legacy::Run::price`]).
+fn run_price(run: &candidates::legacy::Run) -> Option<Cost> {
+    run.price.then_some(run.as_text)
 }
 
 /// How far below 0 what a legacy pair could gain may be and the pair still be read: a pair

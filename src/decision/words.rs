@@ -2,12 +2,12 @@
 //! Chinese name, a price's sign or space, and the case of the word around it. Each is counted
 //! as evidence in the piece's gain (`super::gain_of`), weighed by the parameters.
 
+use crate::candidates::legacy::currency_sign;
 use crate::candidates::Piece;
-use crate::codecs;
 use crate::letters::is_letter;
 use crate::model::{models, word_hash_lower, Cost, WORD_HASH_START};
 use crate::names::is_name;
-use crate::readings::{readings, Kind, ReadingId, LEGACY_PAIRS};
+use crate::readings::{readings, Kind, ReadingId};
 
 /// The word evidence of pieces, and what it asks of each character (is it a letter), found
 /// once a character: the pieces of a long word (a line of ideographs) all ask about it.
@@ -205,11 +205,6 @@ pub fn cased_as_words_are(word: impl Iterator<Item = char>) -> bool {
     lower == 0 || upper == 0 || (upper == 1 && first_upper)
 }
 
-/// Is `c` a currency sign: "$", "¢" to "¥", the Currency Symbols block, or a fullwidth one?
-fn currency_sign(c: char) -> bool {
-    matches!(c, '$' | '¢'..='¥' | '\u{20A0}'..='\u{20CF}' | '￠' | '￡' | '￥' | '￦')
-}
-
 /// How many known words a repair that makes a price counts as ([`makes_a_price`]). A legacy
 /// reading pays an entry of at least `reentry[2]` (17 nats), which one known word (8) and the
 /// repair do not reach ("9,69\u{A0}€" at a text's end is 7.6 nats likelier than
@@ -217,69 +212,6 @@ fn currency_sign(c: char) -> bool {
 /// the corpus's train and dev splits and `tests/data` (decision note 0054): the least that
 /// repairs prices inside sentences.
 pub const PRICE_WORDS: Cost = 3;
-
-/// Could a piece of a legacy run make a price ([`makes_a_price`])? Some of its characters are
-/// what a legacy pair makes of a currency sign or a no-break space ([`price_images`]), and a
-/// digit stands beside the run or one space away (or in it, where a multi-byte pair's trail
-/// bytes are ASCII). `before` and `after` are the two characters on either side, the nearest
-/// first; the second counts only after a space, and a caller may leave it out otherwise. A
-/// decision bounds what the run can gain by it before it reads the run.
-///
-/// ```
-/// use _core::decision::may_make_a_price;
-/// let run = |before: [char; 2], run: &str, after: [Option<char>; 2]| {
-///     may_make_a_price(before.map(Some), run.chars(), after)
-/// };
-/// assert!(run(['9', ','], "\u{A0}Ђ", [None, None])); // "9,69 €": windows-1252 read as windows-1251
-/// assert!(!run(['r', 'a'], "\u{A0}Ђ", [None, None]));
-/// assert!(!run(['5', ' '], "°", [Some('C'), None])); // no pair makes "°" of a sign
-/// ```
-pub fn may_make_a_price(
-    before: [Option<char>; 2],
-    mut run: impl Iterator<Item = char> + Clone,
-    after: [Option<char>; 2],
-) -> bool {
-    let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
-    let beside =
-        |[first, second]: [Option<char>; 2]| digit(first) || first == Some(' ') && digit(second);
-    let near = beside(before) || beside(after) || run.clone().any(|c| c.is_ascii_digit());
-    near && run.any(|c| price_images().binary_search(&c).is_ok())
-}
-
-/// Every character a legacy pair ([`LEGACY_PAIRS`]) makes of a byte of a currency sign or of a
-/// no-break space, sorted: "Ђ" (windows-1252's "€" read as windows-1251), "Ê" and "Û"
-/// (macintosh's NBSP and "€" read as windows-1252) ...
-fn price_images() -> &'static [char] {
-    static IMAGES: std::sync::OnceLock<Vec<char>> = std::sync::OnceLock::new();
-    IMAGES.get_or_init(|| {
-        let signs = ('\u{A0}'..='\u{FFFF}').filter(|&c| currency_sign(c) || c == '\u{202F}');
-        let signs: Vec<char> = signs.collect();
-        let mut images = Vec::new();
-        for (encoded_as, decoded_as) in LEGACY_PAIRS {
-            let decoder = codecs::single_byte(decoded_as).expect("legacy decoders are single-byte");
-            for &sign in &signs {
-                let bytes = match codecs::single_byte(encoded_as) {
-                    Some(table) => table.encode(sign).map(|b| vec![b]),
-                    None => {
-                        let encoding = codecs::encoding_for(encoded_as).expect("WHATWG");
-                        codecs::encode(sign.encode_utf8(&mut [0; 4]), encoding).ok()
-                    }
-                };
-                let Some(bytes) = bytes else { continue };
-                let read = bytes.iter().filter(|&&b| b >= 0x80);
-                let read: Vec<char> = read.map(|&b| decoder.high[usize::from(b - 0x80)]).collect();
-                // (a sign the pair reads as itself makes no piece)
-                if read != [sign] {
-                    images.extend(read);
-                }
-            }
-        }
-        images.retain(|&c| c != '\u{FFFD}' && !('\u{80}'..='\u{9F}').contains(&c));
-        images.sort_unstable();
-        images.dedup();
-        images
-    })
-}
 
 /// Does `piece` repair into the currency sign or the no-break space of a price: a number
 /// and its currency sign, in either order, with a no-break space between them or none
