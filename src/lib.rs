@@ -10,6 +10,7 @@ pub mod decision;
 pub mod detection;
 pub mod explanation;
 pub mod letters;
+pub mod memo;
 pub mod model;
 pub mod names;
 pub mod one_pass;

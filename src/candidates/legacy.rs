@@ -17,6 +17,7 @@ use super::Piece;
 use crate::char_map::CharMap;
 use crate::codecs::{self, SingleByte};
 use crate::letters::{is_letter, is_lower};
+use crate::memo::{char_bits, Memo};
 use crate::model::{models, Cost, Which};
 use crate::readings::{self, Kind, LEGACY_PAIRS};
 use encoding_rs::Encoding;
@@ -556,31 +557,16 @@ pub fn run_survey(
     let (Some(only), None, false) = (chars.next(), chars.next(), after_an_amount) else {
         return survey(before, run, after, after_an_amount);
     };
-    // Each neighbour in 21 bits, none as a value no character has.
-    let bits = |c: Option<char>| c.map_or(0x1F_FFFF, u64::from);
-    let key = bits(before) << 42 | bits(Some(only)) << 21 | bits(after);
-    let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SURVEYED_BITS)) as usize;
-    SURVEYED.with(|surveyed| {
-        let mut surveyed = surveyed.borrow_mut();
-        match surveyed[slot] {
-            (k, found) if k == key => found,
-            _ => {
-                let found = survey(before, run, after, false);
-                surveyed[slot] = (key, found);
-                found
-            }
-        }
-    })
+    let key = char_bits(before) << 42 | char_bits(Some(only)) << 21 | char_bits(after);
+    let judge = || survey(before, run, after, false);
+    SURVEYED.with(|surveyed| surveyed.borrow_mut().get_or_insert_with(key, judge))
 }
 
-/// log2 of the one-character runs [`SURVEYED`] keeps.
-const SURVEYED_BITS: u32 = 10;
-
 thread_local! {
-    /// Surveys of one-character runs, by the character and its neighbours: a direct-mapped
-    /// table (a text repeats its few accented letters between the same few others).
-    static SURVEYED: std::cell::RefCell<Vec<(u64, Option<RunSurvey>)>> =
-        std::cell::RefCell::new(vec![(u64::MAX, None); 1 << SURVEYED_BITS]);
+    /// Surveys of one-character runs, by the character and its neighbours, 1,024 of them (a
+    /// text repeats its few accented letters between the same few others).
+    static SURVEYED: std::cell::RefCell<Memo<Option<RunSurvey>>> =
+        std::cell::RefCell::new(Memo::new(10, None));
 }
 
 /// [`run_survey`], asked of the run itself.

@@ -6,6 +6,7 @@
 
 use super::{completions, from_utf8_inside, tables, Completer, Completion};
 use crate::letters::is_letter;
+use crate::memo::{char_bits, Memo};
 use crate::model::{models, Cost, Which};
 use crate::readings::Kind;
 
@@ -311,35 +312,19 @@ fn one_character_reading(
     index: usize,
     judge: impl FnOnce() -> Reading,
 ) -> Reading {
-    // Each character in 21 bits (none as a value no character has), the decoder in 5.
-    let bits = |c: Option<char>| c.map_or(0x1F_FFFF, u64::from);
-    let key = bits(before) << 26 | u64::from(c) << 5 | index as u64;
-    let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - ONE_CHARACTER_BITS)) as usize;
-    ONE_CHARACTER_READINGS.with(|readings| {
-        let mut readings = readings.borrow_mut();
-        match readings[slot] {
-            (k, found) if k == key => found,
-            _ => {
-                let found = judge();
-                readings[slot] = (key, found);
-                found
-            }
-        }
-    })
+    // (the decoder in 5 bits)
+    let key = char_bits(before) << 26 | char_bits(Some(c)) << 5 | index as u64;
+    ONE_CHARACTER_READINGS.with(|readings| readings.borrow_mut().get_or_insert_with(key, judge))
 }
 
 /// A multi-byte decoder's reading of a completion: the repair likeness, `Ok(None)` when read
 /// without it, `Err` when not read ([`multi_byte_reading`]).
 type Reading = Result<Option<Cost>, ()>;
 
-/// log2 of the readings [`ONE_CHARACTER_READINGS`] keeps.
-const ONE_CHARACTER_BITS: u32 = 12;
-
 thread_local! {
-    /// [`one_character_reading`]s by character, the one before and decoder: a direct-mapped
-    /// table.
-    static ONE_CHARACTER_READINGS: std::cell::RefCell<Vec<(u64, Reading)>> =
-        std::cell::RefCell::new(vec![(u64::MAX, Err(())); 1 << ONE_CHARACTER_BITS]);
+    /// [`one_character_reading`]s by character, the one before and decoder, 4,096 of them.
+    static ONE_CHARACTER_READINGS: std::cell::RefCell<Memo<Reading>> =
+        std::cell::RefCell::new(Memo::new(12, Err(())));
 }
 
 /// The completion with only the single-byte decoders whose repair of the completed sequence
