@@ -152,16 +152,20 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
                        before: Option<char>,
                        end: usize,
                        after: Option<char>| {
-        // (the second character on either side counts only after a space)
-        let space = |c: Option<char>| c == Some(' ');
-        let two_before = space(before).then(|| text[..start].chars().rev().nth(1)).flatten();
-        let two_after = space(after).then(|| text[end..].chars().nth(1)).flatten();
         let run = text[start..end].chars();
-        let price = legacy::may_make_a_price([before, two_before], run.clone(), [after, two_after]);
-        let amount = price && legacy::after_an_amount(text[..start].chars().rev());
-        let Some(survey) = legacy::run_survey(before, run, after, amount) else {
+        // (asked only of runs worth reading, or of a letter alone after an amount; the second
+        // character on either side counts only after a space)
+        let price = || {
+            let space = |c: Option<char>| c == Some(' ');
+            let two_before = space(before).then(|| text[..start].chars().rev().nth(1)).flatten();
+            let two_after = space(after).then(|| text[end..].chars().nth(1)).flatten();
+            legacy::may_make_a_price([before, two_before], run.clone(), [after, two_after])
+        };
+        let amount = legacy::after_an_amount(text[..start].chars().rev()) && price();
+        let Some(survey) = legacy::run_survey(before, run.clone(), after, amount) else {
             return true;
         };
+        let price = amount || price();
         let legacy::RunSurvey { shape, as_text, length, pairs } = survey;
         // the run with the letters around it, as `legacy::runs` reads its word
         let word_start = text[..start]

@@ -473,9 +473,11 @@ pub fn runs(text: &[char]) -> Vec<Run> {
         let two_before = second(start.checked_sub(2), before);
         let two_after = second(Some(at + 1), after);
         let run = text[start..at].iter().copied();
-        let price = may_make_a_price([before, two_before], run.clone(), [after, two_after]);
-        let amount = price && after_an_amount(text[..start].iter().rev().copied());
-        if let Some(survey) = run_survey(before, run, after, amount) {
+        // (asked only of runs worth reading, or of a letter alone after an amount)
+        let price = || may_make_a_price([before, two_before], run.clone(), [after, two_after]);
+        let amount = after_an_amount(text[..start].iter().rev().copied()) && price();
+        if let Some(survey) = run_survey(before, run.clone(), after, amount) {
+            let price = amount || price();
             let (mut word_start, mut word_end) = (start, at);
             while word_start > 0 && is_letter(text[word_start - 1]) {
                 word_start -= 1;
