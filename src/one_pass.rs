@@ -153,13 +153,9 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
                        end: usize,
                        after: Option<char>| {
         let run = text[start..end].chars();
-        // (asked only of runs worth reading, or of a letter alone after an amount; the second
-        // character on either side counts only after a space)
+        // (asked only of runs worth reading, or of a letter alone after an amount)
         let price = || {
-            let space = |c: Option<char>| c == Some(' ');
-            let two_before = space(before).then(|| text[..start].chars().rev().nth(1)).flatten();
-            let two_after = space(after).then(|| text[end..].chars().nth(1)).flatten();
-            legacy::may_make_a_price([before, two_before], run.clone(), [after, two_after])
+            legacy::may_make_a_price(text[..start].chars().rev(), run.clone(), text[end..].chars())
         };
         let amount = legacy::after_an_amount(text[..start].chars().rev()) && price();
         let Some(survey) = legacy::run_survey(before, run.clone(), after, amount) else {

@@ -467,15 +467,11 @@ pub fn runs(text: &[char]) -> Vec<Run> {
         {
             continue;
         }
-        let second = |i: Option<usize>, c: Option<char>| {
-            i.filter(|_| c == Some(' ')).and_then(|i| text.get(i)).copied()
-        };
-        let two_before = second(start.checked_sub(2), before);
-        let two_after = second(Some(at + 1), after);
         let run = text[start..at].iter().copied();
+        let before_run = || text[..start].iter().rev().copied();
         // (asked only of runs worth reading, or of a letter alone after an amount)
-        let price = || may_make_a_price([before, two_before], run.clone(), [after, two_after]);
-        let amount = after_an_amount(text[..start].iter().rev().copied()) && price();
+        let price = || may_make_a_price(before_run(), run.clone(), text[at..].iter().copied());
+        let amount = after_an_amount(before_run()) && price();
         if let Some(survey) = run_survey(before, run.clone(), after, amount) {
             let price = amount || price();
             let (mut word_start, mut word_end) = (start, at);
@@ -625,9 +621,11 @@ pub fn word_of(
 }
 
 /// The spans of the runs that look like mojibake by more than `floor`, or, in an unknown word
-/// that a repair could make a known one, by more than `floor` less `word_bonus`.
+/// that a repair could make a known one, by more than `floor` less `word_bonus`, and those
+/// that may make a price (judged by the format, whatever their shape).
 pub fn suspects(runs: &[Run], floor: Cost, word_bonus: Cost) -> Vec<(usize, usize)> {
-    runs.iter().filter(|r| r.suspect(floor, word_bonus)).map(|r| (r.start, r.end)).collect()
+    let read = |r: &&Run| r.price || r.suspect(floor, word_bonus);
+    runs.iter().filter(read).map(|r| (r.start, r.end)).collect()
 }
 
 impl Run {
@@ -682,29 +680,33 @@ pub fn currency_sign(c: char) -> bool {
 /// Could a piece of a legacy run make a price (`decision::makes_a_price`)? Some of its characters are
 /// what a legacy pair makes of a currency sign or a no-break space ([`price_images`]), and a
 /// digit stands beside the run or one space away (or in it, where a multi-byte pair's trail
-/// bytes are ASCII). `before` and `after` are the two characters on either side, the nearest
-/// first; the second counts only after a space, and a caller may leave it out otherwise. Such
-/// a run is read even as a letter alone ([`Run::price`]).
+/// bytes are ASCII). `before` and `after` are the characters on either side, the nearest
+/// first. A run that may is read whatever its shape ([`Run::price`]).
 ///
 /// ```
 /// use _core::candidates::legacy::may_make_a_price;
-/// let run = |before: [char; 2], run: &str, after: [Option<char>; 2]| {
-///     may_make_a_price(before.map(Some), run.chars(), after)
+/// let run = |before: &str, run: &str, after: &str| {
+///     may_make_a_price(before.chars().rev(), run.chars(), after.chars())
 /// };
-/// assert!(run(['9', ','], "\u{A0}Ђ", [None, None])); // "9,69 €": windows-1252 read as windows-1251
-/// assert!(!run(['r', 'a'], "\u{A0}Ђ", [None, None]));
-/// assert!(!run(['5', ' '], "°", [Some('C'), None])); // no pair makes "°" of a sign
+/// assert!(run("9,69", "\u{A0}Ђ", "")); // "9,69 €": windows-1252 read as windows-1251
+/// assert!(!run("para", "\u{A0}Ђ", ""));
+/// assert!(!run("5 ", "°", "C")); // no pair makes "°" of a sign
 /// ```
 pub fn may_make_a_price(
-    before: [Option<char>; 2],
+    before: impl Iterator<Item = char>,
     mut run: impl Iterator<Item = char> + Clone,
-    after: [Option<char>; 2],
+    after: impl Iterator<Item = char>,
 ) -> bool {
-    let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
-    let beside =
-        |[first, second]: [Option<char>; 2]| digit(first) || first == Some(' ') && digit(second);
-    let near = beside(before) || beside(after) || run.clone().any(|c| c.is_ascii_digit());
+    let near =
+        beside_a_digit(before) || beside_a_digit(after) || run.clone().any(|c| c.is_ascii_digit());
     near && run.any(|c| price_images().binary_search(&c).is_ok())
+}
+
+/// Is the first of `chars` a digit, or a space and the second one?
+fn beside_a_digit(mut chars: impl Iterator<Item = char>) -> bool {
+    let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+    let first = chars.next();
+    digit(first) || first == Some(' ') && digit(chars.next())
 }
 
 /// Does an amount with two decimals and a space end where the characters `before` a run
@@ -734,13 +736,12 @@ fn price_images() -> &'static [char] {
         let mut images = Vec::new();
         for (encoded_as, decoded_as) in LEGACY_PAIRS {
             let decoder = codecs::single_byte(decoded_as).expect("legacy decoders are single-byte");
+            let table = codecs::single_byte(encoded_as);
+            let encoding = codecs::encoding_for(encoded_as).expect("a WHATWG encoding");
             for &sign in &signs {
-                let bytes = match codecs::single_byte(encoded_as) {
+                let bytes = match table {
                     Some(table) => table.encode(sign).map(|b| vec![b]),
-                    None => {
-                        let encoding = codecs::encoding_for(encoded_as).expect("WHATWG");
-                        codecs::encode(sign.encode_utf8(&mut [0; 4]), encoding).ok()
-                    }
+                    None => codecs::encode(sign.encode_utf8(&mut [0; 4]), encoding).ok(),
                 };
                 let Some(bytes) = bytes else { continue };
                 let read = bytes.iter().filter(|&&b| b >= 0x80);

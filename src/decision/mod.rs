@@ -667,10 +667,9 @@ fn choices(
         });
     }
     let mut bounds = LegacyBounds::new(parameters, spelt_text(text.iter().copied()));
-    let prices: Vec<Option<Cost>> = runs.iter().map(run_price).collect();
-    for (run, &price) in runs.iter().zip(&prices) {
+    for run in &runs {
         let length = run.end - run.start;
-        bounds.add(parameters, length, run.shape, run.word.may_gain(), price, run.pairs);
+        bounds.add(parameters, length, run.shape, run.word.may_gain(), run_price(run), run.pairs);
     }
     // A pair is read if it could gain more than every UTF-8 reading (the winner, or the
     // score's best net gain) and more than the purpose's floor.
@@ -683,12 +682,9 @@ fn choices(
     if pairs != 0 {
         // Runs whose pieces cannot gain can only join a stretch of a legacy reading that wins
         // without them: they are read only then (below).
-        // (and those that may make a price, which a repair judges by the format)
+        // (Those that may make a price are read: a repair is judged by the format.)
         let word_bonus = parameters.known_word[2].max(0);
-        let suspect = |(r, price): (&candidates::legacy::Run, &Option<Cost>)| {
-            (r.suspect(0, word_bonus) || price.is_some()).then_some((r.start, r.end))
-        };
-        let suspects: Vec<(usize, usize)> = runs.iter().zip(&prices).filter_map(suspect).collect();
+        let suspects = candidates::legacy::suspects(&runs, 0, word_bonus);
         for piece in candidates::legacy::pieces(text, &suspects, pairs).into_iter() {
             let reading = piece.reading as usize;
             by_reading[reading].push(gains.judged(piece));
