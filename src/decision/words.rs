@@ -264,44 +264,28 @@ pub fn makes_a_price(text: &[char], piece: &Piece) -> bool {
     if length == 0 || repair[..length].contains(&None) {
         return false;
     }
-    // The parts around the repair: two before it, the repair's, two after it; and where each
-    // is in the text (the repair's parts are all the piece).
+    // The parts around the repair: two before it, the repair's, two after it.
     let before = |k: usize| piece.start.checked_sub(k).and_then(|i| part(text[i], false));
     let after = |k: usize| text.get(piece.end + k).and_then(|&c| part(c, false));
     let mut parts = [before(2), before(1), repair[0], repair[1], after(0), after(1)];
-    let (start, end) = (piece.start as isize, piece.end as isize);
-    let piece_span = (start, end);
-    let mut spans = [
-        (start - 2, start - 1),
-        (start - 1, start),
-        piece_span,
-        piece_span,
-        (end, end + 1),
-        (end + 1, end + 2),
-    ];
     if length == 1 {
         parts.copy_within(4.., 3);
-        spans.copy_within(4.., 3);
     }
     let parts = &parts[..4 + length];
     let (first, last): (usize, usize) = (2, 2 + length);
-    // A repaired sign that ends (or begins) the price is not glued to a letter: "904€árayons"
-    // and "Š¥763" are prices made by chance ("R$" is a sign written so).
+    // A repaired sign that ends (or begins) the price is not glued to a letter beside the
+    // piece: "904€árayons" and "Š¥763" are prices made by chance ("R$" is a sign written so).
     let repaired = |slot: usize| (first..last).contains(&slot);
-    let letter_at = |i: isize| {
-        let c = usize::try_from(i).ok().and_then(|i| text.get(i));
-        c.is_some_and(|&c| is_letter(c))
-    };
+    let letter = |i: Option<usize>| i.and_then(|i| text.get(i)).is_some_and(|&c| is_letter(c));
+    let (glued_before, glued_after) = (letter(piece.start.checked_sub(1)), letter(Some(piece.end)));
     PRICES.iter().any(|price| {
         (first.saturating_sub(price.len() - 1)..=first).any(|at| {
             let end = at + price.len();
             end >= last
                 && end <= parts.len()
                 && price.iter().zip(&parts[at..]).all(|(p, q)| Some(*p) == *q)
-                && !(price[0] == Sign && repaired(at) && letter_at(spans[at].0 - 1))
-                && !(price[price.len() - 1] == Sign
-                    && repaired(end - 1)
-                    && letter_at(spans[end - 1].1))
+                && !(price[0] == Sign && repaired(at) && glued_before)
+                && !(price[price.len() - 1] == Sign && repaired(end - 1) && glued_after)
         })
     })
 }
