@@ -63,10 +63,21 @@ fn main() {
         let pass = _core::one_pass::by_lines(s, _core::decision::Purpose::Repair);
         pass.lines.map_or(usize::from(pass.clear), |l| l.len())
     });
-    by_str("fix_str", &|s| {
-        _core::explanation::fix_str(s, Default::default()).map_or(0, |r| r.len())
-    });
+    // WARM=1 runs `fix` over the texts once first, untimed and outside `measured`, so that
+    // callgrind's `--toggle-collect=*measured*` counts a pass with the tables made.
+    if std::env::var("WARM").is_ok() && "fix_str".contains(stage.as_str()) {
+        for s in &strings {
+            let _ = _core::explanation::fix_str(s, Default::default());
+        }
+    }
+    by_str("fix_str", &|s| measured(s).map_or(0, |r| r.len()));
     by_str("score_str", &|s| (_core::explanation::score_str(s) * 1e6) as usize);
+}
+
+/// `fix` of one text, a function of its own for callgrind's `--toggle-collect`.
+#[inline(never)]
+fn measured(s: &str) -> Option<String> {
+    _core::explanation::fix_str(s, Default::default())
 }
 
 /// A JSON list of strings (no escapes beyond what serde would need: a tiny parser).
