@@ -184,10 +184,26 @@ def cross_entropy(models: dict[str, Model], texts_by_language: Iterable[tuple[st
     return total / max(letters, 1)
 
 
+def share_costs(counts: dict[str, Counts]) -> dict[str, float]:
+    """``-ln`` of each language's share of the train letters: a prior on the language a line
+    is in. A language of a few thousand letters (most of them CLDR's names of things) spells
+    what no larger one does as cheaply as its own words, and mojibake is often such a word
+    ("finâls" is Friulian-like, "fināls" Latvian).
+
+    >>> c = count([("lv", "fināls " * 3000), ("fur", "finâl " * 1000)])
+    >>> {lang: round(cost, 2) for lang, cost in share_costs(c).items()}
+    {'fur': 1.53, 'lv': 0.25}
+    """
+    letters = {lang: c.letters.total() - c.letters[BOUNDARY] for lang, c in counts.items()}
+    total = sum(letters.values())
+    return {lang: -math.log(n / total) for lang, n in letters.items()}
+
+
 def table(counts: dict[str, Counts], version: int) -> bytes:
     """The tables of ``src/model/spelling.bin`` (after its header), in the model files'
     format ``version``: see :data:`LAYOUT`."""
     names = sorted(counts)
+    shares = share_costs(counts)
     floors, entries = [], {}
     for number, lang in enumerate(names):
         model = Model(counts[lang])
@@ -204,6 +220,7 @@ def table(counts: dict[str, Counts], version: int) -> bytes:
             array.array("I", [code for pair in separators for code in pair]).tobytes(),
             b"".join(lang.encode("ascii").ljust(16, b"\0")[:16] for lang in names),
             array.array("H", floors).tobytes(),
+            array.array("H", [quantize(shares[lang]) for lang in names]).tobytes(),
             array.array("Q", keys).tobytes(),
             array.array("H", [entries[k] for k in keys]).tobytes(),
         ]
@@ -214,7 +231,7 @@ LAYOUT = [
     f"Layout: {MAGIC.decode()}, 5 u32 (version, scale {SCALE}, languages,"
     " vocabulary, entries), u32 n, u32[2 n] the ranges (first, last) of non-ASCII code points",
     "between words (spaces, punctuation, controls), [u8; 16][languages] names, u16[languages]",
-    "unseen-letter costs,",
+    f"unseen-letter costs, u16[languages] -ln of its share of the train letters * {SCALE},",
     "u64[entries] sorted keys (language << 42 | a << 21 | b, code points; 0 the word's",
     f"boundary, {ANY:#x} any: (any, b) the unigram, (a, any) the back-off weight),"
     f" u16[entries] -ln p * {SCALE}.",

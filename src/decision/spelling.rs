@@ -148,8 +148,7 @@ impl LineLetters {
             spelling.add_costs(original(), -1, &mut repaired);
             spelling.add_costs(fixed.chars(), 1, &mut repaired);
         }
-        let least = |totals: &[Cost]| totals.iter().copied().min().unwrap_or(0);
-        let evidence = least(as_is) - least(&repaired);
+        let evidence = spelling.least(as_is) - spelling.least(&repaired);
         self.spelling.insert(key, evidence);
         evidence
     }
