@@ -18,7 +18,7 @@ const FAMILY_NAMES: &str = concat!(
     "程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖石金韦贾夏付方邹熊白孟秦邱侯江尹薛闫段雷龙黎史陶贺毛",
     "郝顾龚邵万覃武钱戴严欧莫孔向汤",
     // Their traditional forms, where they differ.
-    "張劉陳楊黃趙吳孫馬鄭謝許鄧韓馮蕭蔣葉蘇呂盧鍾譚陸韋賈鄒閆龍賀顧龔萬錢嚴歐湯",
+    "張劉陳楊黃趙吳孫馬羅鄭謝許鄧韓馮蕭蔣葉蘇呂盧鍾譚陸韋賈鄒閆龍賀顧龔萬錢嚴歐湯",
     // Taiwan's common family names beyond them.
     "莊庄賴赖洪簡简顏颜翁柯傅詹施游卓阮温溫藍蓝古紀纪連连尤巫涂童柳倪駱骆甘章官俞饒饶",
 );
@@ -28,6 +28,7 @@ const FAMILY_NAMES: &str = concat!(
 /// ```
 /// use _core::names::is_family_name;
 /// assert!(is_family_name('刘') && is_family_name('劉') && is_family_name('莊'));
+/// assert!(is_family_name('罗') && is_family_name('羅'));
 /// assert!(!is_family_name('倩') && !is_family_name('a'));
 /// ```
 pub fn is_family_name(c: char) -> bool {
