@@ -275,6 +275,8 @@ pub fn makes_a_price(text: &[char], piece: &Piece) -> bool {
     let (first, last): (usize, usize) = (2, 2 + length);
     // A repaired sign that ends (or begins) the price is not glued to a letter beside the
     // piece: "904€árayons" and "Š¥763" are prices made by chance ("R$" is a sign written so).
+    // (A price covers the whole repair, so such a sign is the piece's first or last character,
+    // and the piece's neighbour is the sign's.)
     let repaired = |slot: usize| (first..last).contains(&slot);
     let letter = |i: Option<usize>| i.and_then(|i| text.get(i)).is_some_and(|&c| is_letter(c));
     let (glued_before, glued_after) = (letter(piece.start.checked_sub(1)), letter(Some(piece.end)));
