@@ -5,7 +5,8 @@ and either spelling is some language's: the letter inventories cannot tell them 
 word around the letter can: "naujien" is Lithuanian, and Lithuanian writes "ų", never "ø".
 For each language with enough train text, a letter bigram model of its words (lower case,
 with the word's boundaries), Witten-Bell smoothed: a line is as likely as its words are in
-the language that spells them best (``src/spelling.rs``).
+the language likeliest to have written them, by their spelling and the language's share of the
+train letters (:func:`share_costs`, ``src/model/spelling.rs``).
 
 A *word* here is a run of ASCII letters and non-ASCII characters other than spaces,
 punctuation and controls: mojibake is made of symbols as much as of letters ("nazw¹" for

@@ -1,7 +1,7 @@
 //! The spelling evidence of a legacy reading (decision note 0040): how much likelier the
-//! words of a line are, in the language that spells them best ([`crate::model::spelling`]),
-//! with the reading's pieces repaired than as they are; where it counts, and how the one pass
-//! bounds it.
+//! words of a line are, in the language likeliest to have written them
+//! ([`crate::model::spelling::Spelling::least`]), with the reading's pieces repaired than as
+//! they are; where it counts, and how the one pass bounds it.
 
 use super::{by_line, kind_index, pieces_hash, Judged, LineLetters, Parameters};
 use crate::candidates::legacy::{writers_of, Pairs};
@@ -94,8 +94,8 @@ pub(super) fn evidence(text: &[char], judged: &[Judged], lines: &mut LineLetters
 }
 
 impl LineLetters {
-    /// How much likelier the line's words are, in the language that spells them best, with
-    /// `pieces` repaired than as they are: the words the pieces touch are costed again.
+    /// How much likelier the line's words are, in the language likeliest to have written them,
+    /// with `pieces` repaired than as they are: the words the pieces touch are costed again.
     fn spelling(&mut self, text: &[char], start: usize, end: usize, pieces: &[&Judged]) -> Cost {
         let key = (start, pieces_hash(pieces));
         if let Some(&known) = self.spelling.get(&key) {
