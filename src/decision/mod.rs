@@ -29,7 +29,7 @@ mod spelling;
 mod words;
 
 pub use parameters::PARAMETERS;
-pub use spelling::{spelt_text, unwritten_pairs, SPELT_CHARS};
+pub use spelling::{case_swapped, spelt_text, unwritten_pairs, SPELT_CHARS};
 use words::{case_evidence, lower_case, Capitals, Words};
 pub use words::{cased_as_words_are, makes_a_price, PRICE_WORDS};
 
