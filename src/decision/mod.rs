@@ -1083,19 +1083,21 @@ const LANGUAGE_CAP: Cost = 15 * SCALE;
 /// they are (a cost difference: positive when the repair makes one language's text), line by
 /// line.
 fn language_evidence(text: &[char], judged: &[Judged], lines: &mut LineLetters) -> Cost {
-    let total = by_line(text, judged, lines, LineLetters::evidence);
+    let total = by_line(text, judged, lines, LineLetters::evidence, true);
     total.clamp(-LANGUAGE_CAP, LANGUAGE_CAP)
 }
 
-/// The sum of `evidence` over the lines of the pieces that gain, each asked with its pieces.
+/// The sum of `evidence` over the lines of the pieces (those that gain only, when `gaining`),
+/// each asked with its pieces.
 fn by_line(
     text: &[char],
     judged: &[Judged],
     lines: &mut LineLetters,
     evidence: fn(&mut LineLetters, &[char], usize, usize, &[&Judged]) -> Cost,
+    gaining: bool,
 ) -> Cost {
     let mut total = 0;
-    let mut pieces = judged.iter().filter(|j| j.gain > 0).peekable();
+    let mut pieces = judged.iter().filter(|j| j.gain > 0 || !gaining).peekable();
     let mut in_line = Vec::new();
     while let Some(first) = pieces.peek() {
         let (start, end) = lines.bounds(text, first.piece.start);

@@ -116,10 +116,12 @@ pub(super) fn bonus(
     (weight * evidence(text, judged, lines) / 1000).min(best)
 }
 
-/// How much likelier the words of the lines are, in the language that spells each line best,
-/// with the pieces that gain repaired than as they are.
+/// How much likelier the words of the lines are, in the language likeliest to have written
+/// each line, with every piece repaired than as they are.
 pub(super) fn evidence(text: &[char], judged: &[Judged], lines: &mut LineLetters) -> Cost {
-    let total = by_line(text, judged, lines, LineLetters::spelling);
+    // Every piece: the bonus is for a text misread as a whole, whose pieces are all repaired
+    // ("Þamiha Ertaþ" is "Şamiha Ertaş", where "Þamiha Ertaş" spells worse than either).
+    let total = by_line(text, judged, lines, LineLetters::spelling, false);
     total.clamp(-SPELLING_CAP, SPELLING_CAP)
 }
 
