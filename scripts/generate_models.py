@@ -724,7 +724,7 @@ def write_spelling(items: list[texts.Item]) -> None:
         + ", ".join(f"{k} {v:.4f}" for k, v in entropy.items()) + ".",
         *spelling.LAYOUT,
     ]
-    SPELLING_OUTPUT.write_bytes(header(lines) + spelling.table(counts, FORMAT_VERSION))
+    SPELLING_OUTPUT.write_bytes(header(lines) + spelling.table(counts))
     print("\n".join(lines[8:-len(spelling.LAYOUT)]), file=sys.stderr)
 
 

@@ -776,12 +776,17 @@ impl<'a> Reader<'a> {
 
     /// Check the magic bytes, the format version and the scale.
     fn magic(&mut self, magic: &[u8; 8]) -> Result<(), String> {
+        self.magic_of_version(magic, FORMAT_VERSION)
+    }
+
+    /// [`Reader::magic`] of a file with a format version of its own.
+    fn magic_of_version(&mut self, magic: &[u8; 8], expected: u32) -> Result<(), String> {
         if self.bytes(8)? != magic {
             return Err("not a mojifix model".into());
         }
         let version = self.u32()?;
-        if version != FORMAT_VERSION {
-            return Err(format!("format {version}, expected {FORMAT_VERSION}"));
+        if version != expected {
+            return Err(format!("format {version}, expected {expected}"));
         }
         if Cost::from(self.u32()?) != SCALE {
             return Err("another scale".into());
@@ -825,6 +830,19 @@ mod tests {
 
     fn cost(text: &str) -> Cost {
         text_model().cost_between(None, text.chars(), None)
+    }
+
+    #[test]
+    fn a_file_of_another_format_version_is_refused() {
+        let file = |version: u32| {
+            let mut bytes = b"# header\n---\nMJFXSPEL".to_vec();
+            bytes.extend(version.to_le_bytes());
+            bytes.extend((SCALE as u32).to_le_bytes());
+            bytes
+        };
+        let check = |data: &[u8]| Reader::after_header(data)?.magic_of_version(b"MJFXSPEL", 4);
+        assert!(check(&file(4)).is_ok());
+        assert_eq!(check(&file(3)), Err("format 3, expected 4".to_string()));
     }
 
     #[test]

@@ -46,6 +46,9 @@ ANY = 0x1FFFFF
 #: Log-probabilities are stored as ``round(-log p * SCALE)`` in 16 bits.
 SCALE = 1000
 MAGIC = b"MJFXSPEL"
+#: The file's own format version (``src/model/spelling.rs`` checks it): 4 added the
+#: languages' shares of the train letters.
+VERSION = 4
 
 
 def is_word_char(c: str) -> bool:
@@ -200,9 +203,9 @@ def share_costs(counts: dict[str, Counts]) -> dict[str, float]:
     return {lang: -math.log(n / total) for lang, n in letters.items()}
 
 
-def table(counts: dict[str, Counts], version: int) -> bytes:
-    """The tables of ``src/model/spelling.bin`` (after its header), in the model files'
-    format ``version``: see :data:`LAYOUT`."""
+def table(counts: dict[str, Counts]) -> bytes:
+    """The tables of ``src/model/spelling.bin`` (after its header), in format :data:`VERSION`:
+    see :data:`LAYOUT`."""
     names = sorted(counts)
     shares = share_costs(counts)
     floors, entries = [], {}
@@ -216,7 +219,7 @@ def table(counts: dict[str, Counts], version: int) -> bytes:
     return b"".join(
         [
             MAGIC,
-            struct.pack("<5I", version, SCALE, len(names), VOCABULARY, len(keys)),
+            struct.pack("<5I", VERSION, SCALE, len(names), VOCABULARY, len(keys)),
             struct.pack("<I", len(separators)),
             array.array("I", [code for pair in separators for code in pair]).tobytes(),
             b"".join(lang.encode("ascii").ljust(16, b"\0")[:16] for lang in names),
@@ -229,7 +232,7 @@ def table(counts: dict[str, Counts], version: int) -> bytes:
 
 
 LAYOUT = [
-    f"Layout: {MAGIC.decode()}, 5 u32 (version, scale {SCALE}, languages,"
+    f"Layout: {MAGIC.decode()}, 5 u32 (version {VERSION}, scale {SCALE}, languages,"
     " vocabulary, entries), u32 n, u32[2 n] the ranges (first, last) of non-ASCII code points",
     "between words (spaces, punctuation, controls), [u8; 16][languages] names, u16[languages]",
     f"unseen-letter costs, u16[languages] -ln of its share of the train letters * {SCALE},",
