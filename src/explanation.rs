@@ -209,7 +209,7 @@ pub fn score_str(text: &str) -> f64 {
 
 /// The detection score of a text the one pass did not clear, as [`analyze_after`] gives it:
 /// a text of one chunk misread as a whole, as a repair takes it at once, scores 1.0 without
-/// the analysis its findings would need ([`misread_as_a_whole`]).
+/// the analysis its findings would need (`misread_as_a_whole`).
 pub fn score_after(input: &[char], pass: one_pass::Pass) -> f64 {
     if input.len() > CHUNK_CHARS || pass.purpose != Purpose::Score {
         return analyze_after(input, Options::default(), pass).score;

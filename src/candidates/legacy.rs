@@ -544,7 +544,7 @@ pub struct RunSurvey {
 /// the models' over those worth reading); `after_an_amount`: the run may be a price's sign
 /// after its amount ([`after_an_amount`], [`may_make_a_price`]), and is read even as a letter
 /// alone. Runs of one character, most runs of Latin text ("á" in "lákat"), are surveyed once
-/// per thread for each character and its neighbours ([`SURVEYED`]).
+/// per thread for each character and its neighbours (`SURVEYED`).
 pub fn run_survey(
     before: Option<char>,
     run: impl Iterator<Item = char> + Clone,
@@ -678,7 +678,7 @@ pub fn currency_sign(c: char) -> bool {
 }
 
 /// Could a piece of a legacy run make a price (`decision::makes_a_price`)? Some of its characters are
-/// what a legacy pair makes of a currency sign or a no-break space ([`price_images`]), and a
+/// what a legacy pair makes of a currency sign or a no-break space (`price_images`), and a
 /// digit stands beside the run or one space away (or in it, where a multi-byte pair's trail
 /// bytes are ASCII). `before` and `after` are the characters on either side, the nearest
 /// first. A run that may is read whatever its shape ([`Run::price`]).

@@ -117,7 +117,7 @@ fn kind_index(kind: Kind) -> usize {
 /// The two likelihood ratios of a piece (as costs): what the repair gains as text, and how
 /// much more the piece looks like mojibake of its kind than like text. A repair with bytes
 /// lost where a `?` stands is judged as its likeliest completion ([`Piece::filled_in`]). A
-/// piece with U+FFFD whose other pairs read as text by more than [`MARKS_APART_TEXT`] looks
+/// piece with U+FFFD whose other pairs read as text by more than `MARKS_APART_TEXT` looks
 /// like text: lossy misreadings make marks by the dozen, so marks alone look like mojibake.
 pub fn evidence(text: &[char], piece: &Piece) -> (Cost, Cost) {
     let models = models();
@@ -376,11 +376,11 @@ fn stretches(judged: &[Judged], entry: Cost, reentry: Cost) -> (Cost, Vec<bool>)
 /// both layers' bytes alike may take both at once, wrongly ("Ä\u{82}Ë\u{87}", UTF-8 read as
 /// windows-1250 and then as latin-1, is "÷" to ISO-8859-2 twice over). A choice that undoes
 /// one layer competes with the best other that gains almost as much and repairs otherwise
-/// ([`rival`]). Each is followed by the next round's choice on its text, and the pair of
+/// (`rival`). Each is followed by the next round's choice on its text, and the pair of
 /// rounds that gains more wins.
 ///
 /// The choice that wins also takes every run of the text that is made of the same characters
-/// as one of its pieces ([`same_runs`]): no half-repaired strings (decision note 0027).
+/// as one of its pieces (`same_runs`): no half-repaired strings (decision note 0027).
 pub fn choose(
     text: &[char],
     parameters: &Parameters,
@@ -521,7 +521,7 @@ fn deep_pieces(pieces: &[Judged]) -> bool {
 /// nats repair the same rows; the least is the cheapest.
 const ROUNDS_MARGIN: Cost = 10_000;
 
-/// The fewest UTF-8 sequences of a text misread as a whole that [`whole_text`] takes at once:
+/// The fewest UTF-8 sequences of a text misread as a whole that `whole_text` takes at once:
 /// a short text's round trip is too little evidence against the other readings ("Connect
 /// with Āø" is "¸" to windows-1252, and the word model knows better; "¤½¤í¤½¤í" is EUC-JP
 /// read as windows-1252, and UTF-8 read as IBM850 only by chance). Chosen on the corpus's
@@ -797,7 +797,7 @@ impl Purpose {
     }
 }
 
-/// What each legacy pair could gain from the runs seen so far, as [`choices`] bounds it before
+/// What each legacy pair could gain from the runs seen so far, as `choices` bounds it before
 /// reading them.
 pub struct LegacyBounds<'a> {
     /// The parameters, whose re-entry cost and priors are each pair's cheapest entry (the
@@ -842,7 +842,7 @@ impl<'a> LegacyBounds<'a> {
         }
     }
 
-    /// Add a run of `length` characters, this shape, word and price ([`legacy_run_most`]),
+    /// Add a run of `length` characters, this shape, word and price (`legacy_run_most`),
     /// that `pairs` may make pieces of: whether the bounds changed (most runs of clean text
     /// raise none).
     pub fn add(

@@ -67,7 +67,7 @@ pub fn spelt_text(text: impl IntoIterator<Item = char>) -> bool {
 /// the translations of the train and dev splits: with two, five of them were changed.
 const LEAST_SWAPPED_CAPITALS: usize = 3;
 
-/// Is a word in capitals (at least [`LEAST_SWAPPED_CAPITALS`], no letter in lower case) in
+/// Is a word in capitals (at least `LEAST_SWAPPED_CAPITALS`, no letter in lower case) in
 /// lower case repaired? KOI8-R and windows-1251 put each other's lower case letters where
 /// capitals are, so a Russian word misread by either is in capitals ("ЗПД" for "год"): its
 /// repair is a spelling to weigh, though capitals are otherwise an acronym's letters. A real

@@ -78,7 +78,7 @@ pub fn prefix_costs(bytes: &[u8], encodings: &[&'static Encoding]) -> Vec<Decodi
 }
 
 /// The cost of `bytes` decoded with `encoding`, over the words (the spans between
-/// [`is_boundary`] bytes, each costed between the boundary characters around it) that hold a
+/// `is_boundary` bytes, each costed between the boundary characters around it) that hold a
 /// non-ASCII byte: up to [`SAMPLE_NON_ASCII`] non-ASCII bytes, then only words with a byte
 /// value not seen before. UTF-16 is costed as by [`prefix_cost`] (its bytes have no such
 /// boundaries).
@@ -180,7 +180,7 @@ pub fn decoding_costs_within(
 }
 
 /// The spans of the words of `bytes` that hold a non-ASCII byte, between the bytes where every
-/// ASCII-compatible encoding is between two characters ([`is_boundary`]).
+/// ASCII-compatible encoding is between two characters (`is_boundary`).
 pub fn non_ascii_words(bytes: &[u8]) -> impl Iterator<Item = Range<usize>> + '_ {
     let mut start = 0;
     let mut non_ascii = false;

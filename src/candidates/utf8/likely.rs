@@ -363,7 +363,7 @@ fn repairing(text: &[char], sequence: &[char], mut c: Completion) -> Completion 
 }
 
 /// For tuning: the repair likeness of each decoder at each completion that may be read
-/// ([`likely_at`] without the thresholds on repairs): position, whether the decoder is a
+/// (`likely_at` without the thresholds on repairs): position, whether the decoder is a
 /// multi-byte one, its index, the likeness (`None`: read without it).
 pub fn completion_repairs(text: &[char]) -> Vec<(usize, bool, usize, Option<Cost>)> {
     let mut found = Vec::new();

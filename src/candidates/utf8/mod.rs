@@ -5,7 +5,7 @@
 //! follows UTF-8's state machine for all 29 single-byte decoders at once, one bit each, and
 //! for the 5 multi-byte ones beside them; where a sequence completes, the text may hold
 //! mojibake, and only there, where the sequence is worth reading (module `likely`), is the
-//! region re-encoded and read as UTF-8 ([`read_utf8`]).
+//! region re-encoded and read as UTF-8 (`read_utf8`).
 //!
 //! Real data loses bytes on the way, and the reader accepts what ftfy's
 //! `restore_byte_a0` and `replace_lossy_sequences` accept: an ASCII space where byte 0xA0
@@ -1295,7 +1295,7 @@ pub fn from_symbols(text: &[char], piece: &Piece) -> Option<char> {
 const ENGLISH_CLITICS: [&str; 7] = ["s", "t", "d", "m", "ll", "re", "ve"];
 
 /// Does `piece` end in a right single quotation mark that is an English clitic's apostrophe
-/// (a clitic of [`ENGLISH_CLITICS`] after it, then no letter)? windows-1252 writes "’" as 92,
+/// (a clitic of `ENGLISH_CLITICS` after it, then no letter)? windows-1252 writes "’" as 92,
 /// and a letter before it makes a UTF-8 sequence by chance: "a lot of Ã’s" is "Òs" so read,
 /// but the text is about the letter "Ã" (ftfy's cases; ftfy never counts "’" as damage).
 ///
@@ -1325,7 +1325,7 @@ pub fn apostrophe_of_a_clitic(text: &[char], piece: &Piece) -> bool {
 /// or pasted, and nothing else is wrong with it.
 const LATIN_LOOK_ALIKES: &str = "АВЕЅІЈКМНОРСТХΑΒΕΖΗΙΚΜΝΟΡΤΥΧ";
 
-/// Is `piece` one Cyrillic or Greek look-alike of a Latin capital ([`LATIN_LOOK_ALIKES`]) that
+/// Is `piece` one Cyrillic or Greek look-alike of a Latin capital (`LATIN_LOOK_ALIKES`) that
 /// ends a Latin word, repaired only by taking the space after it for byte 0xA0? Such a
 /// repair rests on a loss it supposes and on the one letter's script: "SENSЕ - Oleg" holds a
 /// Cyrillic "Е" (ftfy's cases), which windows-1251 reads from C5 and "Š" is C5 A0.
