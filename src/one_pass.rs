@@ -141,27 +141,20 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
     let (mut kana_or_kanji, mut look_alike) = (false, false);
     // What the legacy runs could gain, as `decision::choose` bounds it before reading them.
     let mut bounds = LegacyBounds::new(parameters, spelt);
-    let mut run: Option<(usize, Option<char>)> = None;
+    // Where the legacy run being walked started.
+    let mut run: Option<usize> = None;
     let mut previous: Option<char> = None;
     // While the walk goes on, no pair is over the floor: a run that adds nothing to the
     // bounds leaves it so.
     // Where the characters told to the bounds end (`LegacyBounds::written`).
     let mut written = 0;
-    let mut end_run = |bounds: &mut LegacyBounds,
-                       start: usize,
-                       before: Option<char>,
-                       end: usize,
-                       after: Option<char>| {
-        let run = text[start..end].chars();
-        // (asked only of runs worth reading, or of a letter alone after an amount)
-        let price = || {
-            legacy::may_make_a_price(text[..start].chars().rev(), run.clone(), text[end..].chars())
-        };
-        let amount = legacy::after_an_amount(text[..start].chars().rev()) && price();
-        let Some(survey) = legacy::run_survey(before, run.clone(), after, amount) else {
+    let mut end_run = |bounds: &mut LegacyBounds, start: usize, end: usize, after: Option<char>| {
+        let (before_run, run) = (text[..start].chars().rev(), text[start..end].chars());
+        let Some((survey, price)) =
+            legacy::run_survey_in_text(before_run, run, text[end..].chars())
+        else {
             return true;
         };
-        let price = amount || price();
         let legacy::RunSurvey { shape, as_text, length, pairs } = survey;
         // the run with the letters around it, as `legacy::runs` reads its word
         let word_start = text[..start]
@@ -202,8 +195,8 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         if c.is_ascii() && run.is_some() && legacy::trail_byte_between(previous, c, next) {
             // The run goes on over a possible trail byte, as `legacy::runs` reads it.
         } else if c.is_ascii() {
-            if let Some((start, before)) = run.take() {
-                if !end_run(&mut bounds, start, before, at, Some(c)) {
+            if let Some(start) = run.take() {
+                if !end_run(&mut bounds, start, at, Some(c)) {
                     return Walk::Holds { at, look_alike };
                 }
             }
@@ -211,7 +204,7 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
             kana_or_kanji |= japanese(c);
             look_alike |= JIS_BROWSER.iter().any(|&(strict, _)| strict == c);
             if run.is_none() {
-                run = Some((at, previous));
+                run = Some(at);
             }
         }
         previous = Some(c);
@@ -232,8 +225,8 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
     if likely.finish() {
         return Walk::Holds { at: end, look_alike };
     }
-    if let Some((start, before)) = run {
-        if !end_run(&mut bounds, start, before, end, None) {
+    if let Some(start) = run {
+        if !end_run(&mut bounds, start, end, None) {
             return Walk::Holds { at: end, look_alike };
         }
     }

@@ -459,7 +459,6 @@ pub fn runs(text: &[char]) -> Vec<Run> {
         {
             at += 1;
         }
-        let before = start.checked_sub(1).map(|i| text[i]);
         let after = text.get(at).copied();
         // C1 controls in a line with C0 controls are controls ([`LineControls`]).
         if text[start..at].iter().all(|c| ('\u{80}'..='\u{9F}').contains(c))
@@ -468,12 +467,8 @@ pub fn runs(text: &[char]) -> Vec<Run> {
             continue;
         }
         let run = text[start..at].iter().copied();
-        let before_run = || text[..start].iter().rev().copied();
-        // (asked only of runs worth reading, or of a letter alone after an amount)
-        let price = || may_make_a_price(before_run(), run.clone(), text[at..].iter().copied());
-        let amount = after_an_amount(before_run()) && price();
-        if let Some(survey) = run_survey(before, run.clone(), after, amount) {
-            let price = amount || price();
+        let around = (text[..start].iter().rev().copied(), text[at..].iter().copied());
+        if let Some((survey, price)) = run_survey_in_text(around.0, run, around.1) {
             let (mut word_start, mut word_end) = (start, at);
             while word_start > 0 && is_letter(text[word_start - 1]) {
                 word_start -= 1;
@@ -565,6 +560,31 @@ thread_local! {
     /// text repeats its few accented letters between the same few others).
     static SURVEYED: std::cell::RefCell<Memo<Option<RunSurvey>>> =
         std::cell::RefCell::new(Memo::new(10, None));
+}
+
+/// [`run_survey`] of a run in its text, the characters `before` it (the nearest first) and
+/// `after` it, and whether a piece of it may make a price ([`may_make_a_price`]): asked only
+/// of a run worth reading, or of a letter alone after an amount ([`after_an_amount`]), which
+/// is read as a price's sign. `runs` and the one pass ask each run so.
+///
+/// ```
+/// use _core::candidates::legacy::run_survey_in_text;
+/// let survey = |before: &str, run: &str, after: &str| {
+///     run_survey_in_text(before.chars().rev(), run.chars(), after.chars()).map(|(_, p)| p)
+/// };
+/// assert_eq!(survey("Total: 12,50 ", "Ђ", ""), Some(true));
+/// assert_eq!(survey("ARG1 ", "è", " minore"), None);
+/// ```
+pub fn run_survey_in_text(
+    before: impl Iterator<Item = char> + Clone,
+    run: impl Iterator<Item = char> + Clone,
+    after: impl Iterator<Item = char> + Clone,
+) -> Option<(RunSurvey, bool)> {
+    let price = || may_make_a_price(before.clone(), run.clone(), after.clone());
+    let beside_an_amount = after_an_amount(before.clone());
+    let amount = beside_an_amount && price();
+    let survey = run_survey(before.clone().next(), run.clone(), after.clone().next(), amount)?;
+    Some((survey, amount || !beside_an_amount && price()))
 }
 
 /// [`run_survey`], asked of the run itself.

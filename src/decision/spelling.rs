@@ -80,7 +80,7 @@ const LEAST_SWAPPED_CAPITALS: usize = 3;
 /// ```
 pub fn case_swapped(
     original: impl Iterator<Item = char>,
-    repaired: impl Iterator<Item = char>,
+    mut repaired: impl Iterator<Item = char>,
 ) -> bool {
     let mut capitals = 0;
     for c in original {
@@ -89,7 +89,7 @@ pub fn case_swapped(
         }
         capitals += usize::from(c.is_uppercase());
     }
-    capitals >= LEAST_SWAPPED_CAPITALS && repaired.into_iter().all(|c| !c.is_uppercase())
+    capitals >= LEAST_SWAPPED_CAPITALS && repaired.all(|c| !c.is_uppercase())
 }
 
 /// What the spelling adds to a reading that misreads `text` as a whole, whose net gain is

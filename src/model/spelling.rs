@@ -43,8 +43,9 @@ pub struct Spelling {
     between_words: Vec<(u32, u32)>,
     /// What a letter a language never wrote costs it.
     unseen: Vec<Cost>,
-    /// `-ln` of each language's share of the train letters ([`Spelling::least`]).
-    shares: Vec<Cost>,
+    /// What a line costs for being in each language ([`Spelling::least`]): [`SHARE_WEIGHT`]
+    /// times the `-ln` of its share of the train letters.
+    priors: Vec<Cost>,
     /// `language << 42 | a << 21 | b` to `-ln p` (thousandths of a nat).
     costs: rustc_hash::FxHashMap<u64, u16>,
 }
@@ -116,14 +117,15 @@ impl Spelling {
         let between_words = bounds.chunks_exact(2).map(|pair| (pair[0], pair[1])).collect();
         reader.bytes(16 * languages)?;
         let unseen = reader.u16s(languages)?.into_iter().map(Cost::from).collect();
-        let shares = reader.u16s(languages)?.into_iter().map(Cost::from).collect();
+        let shares = reader.u16s(languages)?.into_iter().map(Cost::from);
+        let priors = shares.map(|share| SHARE_WEIGHT * share / SCALE).collect();
         let keys = reader.u64s(entries)?;
         let values = reader.u16s(entries)?;
         if keys.iter().any(|&k| (k >> 42) as usize >= languages) {
             return Err("a spelling of no language".into());
         }
         let costs = keys.into_iter().zip(values).collect();
-        Ok(Spelling { between_words, unseen, shares, costs })
+        Ok(Spelling { between_words, unseen, priors, costs })
     }
 
     /// How many languages have a spelling model.
@@ -137,8 +139,7 @@ impl Spelling {
     /// language of a few thousand letters spells what no larger one does about as cheaply as
     /// its own words ("finâls" in Friulian), and mojibake is often such a word.
     pub fn least(&self, totals: &[Cost]) -> Cost {
-        let prior = |language: usize| SHARE_WEIGHT * self.shares[language] / SCALE;
-        totals.iter().enumerate().map(|(l, &total)| total + prior(l)).min().unwrap_or(0)
+        totals.iter().zip(&self.priors).map(|(total, prior)| total + prior).min().unwrap_or(0)
     }
 
     fn get(&self, language: u64, a: u64, b: u64) -> Option<Cost> {
