@@ -29,6 +29,31 @@ pub fn is_letter(c: char) -> bool {
     table[(code >> 6) as usize] & (1u64 << (code & 63)) != 0
 }
 
+/// The blocks of the Latin script's letters: ASCII to the IPA and its modifier letters
+/// ("ə", "ʻ"), Latin Extended Additional (Vietnamese), Extended-C to -E, and the full-width
+/// forms.
+pub const LATIN_BLOCKS: [(char, char); 6] = [
+    ('\0', '\u{36F}'),
+    ('\u{1E00}', '\u{1EFF}'),
+    ('\u{2C60}', '\u{2C7F}'),
+    ('\u{A720}', '\u{A7FF}'),
+    ('\u{AB30}', '\u{AB6F}'),
+    ('\u{FF21}', '\u{FF5A}'),
+];
+
+/// Is `c` a letter of the Latin script ([`LATIN_BLOCKS`])?
+///
+/// ```
+/// use _core::letters::is_latin_letter;
+/// assert!(is_latin_letter('a') && is_latin_letter('ł') && is_latin_letter('ə'));
+/// assert!(is_latin_letter('ệ') && !is_latin_letter('ж') && !is_latin_letter('中'));
+/// assert!(!is_latin_letter('’') && !is_latin_letter('1'));
+/// ```
+#[inline]
+pub fn is_latin_letter(c: char) -> bool {
+    is_letter(c) && LATIN_BLOCKS.iter().any(|&(first, last)| (first..=last).contains(&c))
+}
+
 /// Is `c` a small letter, as `char::is_lowercase` says?
 ///
 /// ```

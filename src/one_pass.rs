@@ -50,6 +50,9 @@ pub fn nothing_to_find(text: &str) -> bool {
 /// let clean = "Zażółć gęślą jaźń";
 /// assert!(nothing_to_repair(clean) && !nothing_to_find(clean));
 /// assert!(!nothing_to_repair("ZaĹĽĂłĹ‚Ä‡ gÄ™Ĺ›lÄ… jaĹşĹ„"));
+/// // No pair makes a known word of the apostrophe in an English word (a word is written in
+/// // one script): many of them add up to nothing.
+/// assert!(nothing_to_repair("the truth’s a country’s a meet’s, it’s John’s, isn’t it?"));
 /// ```
 pub fn nothing_to_repair(text: &str) -> bool {
     walk(text, Purpose::Repair, &PARAMETERS, false).clear
@@ -155,7 +158,7 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         else {
             return true;
         };
-        let legacy::RunSurvey { shape, as_text, length, pairs } = survey;
+        let legacy::RunSurvey { shape, as_text, length, pairs, latin } = survey;
         // the run with the letters around it, as `legacy::runs` reads its word
         let word_start = text[..start]
             .char_indices()
@@ -168,11 +171,19 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         let around = text[word_start..start].chars().chain(text[end..word_end].chars());
         let pairs = pairs & legacy::word_writers(around);
         let word = text[word_start..word_end].chars();
-        // When not even a known word would let the run raise a bound, its word is moot.
-        let word_may_gain = decision::legacy_run_bound(parameters, length, shape, true, None) > 0
-            && legacy::word_of(word, text[start..end].chars(), after).may_gain();
+        // When not even a known word would let the run raise a bound, or no pair could make
+        // one, its word is moot.
+        let before = text[..start].chars().next_back();
+        let word_pairs = legacy::word_pairs(legacy::Word::Other, pairs, latin, before, after);
+        let mut word_pairs = purpose.word_pairs(word_pairs, legacy::Word::Other, pairs);
+        if word_pairs != 0
+            && (decision::legacy_run_bound(parameters, length, shape, true, None) <= 0
+                || !legacy::word_of(word, text[start..end].chars(), after).may_gain())
+        {
+            word_pairs = 0;
+        }
         let price = price.then_some(as_text);
-        let added = bounds.add(parameters, length, shape, word_may_gain, price, pairs);
+        let added = bounds.add(parameters, length, shape, word_pairs, price, pairs);
         if !added || bounds.over(floor) == 0 {
             return true;
         }

@@ -206,7 +206,7 @@ fn script_of(letters: &[char]) -> u32 {
     let mut counts = [0usize; 0x31];
     for &c in letters.iter().filter(|c| c.is_alphabetic()) {
         let block = c as u32 >> 8;
-        let latin = c < '\u{250}' || ('\u{1E00}'..='\u{1EFF}').contains(&c);
+        let latin = crate::letters::is_latin_letter(c);
         counts[if latin { 0 } else { block.min(0x30) as usize }] += 1;
     }
     (0..counts.len()).max_by_key(|&i| counts[i]).unwrap_or(0) as u32

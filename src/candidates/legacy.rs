@@ -16,7 +16,7 @@
 use super::Piece;
 use crate::char_map::CharMap;
 use crate::codecs::{self, SingleByte};
-use crate::letters::{is_letter, is_lower};
+use crate::letters::{is_latin_letter, is_letter, is_lower};
 use crate::memo::{char_bits, Memo};
 use crate::model::{models, Cost, Which};
 use crate::readings::{self, Kind, LEGACY_PAIRS};
@@ -203,6 +203,8 @@ struct RunFacts {
     length: usize,
     /// The legacy pairs that may make a piece of it: [`pairs_of`] its characters.
     pairs: Pairs,
+    /// Of those, the pairs whose piece may begin with a Latin letter ([`latin_pairs_of`]).
+    latin: Pairs,
     /// Its first character is a letter.
     starts_with_letter: bool,
     /// It holds a space of some kind.
@@ -219,6 +221,7 @@ impl RunFacts {
         let mut facts = RunFacts {
             length: 0,
             pairs: 0,
+            latin: 0,
             starts_with_letter: false,
             spaced: false,
             letter_or_c1: false,
@@ -228,6 +231,7 @@ impl RunFacts {
         for c in run {
             if !c.is_ascii() {
                 facts.pairs |= pairs_of(c)?;
+                facts.latin |= latin_pairs_of(c);
             }
             let letter = is_letter(c);
             facts.starts_with_letter |= facts.length == 0 && letter;
@@ -312,14 +316,16 @@ pub type Pairs = u32;
 /// Every legacy pair.
 pub const ALL_PAIRS: Pairs = (1 << LEGACY_PAIRS.len()) - 1;
 
-/// What the legacy decoders make of a character: the pairs whose decoder writes it, and of
-/// those the pairs that may make a piece with it ([`pairs_of`]). `known` is false for a
+/// What the legacy decoders make of a character: the pairs whose decoder writes it, of
+/// those the pairs that may make a piece with it ([`pairs_of`]), and of those the pairs whose
+/// piece may begin with a Latin letter there ([`latin_pairs_of`]). `known` is false for a
 /// character no legacy decoder writes (nor a C1 control, nor U+FFFD).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 struct Written {
     known: bool,
     writers: Pairs,
     changers: Pairs,
+    latin: Pairs,
 }
 
 /// [`Written`] of every character a legacy decoder writes (and of the C1 controls and
@@ -328,7 +334,7 @@ fn written(c: char) -> Option<Written> {
     static WRITTEN: std::sync::OnceLock<CharMap<Written>> = std::sync::OnceLock::new();
     let written = WRITTEN
         .get_or_init(|| {
-            let none = Written { known: true, writers: 0, changers: 0 };
+            let none = Written { known: true, writers: 0, changers: 0, latin: 0 };
             let mut map = rustc_hash::FxHashMap::default();
             for c in ('\u{80}'..='\u{9F}').chain(std::iter::once('\u{FFFD}')) {
                 map.insert(c, none);
@@ -337,16 +343,24 @@ fn written(c: char) -> Option<Written> {
                 let decoder =
                     codecs::single_byte(decoded_as).expect("legacy decoders are single-byte");
                 let source = codecs::single_byte(encoded_as);
+                let latin_leads = source.is_none().then(|| latin_leads(encoded_as));
                 for c in decoder.high.iter().copied().chain('\u{80}'..='\u{9F}') {
-                    if misread_byte(decoder, c).is_none_or(|b| b < 0x80) {
+                    let Some(byte) = misread_byte(decoder, c).filter(|&b| b >= 0x80) else {
                         continue;
-                    }
+                    };
                     let written = map.entry(c).or_insert(none);
                     written.writers |= 1 << index;
-                    let changes = source
-                        .is_none_or(|table| read_as(decoder, table, c).is_some_and(|r| r != c));
-                    if changes {
+                    let read = source.map(|table| read_as(decoder, table, c));
+                    if read.is_none_or(|r| r.is_some_and(|r| r != c)) {
                         written.changers |= 1 << index;
+                    }
+                    let latin = match (read, &latin_leads) {
+                        (Some(read), _) => read.is_some_and(is_latin_letter),
+                        (None, Some(leads)) => leads[usize::from(byte - 0x80)],
+                        (None, None) => false,
+                    };
+                    if latin {
+                        written.latin |= 1 << index;
                     }
                 }
             }
@@ -365,6 +379,29 @@ fn written(c: char) -> Option<Written> {
 /// "á" again in windows-1250), or, for a multi-byte true encoding, as part of any character.
 fn pairs_of(c: char) -> Option<Pairs> {
     written(c).map(|w| w.changers)
+}
+
+/// The bytes of a multi-byte encoding that begin a Latin letter of one or two bytes (GBK's
+/// pinyin row, Shift_JIS's and EUC-KR's Latin letters), by byte less 0x80: where a legacy
+/// piece of that encoding may begin with one ([`multi_byte_pieces`] reads one or two bytes).
+fn latin_leads(encoding: &str) -> [bool; 128] {
+    let encoding = codecs::encoding_for(encoding).expect("a WHATWG encoding");
+    let mut leads = [false; 128];
+    let latin = crate::letters::LATIN_BLOCKS.iter().flat_map(|&(first, last)| first..=last);
+    for c in latin.filter(|&c| !c.is_ascii() && is_latin_letter(c)) {
+        for sequence in codecs::byte_sequences(encoding, c) {
+            if sequence.len() <= 2 && sequence[0] >= 0x80 {
+                leads[usize::from(sequence[0] - 0x80)] = true;
+            }
+        }
+    }
+    leads
+}
+
+/// The legacy pairs whose piece may begin with a Latin letter at `c`: its repair under a
+/// single-byte true encoding is one, or its byte begins one in a multi-byte true encoding.
+fn latin_pairs_of(c: char) -> Pairs {
+    written(c).map_or(0, |w| w.latin)
 }
 
 /// The legacy pairs whose decoder can have written `c`: all of them for ASCII and for a
@@ -415,6 +452,8 @@ pub struct Run {
     pub word: Word,
     /// The legacy pairs that may make a piece of it.
     pub pairs: Pairs,
+    /// Of those, the pairs whose piece may make a known word ([`word_pairs`]).
+    pub word_pairs: Pairs,
 }
 
 /// The word a run of letters is in, as the decision's word evidence reads it for each piece
@@ -480,8 +519,10 @@ pub fn runs(text: &[char]) -> Vec<Run> {
             let pairs = survey.pairs & word_writers(around.copied());
             let word = text[word_start..word_end].iter().copied();
             let word = word_of(word, text[start..at].iter().copied(), after);
+            let before = start.checked_sub(1).map(|i| text[i]);
+            let word_pairs = word_pairs(word, pairs, survey.latin, before, after);
             let (shape, as_text) = (survey.shape, survey.as_text);
-            runs.push(Run { start, end: at, shape, as_text, price, word, pairs });
+            runs.push(Run { start, end: at, shape, as_text, price, word, pairs, word_pairs });
         }
     }
     runs
@@ -525,14 +566,15 @@ pub fn run_shape(
 }
 
 /// A run worth reading: its shape ([`run_shape`]), its cost as text ([`Run::as_text`]), its
-/// length in characters and the legacy pairs that may make a piece of it (`pairs_of` its
-/// characters).
+/// length in characters, the legacy pairs that may make a piece of it (`pairs_of` its
+/// characters) and of those the pairs whose piece may begin with a Latin letter in it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RunSurvey {
     pub shape: Cost,
     pub as_text: Cost,
     pub length: usize,
     pub pairs: Pairs,
+    pub latin: Pairs,
 }
 
 /// [`run_shape`], with the run's length and pairs, from one pass over its characters (and
@@ -614,8 +656,8 @@ fn survey(
     }
     let which = Which::Mojibake(Kind::LegacyAsLegacy);
     let (as_text, as_mojibake) = models().costs_between(which, before, run, after);
-    let (length, pairs) = (facts.length, facts.pairs);
-    Some(RunSurvey { shape: as_text - as_mojibake, as_text, length, pairs })
+    let (length, pairs, latin) = (facts.length, facts.pairs, facts.latin);
+    Some(RunSurvey { shape: as_text - as_mojibake, as_text, length, pairs, latin })
 }
 
 /// The word a run is in: `word` is the run with the letters around it.
@@ -638,6 +680,46 @@ pub fn word_of(
     } else {
         Word::Unknown
     }
+}
+
+/// The pairs of a run's `pairs` whose pieces may make a known word of the word it is in
+/// (`word`): none in a known word; and as a word is written in one script, where ASCII letters
+/// of the word stay beside the repair, only the pairs whose piece may begin with a Latin
+/// letter in the run (`latin`). The letter `before` the run stays; so does the one `after` it
+/// under a single-byte true encoding, which a multi-byte one may take as a trail byte. A
+/// curly apostrophe in "truth’s" is a GBK or IBM866 reading's ("truth抯", "truthТs"), never a
+/// known word's.
+///
+/// ```
+/// use _core::candidates::legacy::{word_pairs, Word, ALL_PAIRS};
+/// let latin = 1;
+/// assert_eq!(word_pairs(Word::Other, ALL_PAIRS, latin, Some('h'), Some('s')), latin);
+/// assert_eq!(word_pairs(Word::Known, ALL_PAIRS, latin, None, None), 0);
+/// assert_eq!(word_pairs(Word::Unknown, ALL_PAIRS, latin, Some(' '), None), ALL_PAIRS);
+/// ```
+pub fn word_pairs(
+    word: Word,
+    pairs: Pairs,
+    latin: Pairs,
+    before: Option<char>,
+    after: Option<char>,
+) -> Pairs {
+    static MULTI_BYTE: std::sync::OnceLock<Pairs> = std::sync::OnceLock::new();
+    let multi_byte = *MULTI_BYTE.get_or_init(|| {
+        let multi_byte =
+            |&(encoded_as, _): &(&str, &str)| codecs::single_byte(encoded_as).is_none();
+        (0..LEGACY_PAIRS.len()).filter(|&i| multi_byte(&LEGACY_PAIRS[i])).fold(0, |m, i| m | 1 << i)
+    });
+    if !word.may_gain() {
+        return 0;
+    }
+    let letter = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphabetic());
+    let kept_beside = match (letter(before), letter(after)) {
+        (true, _) => ALL_PAIRS,
+        (false, true) => ALL_PAIRS & !multi_byte,
+        (false, false) => 0,
+    };
+    pairs & (!kept_beside | latin)
 }
 
 /// The spans of the runs that look like mojibake by more than `floor`, or, in an unknown word
@@ -783,6 +865,18 @@ fn price_images() -> &'static [char] {
 mod tests {
     use super::*;
     use crate::readings::readings;
+
+    #[test]
+    fn latin_pairs_are_those_that_may_repair_into_a_latin_letter() {
+        let pair = |p| 1 << LEGACY_PAIRS.iter().position(|&q| q == p).unwrap();
+        let (gbk, polish) = (pair(("GBK", "windows-1252")), pair(("windows-1250", "windows-1252")));
+        // GBK's A8 row is its pinyin ("¨¦" is "é"); 92 begins ideographs only.
+        assert_eq!(latin_pairs_of('¨') & gbk, gbk);
+        assert_eq!(latin_pairs_of('’') & gbk, 0);
+        // "³" is windows-1250's "ł"; windows-1252's "’" is its own "’", no letter.
+        assert_eq!(latin_pairs_of('³') & polish, polish);
+        assert_eq!(latin_pairs_of('’') & polish, 0);
+    }
 
     fn has(text: &str, original: &str, replacement: &str, encoded_as: &str) {
         let chars: Vec<char> = text.chars().collect();

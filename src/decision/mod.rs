@@ -646,7 +646,8 @@ fn choices(
         // gain from it is that reading's: legacy readings compete for the rest of the text.
         let bound = |r: &candidates::legacy::Run| {
             let price = run_price(r);
-            legacy_run_most(parameters, r.end - r.start, r.shape, r.word.may_gain(), price)
+            let word = purpose.word_pairs(r.word_pairs, r.word, r.pairs) != 0;
+            legacy_run_most(parameters, r.end - r.start, r.shape, word, price)
         };
         // The most a piece of the winner gains over each character: a run overlaps a piece
         // that gains at least its bound if one of its characters does (linear in the text,
@@ -669,7 +670,8 @@ fn choices(
     let mut bounds = LegacyBounds::new(parameters, spelt_text(text.iter().copied()));
     for run in &runs {
         let length = run.end - run.start;
-        bounds.add(parameters, length, run.shape, run.word.may_gain(), run_price(run), run.pairs);
+        let word_pairs = purpose.word_pairs(run.word_pairs, run.word, run.pairs);
+        bounds.add(parameters, length, run.shape, word_pairs, run_price(run), run.pairs);
     }
     // A pair is read if it could gain more than every UTF-8 reading (the winner, or the
     // score's best net gain) and more than the purpose's floor.
@@ -795,6 +797,24 @@ impl Purpose {
             Purpose::Score => -LEGACY_SCORE_MARGIN,
         }
     }
+
+    /// The pairs of a legacy run (`pairs`) whose pieces its bound lets make a known word: for
+    /// a repair, those that may (`word_pairs`, [`candidates::legacy::word_pairs`]); a score
+    /// counts one for every pair of a run in a `word` that may gain: the pairs it reads so,
+    /// though they cannot win, rank damage no reading repairs above clean text (a Latvian
+    /// "turklât", which no pair repairs, scores above 0 by a GBK reading read so).
+    pub fn word_pairs(
+        self,
+        word_pairs: Pairs,
+        word: candidates::legacy::Word,
+        pairs: Pairs,
+    ) -> Pairs {
+        match self {
+            Purpose::Repair => word_pairs,
+            Purpose::Score if word.may_gain() => pairs,
+            Purpose::Score => 0,
+        }
+    }
 }
 
 /// What each legacy pair could gain from the runs seen so far, as `choices` bounds it before
@@ -842,25 +862,28 @@ impl<'a> LegacyBounds<'a> {
         }
     }
 
-    /// Add a run of `length` characters, this shape, word and price (`legacy_run_most`),
-    /// that `pairs` may make pieces of: whether the bounds changed (most runs of clean text
-    /// raise none).
+    /// Add a run of `length` characters, this shape and price (`legacy_run_most`), that
+    /// `pairs` may make pieces of and `word_pairs` of those a known word with: whether the
+    /// bounds changed (most runs of clean text raise none).
     pub fn add(
         &mut self,
         parameters: &Parameters,
         length: usize,
         shape: Cost,
-        word_may_gain: bool,
+        word_pairs: Pairs,
         price: Option<Cost>,
         pairs: Pairs,
     ) -> bool {
-        let bound = legacy_run_bound(parameters, length, shape, word_may_gain, price);
-        let changed = bound > 0 || pairs & !self.touched != 0;
+        let with_word = legacy_run_bound(parameters, length, shape, true, price);
+        let without = legacy_run_bound(parameters, length, shape, false, price);
+        let bound = |i: usize| if word_pairs & (1 << i) != 0 { with_word } else { without };
+        let raised = pairs & word_pairs != 0 && with_word > 0 || without > 0;
+        let changed = raised || pairs & !self.touched != 0;
         self.touched |= pairs;
-        if bound > 0 {
+        if raised {
             for i in (0..LEGACY_PAIRS.len()).filter(|&i| pairs & (1 << i) != 0) {
-                self.bounds[i] += bound;
-                self.largest[i] = self.largest[i].max(bound);
+                self.bounds[i] += bound(i);
+                self.largest[i] = self.largest[i].max(bound(i));
             }
         }
         changed

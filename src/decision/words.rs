@@ -4,7 +4,7 @@
 
 use crate::candidates::legacy::currency_sign;
 use crate::candidates::Piece;
-use crate::letters::is_letter;
+use crate::letters::{is_latin_letter, is_letter};
 use crate::model::{models, word_hash_lower, Cost, WORD_HASH_START};
 use crate::names::is_name;
 use crate::readings::{readings, Kind, ReadingId};
@@ -161,7 +161,14 @@ impl Words {
         };
         // (An elided word after the space is no part of the word the join makes: "à s'é".)
         let made = models.is_known_hash(repaired)
-            && !(joins && elided_in(&text[piece.end..], piece.reading));
+            && !(joins && elided_in(&text[piece.end..], piece.reading))
+            && one_script(
+                text[start..piece.start]
+                    .iter()
+                    .copied()
+                    .chain(piece.replacement.chars())
+                    .chain(text[piece.end..end].iter().copied()),
+            );
         // A letter standing alone is a word of one letter, and one no language writes alone
         // counts against the repair as an unknown word made of a known one ("Õ…" as "Յ").
         let alone = !joins && piece.start == start && end == piece.end && {
@@ -171,6 +178,20 @@ impl Words {
         // (Joining, a known word made outweighs the two words kept: "Hoà ng" was "Hoàng".)
         Cost::from(made) - Cost::from((against || (alone && !made)) && !(joins && made))
     }
+}
+
+/// Is a word written in one script, as far as its ASCII letters tell: none of them beside a
+/// letter of another script than Latin? A word is written in one (the 32-bit hashes of the
+/// known words may match "truth抯" by chance), and the bound of what a legacy run in a word
+/// can gain asks only the pairs that may make a Latin letter there
+/// ([`crate::candidates::legacy::word_pairs`]).
+fn one_script(word: impl Iterator<Item = char>) -> bool {
+    let (mut ascii, mut other) = (false, false);
+    for c in word {
+        ascii |= c.is_ascii_alphabetic();
+        other |= !c.is_ascii() && is_letter(c) && !is_latin_letter(c);
+    }
+    !(ascii && other)
 }
 
 /// Is `c` a letter in lower case whose capital is one letter (German "ß" is not: "STRAßE" is
