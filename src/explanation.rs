@@ -56,6 +56,22 @@ pub const JIS_BROWSER: [(char, char); 6] = [
     ('\u{00AC}', '\u{FFE2}'), // NOT SIGN -> FULLWIDTH NOT SIGN
 ];
 
+/// What a browser shows for `c`, if it is one of the strict-JIS look-alikes
+/// ([`JIS_BROWSER`]).
+///
+/// ```
+/// use _core::explanation::jis_shown;
+/// assert_eq!((jis_shown('〜'), jis_shown('~'), jis_shown('中')), (Some('～'), None, None));
+/// ```
+#[inline]
+pub fn jis_shown(c: char) -> Option<char> {
+    // (all of them lie below the ideographs and kana: most characters are asked no further)
+    if !('\u{A2}'..='\u{301C}').contains(&c) {
+        return None;
+    }
+    JIS_BROWSER.iter().find(|&&(strict, _)| strict == c).map(|&(_, shown)| shown)
+}
+
 /// One replacement of [`steps`]: `text[start..end] == original` becomes `replacement`, in
 /// the offsets of the text as it is after the previous steps.
 #[derive(Clone, Debug, PartialEq)]
@@ -345,15 +361,13 @@ pub fn steps(input: &[char], analysis: &Analysis, options: Options) -> Vec<Step>
 /// The strict-JIS look-alikes of a text with kana or kanji (Chinese text with 〜 is reported
 /// too: a finding of this kind never counts towards the score).
 fn jis_variants(input: &[char]) -> Vec<Finding> {
-    let browser = |c: char| JIS_BROWSER.iter().find(|(strict, _)| *strict == c).map(|p| p.1);
+    let mut found = Vec::new();
     if !input.iter().any(|&c| japanese(c)) {
-        return Vec::new();
+        return found;
     }
-    input
-        .iter()
-        .enumerate()
-        .filter_map(|(at, &c)| {
-            browser(c).map(|shown| Finding {
+    for (at, &c) in input.iter().enumerate() {
+        if let Some(shown) = jis_shown(c) {
+            found.push(Finding {
                 kind: "jis-variant",
                 start: at,
                 end: at + 1,
@@ -361,9 +375,10 @@ fn jis_variants(input: &[char]) -> Vec<Finding> {
                 decoded_as: Some("Shift_JIS"),
                 replacement: Some(shown.to_string()),
                 score: 0.0,
-            })
-        })
-        .collect()
+            });
+        }
+    }
+    found
 }
 
 /// The analysis of one chunk; `lines`: the lines to read, when the one pass chose them. A

@@ -10,7 +10,7 @@
 
 use crate::candidates::{legacy, utf8};
 use crate::decision::{self, LegacyBounds, Parameters, Purpose, PARAMETERS};
-use crate::explanation::{japanese, CHUNK_CHARS, JIS_BROWSER};
+use crate::explanation::{japanese, jis_shown, CHUNK_CHARS};
 use crate::letters::is_letter;
 
 /// What the one pass found in a text.
@@ -36,6 +36,9 @@ pub struct Pass {
 /// use _core::one_pass::nothing_to_find;
 /// assert!(nothing_to_find("Καλημέρα κόσμε"));
 /// assert!(!nothing_to_find("ÎšÎ±Î»Î·Î¼Î­ÏÎ± ÎºÏŒÏƒÎ¼Îµ"));
+/// // No decoder writes Devanagari: its words are passed over, not the damage beside them.
+/// assert!(nothing_to_find("नमस्ते दुनिया"));
+/// assert!(!nothing_to_find("नमस्ते CafÃ© दुनिया") && !nothing_to_find("नमस्तेÃ©"));
 /// ```
 pub fn nothing_to_find(text: &str) -> bool {
     walk(text, Purpose::Score, &PARAMETERS, false).clear
@@ -144,8 +147,10 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
     let (mut kana_or_kanji, mut look_alike) = (false, false);
     // What the legacy runs could gain, as `decision::choose` bounds it before reading them.
     let mut bounds = LegacyBounds::new(parameters, spelt);
-    // Where the legacy run being walked started.
+    // Where the legacy run being walked started, and whether it holds a character no
+    // candidate holds (then it is none, and is not surveyed).
     let mut run: Option<usize> = None;
+    let mut run_holds_unwritten = false;
     let mut previous: Option<char> = None;
     // While the walk goes on, no pair is over the floor: a run that adds nothing to the
     // bounds leaves it so.
@@ -195,9 +200,14 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         }
         bounds.over(floor) == 0
     };
+    let unwritten = Unwritten::table();
     let (mut at, mut current) = (0, text.chars().next());
     while let Some(c) = current {
-        if c == '\u{FFFD}' || likely.feed(c) {
+        // (Devanagari, Georgian...: only the scan's window and the run change)
+        let unwritten_here = likely.idle() && unwritten.holds(c);
+        if unwritten_here {
+            likely.feed_idle_unwritten(c);
+        } else if c == '\u{FFFD}' || likely.feed(c) {
             return Walk::Holds { at, look_alike };
         }
         let after = at + c.len_utf8();
@@ -207,13 +217,17 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
             // The run goes on over a possible trail byte, as `legacy::runs` reads it.
         } else if c.is_ascii() {
             if let Some(start) = run.take() {
-                if !end_run(&mut bounds, start, at, Some(c)) {
+                let unwritten = std::mem::take(&mut run_holds_unwritten);
+                if !unwritten && !end_run(&mut bounds, start, at, Some(c)) {
                     return Walk::Holds { at, look_alike };
                 }
             }
+        } else if unwritten_here {
+            run.get_or_insert(at);
+            run_holds_unwritten = true;
         } else {
             kana_or_kanji |= japanese(c);
-            look_alike |= JIS_BROWSER.iter().any(|&(strict, _)| strict == c);
+            look_alike |= jis_shown(c).is_some();
             if run.is_none() {
                 run = Some(at);
             }
@@ -237,7 +251,7 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         return Walk::Holds { at: end, look_alike };
     }
     if let Some(start) = run {
-        if !end_run(&mut bounds, start, end, None) {
+        if !run_holds_unwritten && !end_run(&mut bounds, start, end, None) {
             return Walk::Holds { at: end, look_alike };
         }
     }
@@ -245,4 +259,38 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         return Walk::Holds { at: end, look_alike };
     }
     Walk::Clear
+}
+
+/// The characters no candidate holds and that flag nothing: no decoder of a UTF-8 or legacy
+/// reading writes them, and they are no lost data (U+FFFD), no kana or kanji and no
+/// strict-JIS look-alike (Devanagari, Georgian, Armenian, Ethiopic...). A table of the BMP,
+/// built from those questions at first use (the characters above it take the walk's full
+/// path).
+struct Unwritten(&'static [u64]);
+
+impl Unwritten {
+    fn table() -> Unwritten {
+        static TABLE: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+        Unwritten(TABLE.get_or_init(|| {
+            let mut table = vec![0u64; 0x10000 / 64];
+            for c in (0x80..=0xFFFF).filter_map(char::from_u32) {
+                let holds = c == '\u{FFFD}'
+                    || utf8::written_by_a_decoder(c)
+                    || legacy::legacy_decodable(c)
+                    || japanese(c)
+                    || jis_shown(c).is_some();
+                if !holds {
+                    table[c as usize / 64] |= 1 << (c as usize % 64);
+                }
+            }
+            table
+        }))
+    }
+
+    /// Is `c` one of them?
+    #[inline(always)]
+    fn holds(&self, c: char) -> bool {
+        let code = c as usize;
+        (0x80..0x10000).contains(&code) && self.0[code / 64] >> (code % 64) & 1 == 1
+    }
 }

@@ -203,7 +203,7 @@ struct RunFacts {
     length: usize,
     /// The legacy pairs that may make a piece of it: [`pairs_of`] its characters.
     pairs: Pairs,
-    /// Of those, the pairs whose piece may begin with a Latin letter ([`latin_pairs_of`]).
+    /// Of those, the pairs whose piece may begin with a Latin letter in it ([`Written`]).
     latin: Pairs,
     /// Its first character is a letter.
     starts_with_letter: bool,
@@ -230,8 +230,9 @@ impl RunFacts {
         let mut streak = Streak::default();
         for c in run {
             if !c.is_ascii() {
-                facts.pairs |= pairs_of(c)?;
-                facts.latin |= latin_pairs_of(c);
+                let written = written(c)?;
+                facts.pairs |= written.changers;
+                facts.latin |= written.latin;
             }
             let letter = is_letter(c);
             facts.starts_with_letter |= facts.length == 0 && letter;
@@ -318,7 +319,8 @@ pub const ALL_PAIRS: Pairs = (1 << LEGACY_PAIRS.len()) - 1;
 
 /// What the legacy decoders make of a character: the pairs whose decoder writes it, of
 /// those the pairs that may make a piece with it ([`pairs_of`]), and of those the pairs whose
-/// piece may begin with a Latin letter there ([`latin_pairs_of`]). `known` is false for a
+/// piece may begin with a Latin letter there: its repair under a single-byte true encoding
+/// is one, or its byte begins one in a multi-byte true encoding ([`latin_leads`]). `known` is false for a
 /// character no legacy decoder writes (nor a C1 control, nor U+FFFD).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 struct Written {
@@ -398,12 +400,6 @@ fn latin_leads(encoding: &str) -> [bool; 128] {
     leads
 }
 
-/// The legacy pairs whose piece may begin with a Latin letter at `c`: its repair under a
-/// single-byte true encoding is one, or its byte begins one in a multi-byte true encoding.
-fn latin_pairs_of(c: char) -> Pairs {
-    written(c).map_or(0, |w| w.latin)
-}
-
 /// The legacy pairs whose decoder can have written `c`: all of them for ASCII and for a
 /// U+FFFD (bytes lost, which any pair may leave).
 ///
@@ -431,8 +427,9 @@ pub fn word_writers(word: impl Iterator<Item = char>) -> Pairs {
     word.filter(|c| !c.is_ascii()).fold(ALL_PAIRS, |pairs, c| pairs & writers_of(c))
 }
 
-/// Could a legacy decoder have made this character?
-fn legacy_decodable(c: char) -> bool {
+/// Could a legacy decoder have made this character (a C1 control, U+FFFD)? A run with one
+/// that none could is no candidate.
+pub fn legacy_decodable(c: char) -> bool {
     pairs_of(c).is_some()
 }
 
@@ -868,6 +865,7 @@ mod tests {
 
     #[test]
     fn latin_pairs_are_those_that_may_repair_into_a_latin_letter() {
+        let latin_pairs_of = |c| written(c).map_or(0, |w| w.latin);
         let pair = |p| 1 << LEGACY_PAIRS.iter().position(|&q| q == p).unwrap();
         let (gbk, polish) = (pair(("GBK", "windows-1252")), pair(("windows-1250", "windows-1252")));
         // GBK's A8 row is its pinyin ("¨¦" is "é"); 92 begins ideographs only.

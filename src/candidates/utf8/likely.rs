@@ -562,6 +562,15 @@ impl LikelyScan {
         }
     }
 
+    /// Feed a character no decoder writes ([`super::written_by_a_decoder`]) while
+    /// [`LikelyScan::idle`]: it completes no sequence and begins none, so only the window
+    /// changes, and the scan is still idle after.
+    #[inline]
+    pub fn feed_idle_unwritten(&mut self, c: char) {
+        debug_assert!(self.idle() && !super::written_by_a_decoder(c) && c != '\u{FFFD}');
+        self.keep(c);
+    }
+
     /// Feed the next character: whether a likely sequence completed at the one before it.
     #[inline]
     pub fn feed(&mut self, c: char) -> bool {

@@ -210,6 +210,19 @@ pub fn starts_afresh(c: char) -> bool {
     c.is_ascii() || tables().single.get(c).cont == 0
 }
 
+/// Does the decoder of some UTF-8 reading write `c` from a byte of a sequence (U+FFFD aside,
+/// which stands for lost ones)? A character none writes ends every sequence.
+///
+/// ```
+/// use _core::candidates::utf8::written_by_a_decoder;
+/// assert!(written_by_a_decoder('Ã') && written_by_a_decoder('縺') && written_by_a_decoder('ж'));
+/// assert!(!written_by_a_decoder('क') && !written_by_a_decoder('ა'));
+/// ```
+pub fn written_by_a_decoder(c: char) -> bool {
+    let tables = tables();
+    tables.single.get(c) != Roles::default() || tables.multi.get(c) != MultiRoles::default()
+}
+
 /// UTF-8's state machine for many decoders at once: bit `k` of `need[n]` is set when decoder
 /// `k` is inside a sequence that needs `n + 1` more continuation bytes.
 #[derive(Clone, Copy, Default)]
