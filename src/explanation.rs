@@ -1072,6 +1072,10 @@ mod tests {
             "─îe┼í√ü",
             "ا ب ת ש",
             "ÄŒeÅ¡tina ¬£µ¢",
+            // apostrophes in words, and GBK's pinyin ("¨¦" is "é")
+            "truth’s l’é ¨¦ý",
+            // characters no decoder writes, beside damage
+            "हिन्दीქართÃ© ",
         ];
         let pools: Vec<Vec<char>> = pools.iter().map(|p| p.chars().collect()).collect();
         let mut state: u64 = 0x2545_F491_4F6C_DD1D;
