@@ -203,11 +203,15 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
     let unwritten = Unwritten::table();
     let (mut at, mut current) = (0, text.chars().next());
     while let Some(c) = current {
-        // (Devanagari, Georgian...: only the scan's window and the run change)
-        let unwritten_here = likely.idle() && unwritten.holds(c);
-        if unwritten_here {
-            likely.feed_idle_unwritten(c);
-        } else if c == '\u{FFFD}' || likely.feed(c) {
+        if run.is_none() && !c.is_ascii() && likely.idle() && unwritten.holds(c) {
+            // A run that begins with a character no candidate holds (Devanagari, Georgian...)
+            // is none: those characters change only the scan's window.
+            (run, run_holds_unwritten) = (Some(at), true);
+            (at, previous) = unwritten.pass_over(text, at, &mut likely);
+            current = text[at..].chars().next();
+            continue;
+        }
+        if c == '\u{FFFD}' || likely.feed(c) {
             return Walk::Holds { at, look_alike };
         }
         let after = at + c.len_utf8();
@@ -222,9 +226,6 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
                     return Walk::Holds { at, look_alike };
                 }
             }
-        } else if unwritten_here {
-            run.get_or_insert(at);
-            run_holds_unwritten = true;
         } else {
             kana_or_kanji |= japanese(c);
             look_alike |= jis_shown(c).is_some();
@@ -266,13 +267,13 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
 /// strict-JIS look-alike (Devanagari, Georgian, Armenian, Ethiopic...). A table of the BMP,
 /// built from those questions at first use (the characters above it take the walk's full
 /// path).
-struct Unwritten(&'static [u64]);
+struct Unwritten(&'static [u64; 0x10000 / 64]);
 
 impl Unwritten {
     fn table() -> Unwritten {
-        static TABLE: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+        static TABLE: std::sync::OnceLock<[u64; 0x10000 / 64]> = std::sync::OnceLock::new();
         Unwritten(TABLE.get_or_init(|| {
-            let mut table = vec![0u64; 0x10000 / 64];
+            let mut table = [0u64; 0x10000 / 64];
             for c in (0x80..=0xFFFF).filter_map(char::from_u32) {
                 let holds = c == '\u{FFFD}'
                     || utf8::written_by_a_decoder(c)
@@ -287,10 +288,28 @@ impl Unwritten {
         }))
     }
 
+    /// Pass over the characters of `text` from `at` that are of them, while `likely` is
+    /// idle: where they end, and the last of them.
+    #[inline(never)]
+    fn pass_over(
+        &self,
+        text: &str,
+        mut at: usize,
+        likely: &mut utf8::LikelyScan,
+    ) -> (usize, Option<char>) {
+        let mut last = None;
+        for u in text[at..].chars().take_while(|&u| self.holds(u)) {
+            likely.feed_idle_unwritten(u);
+            last = Some(u);
+            at += u.len_utf8();
+        }
+        (at, last)
+    }
+
     /// Is `c` one of them?
     #[inline(always)]
     fn holds(&self, c: char) -> bool {
         let code = c as usize;
-        (0x80..0x10000).contains(&code) && self.0[code / 64] >> (code % 64) & 1 == 1
+        (0x80..0x10000).contains(&code) && self.0[(code / 64) & 0x3FF] >> (code % 64) & 1 == 1
     }
 }
