@@ -320,8 +320,8 @@ pub const ALL_PAIRS: Pairs = (1 << LEGACY_PAIRS.len()) - 1;
 /// What the legacy decoders make of a character: the pairs whose decoder writes it, of
 /// those the pairs that may make a piece with it ([`pairs_of`]), and of those the pairs whose
 /// piece may begin with a Latin letter there: its repair under a single-byte true encoding
-/// is one, or its byte begins one in a multi-byte true encoding ([`latin_leads`]). `known` is false for a
-/// character no legacy decoder writes (nor a C1 control, nor U+FFFD).
+/// is one, or its byte begins one in a multi-byte true encoding ([`latin_leads`]). `known`
+/// is false for a character no legacy decoder writes (nor a C1 control, nor U+FFFD).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 struct Written {
     known: bool,
