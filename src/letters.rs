@@ -133,8 +133,8 @@ fn bmp_lower() -> &'static [u64; 1024] {
     TABLE.get_or_init(|| bmp_table(char::is_lowercase))
 }
 
-/// One bit a BMP code point: set where `property` holds.
-fn bmp_table(property: fn(char) -> bool) -> Box<[u64; 1024]> {
+/// One bit a BMP code point: set where `property` holds (bit `c % 64` of word `c / 64`).
+pub fn bmp_table(property: fn(char) -> bool) -> Box<[u64; 1024]> {
     let mut table = Box::new([0u64; 1024]);
     for code in 0..=0xFFFFu32 {
         if char::from_u32(code).is_some_and(property) {

@@ -11,7 +11,7 @@
 use crate::candidates::{legacy, utf8};
 use crate::decision::{self, LegacyBounds, Parameters, Purpose, PARAMETERS};
 use crate::explanation::{japanese, jis_shown, CHUNK_CHARS};
-use crate::letters::is_letter;
+use crate::letters::{self, is_letter};
 
 /// What the one pass found in a text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,17 +176,24 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         let around = text[word_start..start].chars().chain(text[end..word_end].chars());
         let pairs = pairs & legacy::word_writers(around);
         let word = text[word_start..word_end].chars();
-        // When not even a known word would let the run raise a bound, or no pair could make
+        // The pairs that may make a known word, whatever the word; its lookup is asked last:
+        // when not even a known word would let the run raise a bound, or no pair could make
         // one, its word is moot.
         let before = text[..start].chars().next_back();
-        let word_pairs = legacy::word_pairs(legacy::Word::Other, pairs, latin, before, after);
-        let mut word_pairs = purpose.word_pairs(word_pairs, legacy::Word::Other, pairs);
-        if word_pairs != 0
-            && (decision::legacy_run_bound(parameters, length, shape, true, None) <= 0
-                || !legacy::word_of(word, text[start..end].chars(), after).may_gain())
+        let other = legacy::Word::Other;
+        let may = purpose.word_pairs(
+            legacy::word_pairs(other, pairs, latin, before, after),
+            other,
+            pairs,
+        );
+        let word_pairs = if may != 0
+            && decision::legacy_run_bound(parameters, length, shape, true, None) > 0
+            && legacy::word_of(word, text[start..end].chars(), after).may_gain()
         {
-            word_pairs = 0;
-        }
+            may
+        } else {
+            0
+        };
         let price = price.then_some(as_text);
         let added = bounds.add(parameters, length, shape, word_pairs, price, pairs);
         if !added || bounds.over(floor) == 0 {
@@ -267,24 +274,20 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
 /// strict-JIS look-alike (Devanagari, Georgian, Armenian, Ethiopic...). A table of the BMP,
 /// built from those questions at first use (the characters above it take the walk's full
 /// path).
-struct Unwritten(&'static [u64; 0x10000 / 64]);
+struct Unwritten(&'static [u64; 1024]);
 
 impl Unwritten {
     fn table() -> Unwritten {
-        static TABLE: std::sync::OnceLock<[u64; 0x10000 / 64]> = std::sync::OnceLock::new();
+        static TABLE: std::sync::OnceLock<Box<[u64; 1024]>> = std::sync::OnceLock::new();
         Unwritten(TABLE.get_or_init(|| {
-            let mut table = [0u64; 0x10000 / 64];
-            for c in (0x80..=0xFFFF).filter_map(char::from_u32) {
-                let holds = c == '\u{FFFD}'
+            letters::bmp_table(|c| {
+                !(c.is_ascii()
+                    || c == '\u{FFFD}'
                     || utf8::written_by_a_decoder(c)
                     || legacy::legacy_decodable(c)
                     || japanese(c)
-                    || jis_shown(c).is_some();
-                if !holds {
-                    table[c as usize / 64] |= 1 << (c as usize % 64);
-                }
-            }
-            table
+                    || jis_shown(c).is_some())
+            })
         }))
     }
 
