@@ -47,19 +47,50 @@ fn is_ideograph(c: char) -> bool {
     matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}')
 }
 
+/// Is `c` a hanzi of the sets Chinese is written in: GB2312's (GBK's rows B0 to F7) or Big5's
+/// two levels (A440 to C67E, C940 to F9D5)? A Japanese form ("価" for 價) or a kanji made in
+/// Japan ("榊") is in neither, and a name is not written with it.
+///
+/// ```
+/// use _core::names::is_chinese_hanzi;
+/// assert!(is_chinese_hanzi('李') && is_chinese_hanzi('譚') && is_chinese_hanzi('刘'));
+/// assert!(!is_chinese_hanzi('価') && !is_chinese_hanzi('榊') && !is_chinese_hanzi('a'));
+/// ```
+pub fn is_chinese_hanzi(c: char) -> bool {
+    let pairs = |label: &str| {
+        let encoding = crate::codecs::encoding_for(label).expect("WHATWG");
+        let pair = |bytes: &&[u8]| match **bytes {
+            [lead, trail] => Some((lead, trail)),
+            _ => None,
+        };
+        crate::codecs::byte_sequences(encoding, c).iter().filter_map(pair)
+    };
+    let gb2312 =
+        || pairs("GBK").any(|(lead, trail)| (0xB0..=0xF7).contains(&lead) && trail >= 0xA1);
+    let big5 = || {
+        pairs("Big5").any(|(lead, trail)| {
+            let code = u16::from_be_bytes([lead, trail]);
+            (0xA440..=0xC67E).contains(&code) || (0xC940..=0xF9D5).contains(&code)
+        })
+    };
+    is_ideograph(c) && (gb2312() || big5())
+}
+
 /// Does `word` (a whole word: no letter before or after it) read as a Chinese name: two or
-/// three ideographs, the first a common family name?
+/// three hanzi ([`is_chinese_hanzi`]), the first a common family name? A Shift_JIS reading of
+/// a name may begin with one ("譚取価" is 李承) and end in a Japanese form.
 ///
 /// ```
 /// use _core::names::is_name;
 /// let name = |s: &str| is_name(&s.chars().collect::<Vec<_>>());
 /// assert!(name("刘莹") && name("張信") && name("欧阳娜"));
 /// assert!(!name("蛻倩嫉") && !name("刘") && !name("刘德华先生") && !name("王a"));
+/// assert!(!name("譚取価"));
 /// ```
 pub fn is_name(word: &[char]) -> bool {
     (2..=3).contains(&word.len())
-        && word.iter().all(|&c| is_ideograph(c))
         && is_family_name(word[0])
+        && word.iter().all(|&c| is_chinese_hanzi(c))
 }
 
 #[cfg(test)]
