@@ -186,8 +186,18 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
             other,
             pairs,
         );
+        // (a name begins its word: most runs are inside one)
+        let name_pairs = if word_start == start {
+            let mut run = text[start..end].chars().chain([' ']);
+            let first = [run.next().unwrap_or(' '), run.next().unwrap_or(' ')];
+            let letters_after = text[end..word_end].chars().count();
+            legacy::name_pairs(pairs, first, length, 0, letters_after)
+        } else {
+            0
+        };
+        let bonus = decision::legacy_bonus(parameters, true, name_pairs != 0);
         let word_pairs = if may != 0
-            && decision::legacy_run_bound(parameters, length, shape, true, None) > 0
+            && decision::legacy_run_bound(parameters, length, shape, bonus, None) > 0
             && legacy::word_of(word, text[start..end].chars(), after).may_gain()
         {
             may
@@ -195,7 +205,8 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
             0
         };
         let price = price.then_some(as_text);
-        let added = bounds.add(parameters, length, shape, word_pairs, price, pairs);
+        let pairs = decision::RunPairs { pairs, word_pairs, name_pairs };
+        let added = bounds.add(parameters, length, shape, pairs, price);
         if !added || bounds.over(floor) == 0 {
             return true;
         }

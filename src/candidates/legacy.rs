@@ -19,6 +19,7 @@ use crate::codecs::{self, SingleByte};
 use crate::letters::{is_latin_letter, is_letter, is_lower};
 use crate::memo::{char_bits, Memo};
 use crate::model::{models, Cost, Which};
+use crate::names::is_family_name;
 use crate::readings::{self, Kind, LEGACY_PAIRS};
 use encoding_rs::Encoding;
 
@@ -451,6 +452,8 @@ pub struct Run {
     pub pairs: Pairs,
     /// Of those, the pairs whose piece may make a known word ([`word_pairs`]).
     pub word_pairs: Pairs,
+    /// Of those, the pairs whose piece may make a Chinese name ([`name_pairs`]).
+    pub name_pairs: Pairs,
 }
 
 /// The word a run of letters is in, as the decision's word evidence reads it for each piece
@@ -518,8 +521,21 @@ pub fn runs(text: &[char]) -> Vec<Run> {
             let word = word_of(word, text[start..at].iter().copied(), after);
             let before = start.checked_sub(1).map(|i| text[i]);
             let word_pairs = word_pairs(word, pairs, survey.latin, before, after);
+            let first = [text[start], text.get(start + 1).copied().unwrap_or(' ')];
+            let name_pairs =
+                name_pairs(pairs, first, at - start, start - word_start, word_end - at);
             let (shape, as_text) = (survey.shape, survey.as_text);
-            runs.push(Run { start, end: at, shape, as_text, price, word, pairs, word_pairs });
+            runs.push(Run {
+                start,
+                end: at,
+                shape,
+                as_text,
+                price,
+                word,
+                pairs,
+                word_pairs,
+                name_pairs,
+            });
         }
     }
     runs
@@ -701,12 +717,7 @@ pub fn word_pairs(
     before: Option<char>,
     after: Option<char>,
 ) -> Pairs {
-    static MULTI_BYTE: std::sync::OnceLock<Pairs> = std::sync::OnceLock::new();
-    let multi_byte = *MULTI_BYTE.get_or_init(|| {
-        let multi_byte =
-            |&(encoded_as, _): &(&str, &str)| codecs::single_byte(encoded_as).is_none();
-        (0..LEGACY_PAIRS.len()).filter(|&i| multi_byte(&LEGACY_PAIRS[i])).fold(0, |m, i| m | 1 << i)
-    });
+    let multi_byte = multi_byte_pairs();
     if !word.may_gain() {
         return 0;
     }
@@ -719,19 +730,80 @@ pub fn word_pairs(
     pairs & (!kept_beside | latin)
 }
 
+/// The pairs whose encoder writes characters in more than one byte (GBK, Big5...).
+fn multi_byte_pairs() -> Pairs {
+    static MULTI_BYTE: std::sync::OnceLock<Pairs> = std::sync::OnceLock::new();
+    *MULTI_BYTE.get_or_init(|| {
+        let multi_byte =
+            |&(encoded_as, _): &(&str, &str)| codecs::single_byte(encoded_as).is_none();
+        (0..LEGACY_PAIRS.len()).filter(|&i| multi_byte(&LEGACY_PAIRS[i])).fold(0, |m, i| m | 1 << i)
+    })
+}
+
+/// The pairs of a run's `pairs` whose piece may make a Chinese name (`crate::names`): the
+/// multi-byte pairs that read the run's first two characters (`first`) as a family name, of a
+/// run of `length` characters with `letters_before` and `letters_after` it in its word that
+/// may be a name's bytes. A name is a word of its own, two or three hanzi of two bytes each,
+/// whose lead bytes are no ASCII: the word begins with the run, and only the last trail byte
+/// may be a letter after it.
+///
+/// ```
+/// use _core::candidates::legacy::{name_pairs, ALL_PAIRS};
+/// let name = |first: &str, length, before, after| {
+///     let mut first = first.chars();
+///     name_pairs(ALL_PAIRS, [first.next().unwrap(), first.next().unwrap()], length, before, after)
+/// };
+/// assert_ne!(name("±i", 3, 0, 1), 0); // "±i®" and "a" after it: Big5's 張家
+/// assert_eq!(name("ÅÅ", 4, 0, 0), 0); // GBK's 排排, Big5's 齬齬
+/// assert_eq!(name("±i", 3, 0, 0), 0); // "±i®": three bytes
+/// assert_eq!(name("±i", 3, 1, 1), 0); // a letter before it
+/// ```
+pub fn name_pairs(
+    pairs: Pairs,
+    first: [char; 2],
+    length: usize,
+    letters_before: usize,
+    letters_after: usize,
+) -> Pairs {
+    if letters_before != 0 || letters_after > 1 || !matches!(length + letters_after, 4 | 6) {
+        return 0;
+    }
+    let family_name = |i: usize| {
+        let (encoded_as, decoded_as) = LEGACY_PAIRS[i];
+        let (Some(decoder), Some(encoding)) =
+            (codecs::single_byte(decoded_as), codecs::encoding_for(encoded_as))
+        else {
+            return false;
+        };
+        let bytes = first.map(|c| decoder.encode_or_c1(c));
+        let [Some(lead), Some(trail)] = bytes else {
+            return false;
+        };
+        codecs::decode(&[lead, trail], encoding).chars().next().is_some_and(is_family_name)
+    };
+    let multi_byte = pairs & multi_byte_pairs();
+    (0..LEGACY_PAIRS.len())
+        .filter(|&i| multi_byte & (1 << i) != 0 && family_name(i))
+        .fold(0, |m, i| m | 1 << i)
+}
+
 /// The spans of the runs that look like mojibake by more than `floor`, or, in an unknown word
-/// that a repair could make a known one, by more than `floor` less `word_bonus`, and those
-/// that may make a price (judged by the format, whatever their shape).
-pub fn suspects(runs: &[Run], floor: Cost, word_bonus: Cost) -> Vec<(usize, usize)> {
-    let read = |r: &&Run| r.price || r.suspect(floor, word_bonus);
+/// that a repair could make a known one or where a pair may make a name, by more than `floor`
+/// less those `bonuses` (a known word's, a name's), and those that may make a price (judged
+/// by the format, whatever their shape).
+pub fn suspects(runs: &[Run], floor: Cost, bonuses: (Cost, Cost)) -> Vec<(usize, usize)> {
+    let read = |r: &&Run| r.price || r.suspect(floor, bonuses);
     runs.iter().filter(read).map(|r| (r.start, r.end)).collect()
 }
 
 impl Run {
     /// Does the run look like mojibake by more than `floor`, or, in an unknown word that a
-    /// repair could make a known one, by more than `floor` less `word_bonus` ([`suspects`])?
-    pub fn suspect(&self, floor: Cost, word_bonus: Cost) -> bool {
-        self.shape + if self.word == Word::Unknown { word_bonus } else { 0 } > floor
+    /// repair could make a known one or where a pair may make a name, by more than `floor`
+    /// less those bonuses ([`suspects`])?
+    pub fn suspect(&self, floor: Cost, (word_bonus, name_bonus): (Cost, Cost)) -> bool {
+        let word = if self.word == Word::Unknown { word_bonus } else { 0 };
+        let name = if self.name_pairs != 0 { name_bonus } else { 0 };
+        self.shape + word + name > floor
     }
 }
 
@@ -879,7 +951,7 @@ mod tests {
     fn has(text: &str, original: &str, replacement: &str, encoded_as: &str) {
         let chars: Vec<char> = text.chars().collect();
         let all: Vec<(String, String, &str)> =
-            pieces(&chars, &suspects(&runs(&chars), Cost::MIN, 0), ALL_PAIRS)
+            pieces(&chars, &suspects(&runs(&chars), Cost::MIN, (0, 0)), ALL_PAIRS)
                 .into_iter()
                 .map(|p| {
                     let original: String = chars[p.start..p.end].iter().collect();

@@ -244,10 +244,10 @@ impl<'a> Gains<'a> {
             let (words, names, case) = if piece.replacement.chars().all(is_letter) {
                 let w = words.get_or_insert_with(|| Words::new(text));
                 let span = w.word_span(text, &piece);
-                // (Not of a legacy piece: what a legacy run can gain is bounded before it is
-                // read, `legacy_run_bound`, and a name is no bound a run's word can tell.)
+                // (A legacy run's bound counts a name where a pair may make one of it,
+                // `candidates::legacy::name_pairs`.)
                 let legacy = readings()[piece.reading as usize].kind == Kind::LegacyAsLegacy;
-                let names = if legacy { 0 } else { Words::name_evidence(text, &piece, span) };
+                let names = Words::name_evidence(text, &piece, span);
                 let lower_in_capitals = !legacy
                     && piece.replacement.chars().any(lower_case)
                     && capitals
@@ -647,7 +647,8 @@ fn choices(
         let bound = |r: &candidates::legacy::Run| {
             let price = run_price(r);
             let word = purpose.word_pairs(r.word_pairs, r.word, r.pairs) != 0;
-            legacy_run_most(parameters, r.end - r.start, r.shape, word, price)
+            let bonus = legacy_bonus(parameters, word, r.name_pairs != 0);
+            legacy_run_most(parameters, r.end - r.start, r.shape, bonus, price)
         };
         // The most a piece of the winner gains over each character: a run overlaps a piece
         // that gains at least its bound if one of its characters does (linear in the text,
@@ -671,7 +672,8 @@ fn choices(
     for run in &runs {
         let length = run.end - run.start;
         let word_pairs = purpose.word_pairs(run.word_pairs, run.word, run.pairs);
-        bounds.add(parameters, length, run.shape, word_pairs, run_price(run), run.pairs);
+        let pairs = RunPairs { pairs: run.pairs, word_pairs, name_pairs: run.name_pairs };
+        bounds.add(parameters, length, run.shape, pairs, run_price(run));
     }
     // A pair is read if it could gain more than every UTF-8 reading (the winner, or the
     // score's best net gain) and more than the purpose's floor.
@@ -685,8 +687,8 @@ fn choices(
         // Runs whose pieces cannot gain can only join a stretch of a legacy reading that wins
         // without them: they are read only then (below).
         // (Those that may make a price are read: a repair is judged by the format.)
-        let word_bonus = parameters.known_word[2].max(0);
-        let suspects = candidates::legacy::suspects(&runs, 0, word_bonus);
+        let bonuses = (parameters.known_word[2].max(0), parameters.known_name.max(0));
+        let suspects = candidates::legacy::suspects(&runs, 0, bonuses);
         for piece in candidates::legacy::pieces(text, &suspects, pairs).into_iter() {
             let reading = piece.reading as usize;
             by_reading[reading].push(gains.judged(piece));
@@ -702,7 +704,7 @@ fn choices(
         let floor = utf8_best.as_ref().map_or(0, |b| b.net_gain);
         let spans = candidates::legacy::every_run(text);
         let left_out = if spelt_text(text.iter().copied()) {
-            let left_out = runs.iter().filter(|r| !r.suspect(0, word_bonus));
+            let left_out = runs.iter().filter(|r| !r.suspect(0, bonuses));
             left_out.fold(0, |pairs, r| pairs | r.pairs)
         } else {
             0
@@ -738,21 +740,27 @@ fn best_of(choices: &[Option<Choice>]) -> Option<Choice> {
     best.cloned()
 }
 
+/// The most a legacy piece's word and name evidence add: a known word where it could make
+/// one (`word`), a Chinese name where it could make one (`name`).
+pub fn legacy_bonus(parameters: &Parameters, word: bool, name: bool) -> Cost {
+    let word = if word { parameters.known_word[2].max(0) } else { 0 };
+    word + if name { parameters.known_name.max(0) } else { 0 }
+}
+
 /// The most a legacy piece in a run of `length` characters and this shape gains: its shape,
-/// its multi-byte characters, and a known word where it could make one.
-/// `price`: the run's cost as text where a piece of it may make a price ([`run_price`]), whose
-/// repair gains at most that, and the format.
+/// its multi-byte characters, and the `bonus` of the word and name it could make
+/// ([`legacy_bonus`]). `price`: the run's cost as text where a piece of it may make a price
+/// ([`run_price`]), whose repair gains at most that, and the format.
 fn legacy_run_most(
     parameters: &Parameters,
     length: usize,
     shape: Cost,
-    word_may_gain: bool,
+    bonus: Cost,
     price: Option<Cost>,
 ) -> Cost {
     let known_word = parameters.known_word[2].max(0);
-    let word = if word_may_gain { known_word } else { 0 };
     let sequences = parameters.per_sequence[2].max(0) * length as Cost;
-    let most = shape + word + sequences;
+    let most = shape + bonus + sequences;
     price.map_or(most, |as_text| most.max(as_text + PRICE_WORDS * known_word + sequences))
 }
 
@@ -762,10 +770,20 @@ pub fn legacy_run_bound(
     parameters: &Parameters,
     length: usize,
     shape: Cost,
-    word_may_gain: bool,
+    bonus: Cost,
     price: Option<Cost>,
 ) -> Cost {
-    legacy_run_most(parameters, length, shape, word_may_gain, price).max(0)
+    legacy_run_most(parameters, length, shape, bonus, price).max(0)
+}
+
+/// The legacy pairs that may make a piece of a run (`pairs`), and of those the pairs whose
+/// piece may make a known word (`word_pairs`) and a Chinese name (`name_pairs`): what the
+/// run's bound counts for each pair ([`LegacyBounds::add`]).
+#[derive(Clone, Copy, Debug)]
+pub struct RunPairs {
+    pub pairs: Pairs,
+    pub word_pairs: Pairs,
+    pub name_pairs: Pairs,
 }
 
 /// A run's cost as text, if a piece of it may make a price ([`candidates::legacy::Run::price`]).
@@ -863,21 +881,34 @@ impl<'a> LegacyBounds<'a> {
     }
 
     /// Add a run of `length` characters, this shape and price (`legacy_run_most`), that
-    /// `pairs` may make pieces of and `word_pairs` of those a known word with: whether the
-    /// bounds changed (most runs of clean text raise none).
+    /// `pairs.pairs` may make pieces of, some of them a known word or a name ([`RunPairs`]):
+    /// whether the bounds changed (most runs of clean text raise none).
     pub fn add(
         &mut self,
         parameters: &Parameters,
         length: usize,
         shape: Cost,
-        word_pairs: Pairs,
+        RunPairs { pairs, word_pairs, name_pairs }: RunPairs,
         price: Option<Cost>,
-        pairs: Pairs,
     ) -> bool {
-        let with_word = legacy_run_bound(parameters, length, shape, true, price);
-        let without = legacy_run_bound(parameters, length, shape, false, price);
-        let bound = |i: usize| if word_pairs & (1 << i) != 0 { with_word } else { without };
-        let raised = pairs & word_pairs != 0 && with_word > 0 || without > 0;
+        let bound = |word: bool, name: bool| {
+            let bonus = legacy_bonus(parameters, word, name);
+            legacy_run_bound(parameters, length, shape, bonus, price)
+        };
+        let (with_word, without) = (bound(true, false), bound(false, false));
+        let mut raised = without > 0 || pairs & word_pairs != 0 && with_word > 0;
+        // (a name is rare: most runs are bounded without)
+        let names = pairs & name_pairs != 0;
+        let (name_with_word, name_without) =
+            if names { (bound(true, true), bound(false, true)) } else { (with_word, without) };
+        raised |= names
+            && (name_without > 0 || pairs & name_pairs & word_pairs != 0 && name_with_word > 0);
+        let bound = |i: usize| match (word_pairs & (1 << i) != 0, name_pairs & (1 << i) != 0) {
+            (false, false) => without,
+            (true, false) => with_word,
+            (false, true) => name_without,
+            (true, true) => name_with_word,
+        };
         let changed = raised || pairs & !self.touched != 0;
         self.touched |= pairs;
         if raised {
