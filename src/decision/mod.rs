@@ -125,13 +125,20 @@ pub fn evidence(text: &[char], piece: &Piece) -> (Cost, Cost) {
     let after = text.get(piece.end).copied();
     let original = || text[piece.start..piece.end].iter().copied();
     let which = models.mojibake_of(piece.reading);
-    let (as_text, as_mojibake) = models.costs_between(which, before, original(), after);
+    let (as_text, mut as_mojibake) = models.costs_between(which, before, original(), after);
+    let mut shape_as_text = as_text;
+    let multi_byte = readings()[piece.reading as usize].kind == Kind::Utf8AsMultiByte;
+    let (shape_before, shape_after) = (beside_as_edge(before), beside_as_edge(after));
+    if multi_byte && (shape_before, shape_after) != (before, after) && !lossy(text, piece) {
+        (shape_as_text, as_mojibake) =
+            models.costs_between(which, shape_before, original(), shape_after);
+    }
     let cost = |repair: &str| models.cost_between(before, repair.chars(), after);
     let repaired = match &piece.filled_in {
         None => cost(&piece.replacement),
         Some(repairs) => repairs.iter().map(|r| cost(r)).min().unwrap_or(Cost::MAX),
     };
-    let mut shape = as_text - as_mojibake;
+    let mut shape = shape_as_text - as_mojibake;
     if text[piece.start..piece.end].contains(&'\u{FFFD}') {
         if let Some(apart) = marks_apart(models, which, before, original(), after) {
             if apart < -MARKS_APART_TEXT {
@@ -140,6 +147,20 @@ pub fn evidence(text: &[char], piece: &Piece) -> (Cost, Cost) {
         }
     }
     (as_text - repaired, shape)
+}
+
+/// The character beside a multi-byte piece as its shape is judged: an ideograph or a kana
+/// beside it as the edge of a text. The models of mojibake saw damage beside damage, and a
+/// name misread inside running Chinese ("蛻倬妛中文", 刘雪) ends at a clean ideograph that
+/// neither model expects after it: its pair with the piece is the text's, not the piece's.
+/// (Not beside a lossy piece, whose neighbours are most often more of the damage.)
+fn beside_as_edge(c: Option<char>) -> Option<char> {
+    c.filter(|&c| !('\u{3040}'..='\u{9FFF}').contains(&c))
+}
+
+/// Does the piece read or write U+FFFD (bytes lost)?
+fn lossy(text: &[char], piece: &Piece) -> bool {
+    text[piece.start..piece.end].contains(&'\u{FFFD}') || piece.replacement.contains('\u{FFFD}')
 }
 
 /// How much likelier as text than as mojibake the pairs a lossy piece keeps apart from its
