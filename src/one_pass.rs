@@ -186,8 +186,8 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
             other,
             pairs,
         );
-        // (a name begins its word: most runs are inside one)
-        let name_pairs = if word_start == start {
+        // (a name begins its word and is four or six bytes: most runs are neither)
+        let name_pairs = if word_start == start && (3..=6).contains(&length) {
             let mut run = text[start..end].chars().chain([' ']);
             let first = [run.next().unwrap_or(' '), run.next().unwrap_or(' ')];
             let letters_after = text[end..word_end].chars().count();
