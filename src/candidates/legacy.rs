@@ -864,13 +864,67 @@ pub fn currency_sign(c: char) -> bool {
 /// assert!(!run("5 ", "°", "C")); // no pair makes "°" of a sign
 /// ```
 pub fn may_make_a_price(
-    before: impl Iterator<Item = char>,
-    mut run: impl Iterator<Item = char> + Clone,
-    after: impl Iterator<Item = char>,
+    before: impl Iterator<Item = char> + Clone,
+    run: impl Iterator<Item = char> + Clone,
+    after: impl Iterator<Item = char> + Clone,
 ) -> bool {
-    let near =
-        beside_a_digit(before) || beside_a_digit(after) || run.clone().any(|c| c.is_ascii_digit());
-    near && run.any(|c| price_images().binary_search(&c).is_ok())
+    let near = beside_a_digit(before.clone())
+        || beside_a_digit(after.clone())
+        || run.clone().any(|c| c.is_ascii_digit());
+    near && run.clone().any(|c| price_images().binary_search(&c).is_ok())
+        || may_end_a_currency_word(before, run, after.clone().next())
+}
+
+/// Currencies written after the amount with a letter no ASCII has: the Czech koruna and the
+/// Polish złoty (CLDR's symbols for CZK and PLN). A legacy pair that misreads the letter
+/// ("91,29 Kè", "211,95 z³") leaves no sign to judge the price by.
+pub const CURRENCY_WORDS: [&str; 2] = ["Kč", "zł"];
+
+/// Could a run end one of the [`CURRENCY_WORDS`] misread after an amount: its last character
+/// is no ASCII and not the word's own second letter, the one before it (in the run or `before`
+/// it, the nearest first) is the word's first letter, then comes a space of some kind and a
+/// digit, and no letter follows (`after`)?
+///
+/// ```
+/// use _core::candidates::legacy::may_end_a_currency_word;
+/// let run = |before: &str, run: &str, after: Option<char>| {
+///     may_end_a_currency_word(before.chars().rev(), run.chars(), after)
+/// };
+/// assert!(run("91,29", "\u{A0}Kè", None) && run("91,29 K", "è", Some(' ')));
+/// assert!(!run("91,29 K", "è", Some('t')) && !run("Kè", "è", None));
+/// assert!(!run("499,86", "\u{A0}zł", None)); // written right
+/// ```
+pub fn may_end_a_currency_word(
+    before: impl Iterator<Item = char>,
+    run: impl Iterator<Item = char>,
+    after: Option<char>,
+) -> bool {
+    if after.is_some_and(is_letter) {
+        return false;
+    }
+    // The run's last three characters, the last first, then the characters before it.
+    // (the word's letters and a space: three characters at most)
+    let mut last = ['\0'; 3];
+    let mut length = 0;
+    for c in run.take(4) {
+        last = [c, last[0], last[1]];
+        length += 1;
+    }
+    if length > 3 {
+        return false;
+    }
+    let mut back = last.into_iter().take(length.min(3)).chain(before);
+    let (misread, first) = (back.next(), back.next());
+    let space = |c: Option<char>| matches!(c, Some(' ' | '\u{A0}' | '\u{202F}'));
+    // (a currency word written right is no misreading: "zł")
+    let of_a_word = |word: &&str| {
+        let mut letters = word.chars();
+        letters.next() == first
+            && misread.is_some_and(|c| !c.is_ascii() && Some(c) != letters.next())
+    };
+    CURRENCY_WORDS.iter().any(of_a_word)
+        && space(back.next())
+        && back.next().is_some_and(|c| c.is_ascii_digit())
 }
 
 /// Is the first of `chars` a digit, or a space and the second one?

@@ -31,7 +31,7 @@ mod words;
 pub use parameters::PARAMETERS;
 pub use spelling::{case_swapped, spelt_text, unwritten_pairs, SPELT_CHARS};
 use words::{case_evidence, lower_case, Capitals, Words};
-pub use words::{cased_as_words_are, makes_a_price, PRICE_WORDS};
+pub use words::{cased_as_words_are, makes_a_currency_word, makes_a_price, PRICE_WORDS};
 
 /// The parameters of the decision, per kind of misreading (`Kind` order: UTF-8 as
 /// single-byte, UTF-8 as multi-byte, legacy as legacy).
@@ -262,6 +262,10 @@ impl<'a> Gains<'a> {
         let &mut (ratio, words, names, case, repair) = self.known.entry(key).or_insert_with(|| {
             let (repair, shape) = evidence(text, &piece);
             // (asked here too, so that a text whose pieces make no letters builds no `Words`)
+            if makes_a_currency_word(text, &piece) {
+                // (judged as a price is, below)
+                return (repair, PRICE_WORDS, 0, 0, repair);
+            }
             let (words, names, case) = if piece.replacement.chars().all(is_letter) {
                 let w = words.get_or_insert_with(|| Words::new(text));
                 let span = w.word_span(text, &piece);

@@ -2,7 +2,7 @@
 //! Chinese name, a price's sign or space, and the case of the word around it. Each is counted
 //! as evidence in the piece's gain (`super::gain_of`), weighed by the parameters.
 
-use crate::candidates::legacy::currency_sign;
+use crate::candidates::legacy::{currency_sign, CURRENCY_WORDS};
 use crate::candidates::Piece;
 use crate::letters::{is_latin_letter, is_letter};
 use crate::model::{models, word_hash_lower, Cost, WORD_HASH_START};
@@ -233,6 +233,46 @@ pub fn cased_as_words_are(word: impl Iterator<Item = char>) -> bool {
 /// the corpus's train and dev splits and `tests/data` (decision note 0054): the least that
 /// repairs prices inside sentences.
 pub const PRICE_WORDS: Cost = 3;
+
+/// Does `piece` repair the word it is in into one of the currencies written in letters
+/// after an amount (`CURRENCY_WORDS`: "91,29 Kč", "211,95 zł")? That is a price's format
+/// too, and counts as [`PRICE_WORDS`] known words, as [`makes_a_price`].
+///
+/// ```
+/// use _core::decision::makes_a_currency_word;
+/// use _core::candidates::Piece;
+/// let piece = |text: &str, at: usize, replacement: &str| {
+///     let chars: Vec<char> = text.chars().collect();
+///     let piece = Piece::new(at, at + 1, replacement.to_string(), 0);
+///     makes_a_currency_word(&chars, &piece)
+/// };
+/// assert!(piece("91,29\u{A0}Kè", 7, "č") && piece("211,95 z³", 8, "ł"));
+/// assert!(piece("91,29Ă Kè", 5, "\u{A0}") == false); // a piece that makes no currency letter
+/// assert!(!piece("Kè", 1, "č") && !piece("91,29 Kèt", 7, "č") && !piece("91,29 AKè", 8, "č"));
+/// ```
+pub fn makes_a_currency_word(text: &[char], piece: &Piece) -> bool {
+    let a_currency_letter = |c: char| !c.is_ascii() && CURRENCY_WORDS.iter().any(|w| w.contains(c));
+    if !piece.replacement.chars().any(a_currency_letter) {
+        return false;
+    }
+    let mut end = piece.end;
+    while end < text.len() && is_letter(text[end]) {
+        end += 1;
+    }
+    // The text repaired up to the word's end, from three characters before the piece.
+    let from = piece.start.saturating_sub(3);
+    let repaired: Vec<char> = text[from..piece.start]
+        .iter()
+        .copied()
+        .chain(piece.replacement.chars())
+        .chain(text[piece.end..end].iter().copied())
+        .collect();
+    let mut back = repaired.iter().rev().copied().chain(text[..from].iter().rev().copied());
+    let word: Vec<char> = back.by_ref().take(2).collect();
+    let currency = CURRENCY_WORDS.iter().any(|w| w.chars().rev().eq(word.iter().copied()));
+    let space = back.next().is_some_and(|c| matches!(c, ' ' | '\u{A0}' | '\u{202F}'));
+    currency && space && back.next().is_some_and(|c| c.is_ascii_digit())
+}
 
 /// Does `piece` repair into the currency sign or the no-break space of a price: a number
 /// and its currency sign, in either order, with a no-break space between them or none
