@@ -902,8 +902,8 @@ pub fn may_end_a_currency_word(
     if after.is_some_and(is_letter) {
         return false;
     }
-    // The run's last three characters, the last first, then the characters before it.
-    // (the word's letters and a space: three characters at most)
+    // The run's last characters, the last first, then the characters before it (the run holds
+    // the word's letters and a space at most).
     let mut last = ['\0'; 3];
     let mut length = 0;
     for c in run.take(4) {
@@ -913,9 +913,8 @@ pub fn may_end_a_currency_word(
     if length > 3 {
         return false;
     }
-    let mut back = last.into_iter().take(length.min(3)).chain(before);
+    let mut back = last.into_iter().take(length).chain(before);
     let (misread, first) = (back.next(), back.next());
-    let space = |c: Option<char>| matches!(c, Some(' ' | '\u{A0}' | '\u{202F}'));
     // (a currency word written right is no misreading: "zł")
     let of_a_word = |word: &&str| {
         let mut letters = word.chars();
@@ -923,8 +922,14 @@ pub fn may_end_a_currency_word(
             && misread.is_some_and(|c| !c.is_ascii() && Some(c) != letters.next())
     };
     CURRENCY_WORDS.iter().any(of_a_word)
-        && space(back.next())
+        && back.next().is_some_and(price_space)
         && back.next().is_some_and(|c| c.is_ascii_digit())
+}
+
+/// Is `c` a space a price is written with between its amount and its currency: an ASCII
+/// space, a no-break space or a narrow one (CLDR's French)?
+pub fn price_space(c: char) -> bool {
+    matches!(c, ' ' | '\u{A0}' | '\u{202F}')
 }
 
 /// Is the first of `chars` a digit, or a space and the second one?
