@@ -57,18 +57,18 @@ fn is_ideograph(c: char) -> bool {
 /// assert!(!is_chinese_hanzi('価') && !is_chinese_hanzi('榊') && !is_chinese_hanzi('a'));
 /// ```
 pub fn is_chinese_hanzi(c: char) -> bool {
-    let pairs = |label: &str| {
-        let encoding = crate::codecs::encoding_for(label).expect("WHATWG");
+    let pairs = |encoding: &'static encoding_rs::Encoding| {
         let pair = |bytes: &&[u8]| match **bytes {
             [lead, trail] => Some((lead, trail)),
             _ => None,
         };
         crate::codecs::byte_sequences(encoding, c).iter().filter_map(pair)
     };
-    let gb2312 =
-        || pairs("GBK").any(|(lead, trail)| (0xB0..=0xF7).contains(&lead) && trail >= 0xA1);
+    let gb2312 = || {
+        pairs(encoding_rs::GBK).any(|(lead, trail)| (0xB0..=0xF7).contains(&lead) && trail >= 0xA1)
+    };
     let big5 = || {
-        pairs("Big5").any(|(lead, trail)| {
+        pairs(encoding_rs::BIG5).any(|(lead, trail)| {
             let code = u16::from_be_bytes([lead, trail]);
             (0xA440..=0xC67E).contains(&code) || (0xC940..=0xF9D5).contains(&code)
         })
