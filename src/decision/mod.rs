@@ -88,6 +88,9 @@ pub struct Judged {
     /// What the repair alone gains as text (the first ratio of [`evidence`]): between readings
     /// that gain alike, the one whose repair makes likelier text is taken.
     pub repair: Cost,
+    /// Does the repair make a known word of one that is none? The spelling may count for
+    /// more then (decision note 0063).
+    pub makes_a_word: bool,
 }
 
 /// What one round decided: the reading, the pieces it repairs (in text order, disjoint) and
@@ -291,7 +294,7 @@ impl<'a> Gains<'a> {
         });
         let losses = charged_losses(text, &piece);
         let gain = gain_of(&piece, (ratio, words, names, case), losses, self.parameters);
-        Judged { gain, piece, repair }
+        Judged { gain, piece, repair, makes_a_word: words > 0 }
     }
 }
 
@@ -605,7 +608,12 @@ fn whole_text(text: &[char], gain: Gain) -> Option<Choice> {
             Gain::Proved => models.cost_at_least(before, original(&piece), after),
         };
         repairs.push(repair);
-        pieces.push(Judged { piece, gain: as_is - repair, repair: as_is - repair });
+        pieces.push(Judged {
+            piece,
+            gain: as_is - repair,
+            repair: as_is - repair,
+            makes_a_word: false,
+        });
     }
     let mut net_gain: Cost = pieces.iter().map(|j| j.gain).sum();
     if net_gain <= 0 && gain == Gain::Proved {
@@ -866,10 +874,12 @@ pub struct LegacyBounds<'a> {
     /// The parameters, whose re-entry cost and priors are each pair's cheapest entry (the
     /// letter evidence lowers an entry to the re-entry cost at most).
     parameters: &'a Parameters,
-    /// By `LEGACY_PAIRS` index: the sum of the runs' bounds, and the largest.
+    /// By `LEGACY_PAIRS` index: the sum of the runs' bounds, and the most the spelling may
+    /// add ([`spelling::most`] of the largest).
     bounds: [Cost; LEGACY_PAIRS.len()],
-    largest: [Cost; LEGACY_PAIRS.len()],
-    /// The pairs whose spelling evidence may count: up to what their best piece gains.
+    spelling_most: [Cost; LEGACY_PAIRS.len()],
+    /// The pairs whose spelling evidence may count: up to [`spelling::most`] of their best
+    /// piece.
     spelt: Pairs,
     /// Of those, the pairs that cannot have misread the text as a whole ([`unwritten_pairs`]
     /// of its characters so far).
@@ -889,7 +899,7 @@ impl<'a> LegacyBounds<'a> {
         LegacyBounds {
             parameters,
             bounds: [0; LEGACY_PAIRS.len()],
-            largest: [0; LEGACY_PAIRS.len()],
+            spelling_most: [0; LEGACY_PAIRS.len()],
             spelt,
             unwritten: 0,
             touched: 0,
@@ -939,7 +949,8 @@ impl<'a> LegacyBounds<'a> {
         if raised {
             for i in (0..LEGACY_PAIRS.len()).filter(|&i| pairs & (1 << i) != 0) {
                 self.bounds[i] += bound(i);
-                self.largest[i] = self.largest[i].max(bound(i));
+                let most = spelling::most(bound(i), word_pairs & (1 << i) != 0);
+                self.spelling_most[i] = self.spelling_most[i].max(most);
             }
         }
         changed
@@ -965,7 +976,7 @@ impl<'a> LegacyBounds<'a> {
         let over = |i: usize| {
             let could_gain = self.bounds[i] - entry(i);
             let spelt = spelt & (1 << i) != 0;
-            could_gain > floor || spelt && could_gain + self.largest[i] > floor.max(0)
+            could_gain > floor || spelt && could_gain + self.spelling_most[i] > floor.max(0)
         };
         let over = (0..LEGACY_PAIRS.len()).filter(|&i| over(i));
         over.fold(0, |all, i| all | 1 << i) & self.touched
@@ -1478,6 +1489,23 @@ mod tests {
             let choice = choice.expect("a repair");
             assert_eq!(apply(&text, &choice).into_iter().collect::<String>(), repaired);
         }
+    }
+
+    #[test]
+    fn the_spelling_counts_twice_for_a_piece_that_makes_a_known_word() {
+        // "nodrošināt" (Latvian) read as windows-1252: its piece makes a known word, and the
+        // spelling, up to twice what the piece gains, tips it. A clean Icelandic word that a
+        // pair would make no known word of ("Undirbı", Turkish letters) stays.
+        for (text, repaired) in [("nodroðinât", "nodrošināt"), ("Undirbý", "Undirbý")] {
+            let text = chars(text);
+            let (choice, _) = choose(&text, &PARAMETERS, Purpose::Repair);
+            let fixed: String =
+                choice.map_or(text.clone(), |c| apply(&text, &c)).into_iter().collect();
+            assert_eq!(fixed, repaired);
+        }
+        assert_eq!(spelling::most(3000, true), 6000);
+        assert_eq!(spelling::most(3000, false), 3000);
+        assert_eq!(spelling::most(-3000, true), 0);
     }
 
     #[test]
