@@ -750,8 +750,8 @@ fn choices(
                 let reading = reading as ReadingId;
                 let pieces = candidates::legacy::pieces(text, &spans, 1 << pair);
                 let judged = pieces.into_iter().map(|piece| gains.judged(piece)).collect();
-                choices[reading as usize] =
-                    Some(judge(text, &non_ascii, reading, judged, parameters, &mut lines));
+                let choice = judge(text, &non_ascii, reading, judged, parameters, &mut lines);
+                choices[reading as usize] = without_garbled_lines(text, &non_ascii, choice);
             }
         }
     }
@@ -981,6 +981,51 @@ impl<'a> LegacyBounds<'a> {
         let over = (0..LEGACY_PAIRS.len()).filter(|&i| over(i));
         over.fold(0, |all, i| all | 1 << i) & self.touched
     }
+}
+
+/// A legacy reading within a script's choice without the lines where it would garble more
+/// letters than it repairs (`None` when no line is left). Its decoder wrote every letter of a
+/// line it misread: a line where it repairs a word or two and leaves more letters that it
+/// would change (an acronym "ЦП" in a Russian sentence, which windows-1251 read as KOI8-R
+/// makes "гр") was not misread by it. Letters its decoder cannot have written are another
+/// text's. What the dropped pieces gained is taken from the choice's net gain.
+fn without_garbled_lines(text: &[char], non_ascii: &[usize], mut choice: Choice) -> Option<Choice> {
+    let reading = choice.reading;
+    if !crate::readings::within_a_script(reading) {
+        return Some(choice);
+    }
+    let pair = 1 << (reading as usize - crate::readings::legacy(0) as usize);
+    let changed = |c: char| {
+        c.is_alphabetic()
+            && candidates::legacy::writers_of(c) & pair != 0
+            && !crate::readings::keeps(reading, c)
+    };
+    let newlines: Vec<usize> = (0..text.len()).filter(|&i| text[i] == '\n').collect();
+    let line_of = |at: usize| newlines.partition_point(|&i| i < at);
+    // By line (its number): the non-ASCII characters the pieces repair, and the letters
+    // outside them that the reading would change.
+    let mut counts: rustc_hash::FxHashMap<usize, (usize, usize)> = Default::default();
+    for j in &choice.pieces {
+        counts.entry(line_of(j.piece.start)).or_default();
+    }
+    let mut pieces = choice.pieces.iter().peekable();
+    for &at in non_ascii {
+        let Some((repaired, garbled)) = counts.get_mut(&line_of(at)) else { continue };
+        while pieces.next_if(|j| j.piece.end <= at).is_some() {}
+        if pieces.peek().is_some_and(|j| j.piece.start <= at) {
+            *repaired += 1;
+        } else if changed(text[at]) {
+            *garbled += 1;
+        }
+    }
+    let garbled_line = |j: &Judged| {
+        let (repaired, garbled) = counts[&line_of(j.piece.start)];
+        garbled > repaired
+    };
+    let dropped: Cost = choice.pieces.iter().filter(|j| garbled_line(j)).map(|j| j.gain).sum();
+    choice.pieces.retain(|j| !garbled_line(j));
+    choice.net_gain -= dropped;
+    (!choice.pieces.is_empty()).then_some(choice)
 }
 
 /// The positions of the text's non-ASCII characters.
@@ -1506,6 +1551,26 @@ mod tests {
         assert_eq!(spelling::most(3000, true), 6000);
         assert_eq!(spelling::most(3000, false), 3000);
         assert_eq!(spelling::most(-3000, true), 0);
+    }
+
+    #[test]
+    fn a_reading_within_a_script_keeps_out_of_lines_it_would_garble() {
+        // "ЦП" (a Russian acronym) read as KOI8-R is "гр", a word, but the sentence around it
+        // would be garbled by that reading; a line of KOI8-R read as windows-1251 below it is
+        // still repaired, and the acronym with it where it is part of the damaged line.
+        let fixed = |text: &str| {
+            let text = chars(text);
+            let (choice, _) = choose(&text, &PARAMETERS, Purpose::Repair);
+            choice.map_or(text.clone(), |c| apply(&text, &c)).into_iter().collect::<String>()
+        };
+        assert_eq!(fixed("Указан неверный ЦП: %s"), "Указан неверный ЦП: %s");
+        let address = "Ц. рСРЮЕБ, СК. яОЮПРЮЙЮ, Д. 527 ЯРП. 1";
+        let repaired = "г. Тутаев, ул. Спартака, д. 527 стр. 1";
+        assert_eq!(
+            fixed(&format!("Указан неверный ЦП\n{address}")),
+            format!("Указан неверный ЦП\n{repaired}")
+        );
+        assert_eq!(fixed(&format!("{address} (ЦП)")), format!("{repaired} (гр)"));
     }
 
     #[test]
