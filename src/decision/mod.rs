@@ -131,8 +131,10 @@ pub fn evidence(text: &[char], piece: &Piece) -> (Cost, Cost) {
     let (as_text, mut as_mojibake) = models.costs_between(which, before, original(), after);
     let mut shape_as_text = as_text;
     let multi_byte = readings()[piece.reading as usize].kind == Kind::Utf8AsMultiByte;
+    let marks = text[piece.start..piece.end].contains(&'\u{FFFD}');
+    let lossy = marks || piece.replacement.contains('\u{FFFD}');
     let (shape_before, shape_after) = (beside_as_edge(before), beside_as_edge(after));
-    if multi_byte && (shape_before, shape_after) != (before, after) && !lossy(text, piece) {
+    if multi_byte && (shape_before, shape_after) != (before, after) && !lossy {
         (shape_as_text, as_mojibake) =
             models.costs_between(which, shape_before, original(), shape_after);
     }
@@ -142,7 +144,7 @@ pub fn evidence(text: &[char], piece: &Piece) -> (Cost, Cost) {
         Some(repairs) => repairs.iter().map(|r| cost(r)).min().unwrap_or(Cost::MAX),
     };
     let mut shape = shape_as_text - as_mojibake;
-    if text[piece.start..piece.end].contains(&'\u{FFFD}') {
+    if marks {
         if let Some(apart) = marks_apart(models, which, before, original(), after) {
             if apart < -MARKS_APART_TEXT {
                 shape = shape.min(apart);
@@ -159,11 +161,6 @@ pub fn evidence(text: &[char], piece: &Piece) -> (Cost, Cost) {
 /// (Not beside a lossy piece, whose neighbours are most often more of the damage.)
 fn beside_as_edge(c: Option<char>) -> Option<char> {
     c.filter(|&c| !('\u{3040}'..='\u{9FFF}').contains(&c))
-}
-
-/// Does the piece read or write U+FFFD (bytes lost)?
-fn lossy(text: &[char], piece: &Piece) -> bool {
-    text[piece.start..piece.end].contains(&'\u{FFFD}') || piece.replacement.contains('\u{FFFD}')
 }
 
 /// How much likelier as text than as mojibake the pairs a lossy piece keeps apart from its
