@@ -980,9 +980,9 @@ impl<'a> LegacyBounds<'a> {
     }
 }
 
-/// A legacy reading within a script's choice without the lines where it would garble more
-/// letters than it repairs (`None` when no line is left). Its decoder wrote every letter of a
-/// line it misread: a line where it repairs a word or two and leaves more letters that it
+/// The choice of a legacy reading within a script, without the lines where the reading would
+/// garble more letters than it repairs (`None` when no line is left). Its decoder wrote every
+/// letter of a line it misread: a line where it repairs a word or two and leaves more letters that it
 /// would change (an acronym "ЦП" in a Russian sentence, which windows-1251 read as KOI8-R
 /// makes "гр") was not misread by it. Letters its decoder cannot have written are another
 /// text's. What the dropped pieces gained is taken from the choice's net gain.
