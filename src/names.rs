@@ -8,8 +8,8 @@
 //!
 //! The family names are the hundred commonest of mainland China, by the Ministry of Public
 //! Security's 2019 report on registered names (85.9 % of the population bears one), in their
-//! simplified and traditional forms, and the commonest of Taiwan's household registration
-//! that are not among them.
+//! simplified and traditional forms (闫 also as 阎, the form most texts write), and the
+//! commonest of Taiwan's household registration that are not among them.
 
 /// Family names, simplified and traditional, as one string (sorted at first use).
 const FAMILY_NAMES: &str = concat!(
@@ -19,6 +19,8 @@ const FAMILY_NAMES: &str = concat!(
     "郝顾龚邵万覃武钱戴严欧莫孔向汤",
     // Their traditional forms, where they differ.
     "張劉陳楊黃趙吳孫馬羅鄭謝許鄧韓馮蕭蔣葉蘇呂盧鍾譚陸韋賈鄒閆龍賀顧龔萬錢嚴歐湯",
+    // 闫 is registered for the family name also written 阎 (閻 in traditional characters).
+    "阎閻",
     // Taiwan's common family names beyond them.
     "莊庄賴赖洪簡简顏颜翁柯傅詹施游卓阮温溫藍蓝古紀纪連连尤巫涂童柳倪駱骆甘章官俞饒饶",
 );
@@ -29,6 +31,7 @@ const FAMILY_NAMES: &str = concat!(
 /// use _core::names::is_family_name;
 /// assert!(is_family_name('刘') && is_family_name('劉') && is_family_name('莊'));
 /// assert!(is_family_name('罗') && is_family_name('羅'));
+/// assert!(is_family_name('闫') && is_family_name('阎') && is_family_name('閻'));
 /// assert!(!is_family_name('倩') && !is_family_name('a'));
 /// ```
 pub fn is_family_name(c: char) -> bool {
