@@ -151,6 +151,11 @@ pub fn legacy(index: usize) -> ReadingId {
     (UTF8_SINGLE_BYTE_DECODERS.len() + UTF8_MULTI_BYTE_DECODERS.len() + index) as ReadingId
 }
 
+/// The index in `LEGACY_PAIRS` of a legacy reading ([`legacy`]'s inverse).
+pub fn legacy_index(reading: ReadingId) -> usize {
+    reading as usize - legacy(0) as usize
+}
+
 /// Does this reading leave `c` as it is? (A legacy text misread as a whole keeps the
 /// characters its two encodings share: "ó" is 0xF3 in windows-1250 and windows-1252.) UTF-8
 /// misread changes every non-ASCII character.

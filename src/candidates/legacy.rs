@@ -921,9 +921,19 @@ pub fn may_end_a_currency_word(
         letters.next() == first
             && misread.is_some_and(|c| !c.is_ascii() && Some(c) != letters.next())
     };
-    CURRENCY_WORDS.iter().any(of_a_word)
-        && back.next().is_some_and(price_space)
-        && back.next().is_some_and(|c| c.is_ascii_digit())
+    CURRENCY_WORDS.iter().any(of_a_word) && spaced_from_an_amount(back)
+}
+
+/// Do the characters before a currency word (the nearest first) begin with a price's space
+/// ([`price_space`]) and a digit before it, as "149,38 Kč" does?
+///
+/// ```
+/// use _core::candidates::legacy::spaced_from_an_amount;
+/// assert!(spaced_from_an_amount("149,38\u{A0}".chars().rev()));
+/// assert!(!spaced_from_an_amount("149,38".chars().rev()) && !spaced_from_an_amount("a ".chars().rev()));
+/// ```
+pub fn spaced_from_an_amount(mut before: impl Iterator<Item = char>) -> bool {
+    before.next().is_some_and(price_space) && before.next().is_some_and(|c| c.is_ascii_digit())
 }
 
 /// Is `c` a space a price is written with between its amount and its currency: an ASCII

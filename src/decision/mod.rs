@@ -740,7 +740,7 @@ fn choices(
             0
         };
         for reading in (0..choices.len()).filter(|&r| readings()[r].kind == Kind::LegacyAsLegacy) {
-            let pair = reading - crate::readings::legacy(0) as usize;
+            let pair = crate::readings::legacy_index(reading as ReadingId);
             let may_be_spelt = left_out & (1 << pair) != 0
                 && crate::readings::within_a_script(reading as ReadingId);
             if choices[reading].as_ref().is_some_and(|c| c.net_gain > floor || may_be_spelt) {
@@ -982,16 +982,16 @@ impl<'a> LegacyBounds<'a> {
 
 /// The choice of a legacy reading within a script, without the lines where the reading would
 /// garble more letters than it repairs (`None` when no line is left). Its decoder wrote every
-/// letter of a line it misread: a line where it repairs a word or two and leaves more letters that it
-/// would change (an acronym "ЦП" in a Russian sentence, which windows-1251 read as KOI8-R
-/// makes "гр") was not misread by it. Letters its decoder cannot have written are another
+/// letter of a line it misread: a line where it repairs a word or two and leaves more letters
+/// that it would change (an acronym "ЦП" in a Russian sentence, which windows-1251 read as
+/// KOI8-R makes "гр") was not misread by it. Letters its decoder cannot have written are another
 /// text's. What the dropped pieces gained is taken from the choice's net gain.
 fn without_garbled_lines(text: &[char], non_ascii: &[usize], mut choice: Choice) -> Option<Choice> {
     let reading = choice.reading;
     if !crate::readings::within_a_script(reading) {
         return Some(choice);
     }
-    let pair = 1 << (reading as usize - crate::readings::legacy(0) as usize);
+    let pair = 1 << crate::readings::legacy_index(reading);
     let changed = |c: char| {
         c.is_alphabetic()
             && candidates::legacy::writers_of(c) & pair != 0
@@ -1015,13 +1015,12 @@ fn without_garbled_lines(text: &[char], non_ascii: &[usize], mut choice: Choice)
             *garbled += 1;
         }
     }
-    let garbled_line = |j: &Judged| {
+    let (dropped, kept): (Vec<Judged>, Vec<Judged>) = choice.pieces.into_iter().partition(|j| {
         let (repaired, garbled) = counts[&line_of(j.piece.start)];
         garbled > repaired
-    };
-    let dropped: Cost = choice.pieces.iter().filter(|j| garbled_line(j)).map(|j| j.gain).sum();
-    choice.pieces.retain(|j| !garbled_line(j));
-    choice.net_gain -= dropped;
+    });
+    choice.net_gain -= dropped.iter().map(|j| j.gain).sum::<Cost>();
+    choice.pieces = kept;
     (!choice.pieces.is_empty()).then_some(choice)
 }
 

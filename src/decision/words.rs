@@ -2,7 +2,7 @@
 //! Chinese name, a price's sign or space, and the case of the word around it. Each is counted
 //! as evidence in the piece's gain (`super::gain_of`), weighed by the parameters.
 
-use crate::candidates::legacy::{currency_sign, price_space, CURRENCY_WORDS};
+use crate::candidates::legacy::{currency_sign, spaced_from_an_amount, CURRENCY_WORDS};
 use crate::candidates::Piece;
 use crate::letters::{is_latin_letter, is_letter};
 use crate::model::{models, word_hash_lower, Cost, WORD_HASH_START};
@@ -270,9 +270,7 @@ pub fn makes_a_currency_word(text: &[char], piece: &Piece) -> bool {
     let mut back = repaired.iter().rev().copied().chain(text[..from].iter().rev().copied());
     let word: Vec<char> = back.by_ref().take(2).collect();
     let currency = CURRENCY_WORDS.iter().any(|w| w.chars().rev().eq(word.iter().copied()));
-    currency
-        && back.next().is_some_and(price_space)
-        && back.next().is_some_and(|c| c.is_ascii_digit())
+    currency && spaced_from_an_amount(back)
 }
 
 /// Does `piece` repair into the currency sign or the no-break space of a price: a number
