@@ -20,6 +20,27 @@ impl<V: Copy> Memo<V> {
         Memo { slots: vec![(EMPTY, filler); 1 << bits], bits }
     }
 
+    /// The value kept for `key`, if it is kept.
+    ///
+    /// ```
+    /// use _core::memo::Memo;
+    /// let mut memo = Memo::new(4, 0u32);
+    /// assert_eq!(memo.get(7), None);
+    /// memo.get_or_insert_with(7, || 49);
+    /// assert_eq!(memo.get(7), Some(49));
+    /// ```
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<V> {
+        let (k, value) = self.slots[self.slot(key)];
+        (k == key).then_some(value)
+    }
+
+    /// The slot of `key`: Fibonacci hashing, the top bits of the product spread the keys.
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize
+    }
+
     /// The value kept for `key`, or `judge()`'s, kept in its stead.
     ///
     /// ```
@@ -30,8 +51,7 @@ impl<V: Copy> Memo<V> {
     /// ```
     #[inline]
     pub fn get_or_insert_with(&mut self, key: u64, judge: impl FnOnce() -> V) -> V {
-        // Fibonacci hashing: the top bits of the product spread the keys over the slots.
-        let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize;
+        let slot = self.slot(key);
         match self.slots[slot] {
             (k, value) if k == key => value,
             _ => {

@@ -279,6 +279,12 @@ fn multi_byte_reading(text: &[char], at: usize, index: usize) -> Reading {
     if window.contains(&'\u{FFFD}') {
         return if last_pair() { Ok(None) } else { Err(()) };
     }
+    // A reading of one character kept is the reading ([`one_character_reading`]): whether
+    // the character's bytes are a sequence of their own is the character's and the decoder's.
+    let before = at.checked_sub(1).map(|i| text[i]);
+    if let Some(reading) = kept_one_character_reading(before, text[at], index) {
+        return reading;
+    }
     match sequence_end(window, index) {
         SequenceEnd::Read { length, bytes, from } => {
             let start = at + 1 - length;
@@ -312,9 +318,19 @@ fn one_character_reading(
     index: usize,
     judge: impl FnOnce() -> Reading,
 ) -> Reading {
-    // (the decoder in 5 bits)
-    let key = char_bits(before) << 26 | char_bits(Some(c)) << 5 | index as u64;
+    let key = one_character_key(before, c, index);
     ONE_CHARACTER_READINGS.with(|readings| readings.borrow_mut().get_or_insert_with(key, judge))
+}
+
+/// The [`one_character_reading`] kept for the character, the one before and decoder, if any.
+fn kept_one_character_reading(before: Option<char>, c: char, index: usize) -> Option<Reading> {
+    let key = one_character_key(before, c, index);
+    ONE_CHARACTER_READINGS.with(|readings| readings.borrow().get(key))
+}
+
+fn one_character_key(before: Option<char>, c: char, index: usize) -> u64 {
+    // (the decoder in 5 bits)
+    char_bits(before) << 26 | char_bits(Some(c)) << 5 | index as u64
 }
 
 /// A multi-byte decoder's reading of a completion: the repair likeness, `Ok(None)` when read
@@ -459,7 +475,8 @@ fn likely_at(text: &[char], mut c: Completion) -> Option<Completion> {
     if c.single != 0 {
         c.single &= may_go_on_into(text.get(c.at + 1).copied());
     }
-    let sequence = single_byte_sequence(text, c.at);
+    // (Most completions of clean text are multi-byte decoders' only: no single-byte sequence.)
+    let sequence = if c.single != 0 { single_byte_sequence(text, c.at) } else { &[] };
     let c = repairing(text, sequence, looks_like_mojibake(sequence, c)?);
     (c.single | c.multi != 0).then_some(c)
 }
@@ -486,8 +503,10 @@ fn may_go_on_into(after: Option<char>) -> u32 {
 #[inline]
 fn looks_like_mojibake(sequence: &[char], mut c: Completion) -> Option<Completion> {
     // A stand-in for a lost byte is no character of the damage: read such sequences.
-    let lossy = sequence.iter().any(|&c| matches!(c, ' ' | '?' | '\u{FFFD}'));
-    if c.single != 0 && !lossy && likeness(Kind::Utf8AsSingleByte, sequence) < LEAST_LIKENESS_SINGLE
+    let lossy = || sequence.iter().any(|&c| matches!(c, ' ' | '?' | '\u{FFFD}'));
+    if c.single != 0
+        && !lossy()
+        && likeness(Kind::Utf8AsSingleByte, sequence) < LEAST_LIKENESS_SINGLE
     {
         c.single = 0;
     }
