@@ -968,8 +968,8 @@ impl<'a> LegacyBounds<'a> {
     /// The pairs over `floor`, the `spelt` ones by their spelling too: with it, a pair is
     /// read only if it could win (a score's margin below 0 is for the evidence of letters).
     fn over_spelt(&self, floor: Cost, spelt: Pairs) -> Pairs {
-        let first = crate::readings::legacy(0) as usize;
-        let entry = |i: usize| self.parameters.reentry[2] + self.parameters.prior[first + i];
+        let prior = |i: usize| self.parameters.prior[crate::readings::legacy(i) as usize];
+        let entry = |i: usize| self.parameters.reentry[2] + prior(i);
         let over = |i: usize| {
             let could_gain = self.bounds[i] - entry(i);
             let spelt = spelt & (1 << i) != 0;

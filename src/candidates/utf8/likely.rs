@@ -279,10 +279,10 @@ fn multi_byte_reading(text: &[char], at: usize, index: usize) -> Reading {
     if window.contains(&'\u{FFFD}') {
         return if last_pair() { Ok(None) } else { Err(()) };
     }
-    // A reading of one character kept is the reading ([`one_character_reading`]): whether
+    // A reading of one character kept is the reading ([`ONE_CHARACTER_READINGS`]): whether
     // the character's bytes are a sequence of their own is the character's and the decoder's.
-    let before = at.checked_sub(1).map(|i| text[i]);
-    if let Some(reading) = kept_one_character_reading(before, text[at], index) {
+    let one_character = one_character_key(at.checked_sub(1).map(|i| text[i]), text[at], index);
+    if let Some(reading) = ONE_CHARACTER_READINGS.with(|kept| kept.borrow().get(one_character)) {
         return reading;
     }
     match sequence_end(window, index) {
@@ -298,7 +298,8 @@ fn multi_byte_reading(text: &[char], at: usize, index: usize) -> Reading {
                 Ok(Some(repair_likeness(before, &text[start..=at], read.chars(), None)))
             };
             if length == 1 {
-                one_character_reading(before, text[at], index, judge)
+                ONE_CHARACTER_READINGS
+                    .with(|kept| kept.borrow_mut().get_or_insert_with(one_character, judge))
             } else {
                 judge()
             }
@@ -308,26 +309,7 @@ fn multi_byte_reading(text: &[char], at: usize, index: usize) -> Reading {
     }
 }
 
-/// A multi-byte decoder's reading of one character whose bytes are a UTF-8 sequence of their
-/// own ("卸" is D0 B6 in GBK, "ж" in UTF-8): it depends on the character, the one before and
-/// the decoder alone, and is judged once per thread for each ([`ONE_CHARACTER_READINGS`]).
-/// Chinese text completes such sequences at most of its characters, with the same pairs.
-fn one_character_reading(
-    before: Option<char>,
-    c: char,
-    index: usize,
-    judge: impl FnOnce() -> Reading,
-) -> Reading {
-    let key = one_character_key(before, c, index);
-    ONE_CHARACTER_READINGS.with(|readings| readings.borrow_mut().get_or_insert_with(key, judge))
-}
-
-/// The [`one_character_reading`] kept for the character, the one before and decoder, if any.
-fn kept_one_character_reading(before: Option<char>, c: char, index: usize) -> Option<Reading> {
-    let key = one_character_key(before, c, index);
-    ONE_CHARACTER_READINGS.with(|readings| readings.borrow().get(key))
-}
-
+/// The key of decoder `index`'s reading of `c` after `before` in [`ONE_CHARACTER_READINGS`].
 fn one_character_key(before: Option<char>, c: char, index: usize) -> u64 {
     // (the decoder in 5 bits)
     char_bits(before) << 26 | char_bits(Some(c)) << 5 | index as u64
@@ -338,7 +320,10 @@ fn one_character_key(before: Option<char>, c: char, index: usize) -> u64 {
 type Reading = Result<Option<Cost>, ()>;
 
 thread_local! {
-    /// [`one_character_reading`]s by character, the one before and decoder, 4,096 of them.
+    /// A multi-byte decoder's readings of one character whose bytes are a UTF-8 sequence of
+    /// their own ("卸" is D0 B6 in GBK, "ж" in UTF-8), by the character, the one before and the
+    /// decoder ([`one_character_key`]), 4,096 of them: such a reading depends on those alone,
+    /// and Chinese text completes such sequences at most of its characters, with the same pairs.
     static ONE_CHARACTER_READINGS: std::cell::RefCell<Memo<Reading>> =
         std::cell::RefCell::new(Memo::new(12, Err(())));
 }
