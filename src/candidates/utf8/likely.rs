@@ -524,7 +524,7 @@ const _: () = assert!(SCAN_WINDOW.is_power_of_two(), "the ring's indices are mas
 impl Default for LikelyScan {
     fn default() -> Self {
         LikelyScan {
-            completer: Completer::new(),
+            completer: Completer::new(false),
             ring: ['\0'; 2 * SCAN_WINDOW],
             latest: SCAN_WINDOW - 1,
             seen: 0,

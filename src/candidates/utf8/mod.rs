@@ -36,6 +36,8 @@ struct Roles {
     lead4: u32,
     /// A byte no UTF-8 has (0xC0, 0xC1, 0xF5 to 0xFF).
     never: u32,
+    /// An ASCII byte (a multi-byte decoder's trail byte 0x40 to 0x7E).
+    ascii: u32,
 }
 
 impl Roles {
@@ -46,7 +48,7 @@ impl Roles {
             0xE0..=0xEF => self.lead3 |= bit,
             0xF0..=0xF4 => self.lead4 |= bit,
             0xC0 | 0xC1 | 0xF5..=0xFF => self.never |= bit,
-            _ => {}
+            _ => self.ascii |= bit,
         }
     }
 }
@@ -58,6 +60,9 @@ struct MultiRoles {
     first: Roles,
     second: Roles,
     two_bytes: u32,
+    /// The decoders with a one-byte sequence for the character too (GBK's 0x80 and A2 E3
+    /// for "€").
+    one_byte: u32,
     /// The decoders whose every byte sequence for the character ends in a lead byte or in
     /// none UTF-8 has (0xC0 and above): a sequence that completes inside it goes on, or is
     /// invalid. Most completions in Cyrillic or Greek text are of this kind ("б" is A7 D2 in
@@ -139,6 +144,8 @@ fn tables() -> &'static Tables {
                     if let Some(&second) = bytes.get(1) {
                         roles.second.add(second, bit);
                         roles.two_bytes |= bit;
+                    } else {
+                        roles.one_byte |= bit;
                     }
                 }
                 if sequences.iter().all(|s| s.last().is_some_and(|&b| b >= 0xC0)) {
@@ -248,6 +255,44 @@ impl States {
     }
 }
 
+/// UTF-8's state machine for the multi-byte decoders, along the paths of bytes that begin at
+/// a character of the text (decision note 0065). A piece is whole characters whose bytes are
+/// valid UTF-8: a sequence whose lead byte is a character's trail byte completes one only
+/// where the bytes before it, back to some character's first byte, are valid too. Most
+/// sequences that clean CJK text completes by chance are of the other kind ("デフ" is A5 C7 A5
+/// D5 in GBK: C7 A5 is a sequence, after a continuation byte that none begins), and they are
+/// not looked at.
+#[derive(Clone, Copy)]
+struct Paths {
+    /// The decoders for which some path is between sequences.
+    start: u32,
+    /// As [`States::need`], of the sequences begun on such a path.
+    need: [u32; 3],
+}
+
+impl Paths {
+    /// Between characters, no sequence begun: at the text's start and after ASCII.
+    const BETWEEN: Paths = Paths { start: u32::MAX, need: [0; 3] };
+
+    /// Feed one byte class per decoder; return the decoders whose sequence just completed.
+    #[inline]
+    fn step(&mut self, roles: &Roles) -> u32 {
+        let completed = self.need[0] & roles.cont;
+        let start = self.start;
+        self.need = [
+            (self.need[1] & roles.cont) | (start & roles.lead2),
+            (self.need[2] & roles.cont) | (start & roles.lead3),
+            start & roles.lead4,
+        ];
+        self.start = (start & roles.ascii) | completed;
+        completed
+    }
+
+    fn pending(&self) -> bool {
+        (self.need[0] | self.need[1] | self.need[2]) != 0
+    }
+}
+
 /// Where a UTF-8 sequence completed, and under which decoders.
 #[derive(Clone, Copy, Debug)]
 struct Completion {
@@ -260,18 +305,24 @@ struct Completion {
 struct Completer {
     tables: &'static Tables,
     single: States,
-    multi: States,
+    multi: Paths,
+    /// The multi-byte decoders whose sequences may begin at any byte, not only on a path:
+    /// every one in a text with lost bytes, where a U+FFFD may stand for a sequence's lead
+    /// ("�吾" for the bytes of two characters, the first one's lead lost).
+    anywhere: u32,
     wildcard: Roles,
     space: Roles,
 }
 
 impl Completer {
-    fn new() -> Completer {
+    /// The state machines at the start of a text, `lossy` when it holds U+FFFD.
+    fn new(lossy: bool) -> Completer {
         let tables = tables();
         Completer {
             tables,
             single: States::default(),
-            multi: States::default(),
+            multi: Paths::BETWEEN,
+            anywhere: if lossy { u32::MAX } else { 0 },
             wildcard: Roles { cont: LOSSY_DECODERS, ..Roles::default() },
             space: Roles { cont: tables.nbsp, ..Roles::default() },
         }
@@ -297,7 +348,7 @@ impl Completer {
                 _ => Roles::default(),
             };
             let done = self.single.step(&roles);
-            self.multi = States::default();
+            self.multi = Paths::BETWEEN;
             return (done, 0);
         }
         let mut roles = self.tables.single.get(c);
@@ -314,14 +365,21 @@ impl Completer {
             // sequence.
             let every = (1 << UTF8_MULTI_BYTE_DECODERS.len()) - 1;
             let lead = 1 << SHIFT_JIS_INDEX;
-            m.first = Roles { cont: every, lead2: lead, lead3: lead, lead4: 0, never: 0 };
+            m.first = Roles { cont: every, lead2: lead, lead3: lead, ..Roles::default() };
+            self.anywhere = u32::MAX;
         }
+        // A path may begin at the character.
+        self.multi.start = u32::MAX;
         let mut done_multi = self.multi.step(&m.first);
         if m.two_bytes != 0 {
             let mut second = self.multi;
+            second.start |= self.anywhere;
             done_multi |= second.step(&m.second) & m.two_bytes;
+            // (where the character may be one byte or two, either path goes on)
+            let first = !m.two_bytes | (m.one_byte & !self.anywhere);
+            self.multi.start = (self.multi.start & first) | (second.start & m.two_bytes);
             for (after, before) in self.multi.need.iter_mut().zip(second.need) {
-                *after = (*after & !m.two_bytes) | (before & m.two_bytes);
+                *after = (*after & first) | (before & m.two_bytes);
             }
         }
         (done_single, done_multi)
@@ -330,7 +388,7 @@ impl Completer {
 
 /// One pass over the text: every place a UTF-8 sequence completes under some decoder.
 fn completions(text: &[char]) -> Vec<Completion> {
-    let mut completer = Completer::new();
+    let mut completer = Completer::new(text.contains(&'\u{FFFD}'));
     let mut found = Vec::new();
     for (at, &c) in text.iter().enumerate() {
         let (single, multi) = completer.feed(c);
@@ -1426,6 +1484,31 @@ mod tests {
         let models = models();
         assert!(('\0'..'\u{378}').all(|c| !models.never_text(c)));
         assert!(models.never_text('\u{378}') && models.never_text('\u{E000}'));
+    }
+
+    /// The multi-byte decoders' completions of a text: where, and which decoders.
+    fn multi_byte_completions(text: &str) -> Vec<(usize, Vec<&'static str>)> {
+        let chars: Vec<char> = text.chars().collect();
+        let names = |multi: u32| {
+            let decoders = UTF8_MULTI_BYTE_DECODERS.iter().enumerate();
+            decoders.filter(|&(i, _)| multi & (1 << i) != 0).map(|(_, &name)| name).collect()
+        };
+        let found = completions(&chars).into_iter().filter(|c| c.multi != 0);
+        found.map(|c| (c.at, names(c.multi))).collect()
+    }
+
+    #[test]
+    fn a_multi_byte_sequence_completes_on_bytes_that_begin_at_a_character() {
+        // "デフ" in GBK is A5 C7 A5 D5: C7 A5 is a sequence, but no path from a character's
+        // first byte reaches it (A5 begins none).
+        assert_eq!(multi_byte_completions("デフ"), []);
+        // "圧倒的" is E5 9C A7 E5 80 92 E7 9A 84, "鍦у€掔殑" in GBK: "€" is 0x80 (and A2 E3),
+        // and the path through its one byte goes on to the sequence E7 9A 84.
+        let gbk = |(at, decoders): &(usize, Vec<&str>)| decoders.contains(&"GBK").then_some(*at);
+        let found = multi_byte_completions("鍦у€掔殑");
+        assert_eq!(found.iter().filter_map(gbk).collect::<Vec<_>>(), [1, 3, 4]);
+        // Where bytes were lost, a sequence may begin anywhere: U+FFFD may stand for its lead.
+        assert!(!multi_byte_completions("\u{FFFD}デフ").is_empty());
     }
 
     fn found(text: &str) -> Vec<(String, String, &'static str)> {
