@@ -88,6 +88,27 @@ pub struct Survey {
     pub first_undefined: Option<usize>,
 }
 
+/// A code unit of a string that stores one or two bytes a character (Python's): what
+/// [`SingleByte::decode_into`] writes.
+pub trait CodeUnit: Copy {
+    /// The unit of a UTF-16 code unit that fits (a `u8` takes the low byte).
+    fn from_utf16(unit: u16) -> Self;
+}
+
+impl CodeUnit for u8 {
+    #[inline]
+    fn from_utf16(unit: u16) -> u8 {
+        unit as u8
+    }
+}
+
+impl CodeUnit for u16 {
+    #[inline]
+    fn from_utf16(unit: u16) -> u16 {
+        unit
+    }
+}
+
 /// A single-byte encoding: bytes 0x00..=0x7F are ASCII, `high[b - 0x80]` is the character of
 /// byte `b` (U+FFFD where the encoding has none: the decoder reports an error there).
 pub struct SingleByte {
@@ -100,11 +121,22 @@ pub struct SingleByte {
     pages: [u8; 256],
     /// Code point & 0xFF -> its byte, or 0 for none (byte 0 is ASCII, never in `high`).
     page_bytes: Vec<[u8; 256]>,
+    /// The UTF-16 code unit of every byte (U+FFFD where the encoding has none), for
+    /// [`Self::survey`] and [`Self::decode_into`], which a page decodes with in one call each.
+    units: [u16; 256],
+    /// The bytes the encoding leaves undefined.
+    undefined: Vec<u8>,
 }
 
 impl SingleByte {
     fn new(name: &'static str, high: [char; 128]) -> Self {
-        let mut table = SingleByte { name, high, pages: [0; 256], page_bytes: Vec::new() };
+        // (every character of these encodings is in the BMP)
+        let unit = |b: usize| if b < 0x80 { b as u16 } else { high[b - 0x80] as u32 as u16 };
+        let units: [u16; 256] = std::array::from_fn(unit);
+        let undefined = (0x80..=0xFFu8).filter(|&b| high[usize::from(b - 0x80)] == '\u{FFFD}');
+        let undefined = undefined.collect();
+        let mut table =
+            SingleByte { name, high, pages: [0; 256], page_bytes: Vec::new(), units, undefined };
         for (offset, &c) in high.iter().enumerate() {
             let code = c as u32;
             if c == '\u{FFFD}' || code > 0xFFFF || table.encode(c).is_some() {
@@ -152,11 +184,10 @@ impl SingleByte {
         // A page's first wide character comes early, and an encoding's few undefined bytes
         // are each found by memchr (what `contains` runs on bytes): two passes that mostly
         // stop or skip, where the widest code point was a load and a max for every byte.
-        let wide_byte: [bool; 256] = std::array::from_fn(|b| self.decode(b as u8) as u32 > 0xFF);
-        let wide = bytes.iter().any(|&b| wide_byte[b as usize]);
-        let first_undefined = (0x80..=0xFFu8)
-            .filter(|&b| self.decode(b) == '\u{FFFD}' && bytes.contains(&b))
-            .filter_map(|b| bytes.iter().position(|&x| x == b))
+        let wide = bytes.iter().any(|&b| self.units[b as usize] > 0xFF);
+        let first_undefined = (self.undefined.iter())
+            .filter(|&b| bytes.contains(b))
+            .filter_map(|b| bytes.iter().position(|x| x == b))
             .min();
         Survey { wide, first_undefined }
     }
@@ -170,11 +201,9 @@ impl SingleByte {
     /// koi8.decode_into(b"a\xc1\xff", &mut units);
     /// assert_eq!(units, [0x61, 0x430, 0x42A]);
     /// ```
-    pub fn decode_into<T: TryFrom<u32> + Copy + Default>(&self, bytes: &[u8], units: &mut [T]) {
-        let codes: [T; 256] =
-            std::array::from_fn(|b| T::try_from(self.decode(b as u8) as u32).unwrap_or_default());
+    pub fn decode_into<T: CodeUnit>(&self, bytes: &[u8], units: &mut [T]) {
         for (unit, &b) in units.iter_mut().zip(bytes) {
-            *unit = codes[b as usize];
+            *unit = T::from_utf16(self.units[b as usize]);
         }
     }
 
