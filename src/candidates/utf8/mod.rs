@@ -266,30 +266,28 @@ impl States {
 struct Paths {
     /// The decoders for which some path is between sequences.
     start: u32,
-    /// As [`States::need`], of the sequences begun on such a path.
-    need: [u32; 3],
+    /// The sequences begun on such paths.
+    states: States,
 }
 
 impl Paths {
     /// Between characters, no sequence begun: at the text's start and after ASCII.
-    const BETWEEN: Paths = Paths { start: u32::MAX, need: [0; 3] };
+    const BETWEEN: Paths = Paths { start: u32::MAX, states: States { need: [0; 3] } };
 
     /// Feed one byte class per decoder; return the decoders whose sequence just completed.
     #[inline]
     fn step(&mut self, roles: &Roles) -> u32 {
-        let completed = self.need[0] & roles.cont;
+        // A lead byte begins a sequence only where a path is between sequences.
         let start = self.start;
-        self.need = [
-            (self.need[1] & roles.cont) | (start & roles.lead2),
-            (self.need[2] & roles.cont) | (start & roles.lead3),
-            start & roles.lead4,
-        ];
+        let begun = Roles {
+            lead2: roles.lead2 & start,
+            lead3: roles.lead3 & start,
+            lead4: roles.lead4 & start,
+            ..*roles
+        };
+        let completed = self.states.step(&begun);
         self.start = (start & roles.ascii) | completed;
         completed
-    }
-
-    fn pending(&self) -> bool {
-        (self.need[0] | self.need[1] | self.need[2]) != 0
     }
 }
 
@@ -331,7 +329,7 @@ impl Completer {
     /// Is no decoder inside a sequence? Then ASCII characters complete nothing and change
     /// nothing.
     fn idle(&self) -> bool {
-        !self.single.pending() && !self.multi.pending()
+        !self.single.pending() && !self.multi.states.pending()
     }
 
     /// Feed the next character; the single-byte and multi-byte decoders whose sequence
@@ -339,7 +337,7 @@ impl Completer {
     #[inline(always)]
     fn feed(&mut self, c: char) -> (u32, u32) {
         if c.is_ascii() {
-            if !self.single.pending() && !self.multi.pending() {
+            if !self.single.pending() && !self.multi.states.pending() {
                 return (0, 0);
             }
             let roles = match c {
@@ -378,7 +376,7 @@ impl Completer {
             // (where the character may be one byte or two, either path goes on)
             let first = !m.two_bytes | (m.one_byte & !self.anywhere);
             self.multi.start = (self.multi.start & first) | (second.start & m.two_bytes);
-            for (after, before) in self.multi.need.iter_mut().zip(second.need) {
+            for (after, before) in self.multi.states.need.iter_mut().zip(second.states.need) {
                 *after = (*after & first) | (before & m.two_bytes);
             }
         }
