@@ -27,6 +27,7 @@ mod double_byte;
 mod encoder;
 mod iso_2022_jp;
 mod multi_byte;
+mod simd_lookup;
 mod single_byte;
 #[cfg(test)]
 mod tests;

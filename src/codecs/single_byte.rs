@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 use encoding_rs::Encoding;
 
 use super::dos::{IBM437_HIGH, IBM850_HIGH};
+use super::simd_lookup::HighUnits;
 
 /// The WHATWG single-byte encodings, in the standard's order, then x-user-defined.
 const WHATWG: [&Encoding; 29] = [
@@ -93,6 +94,10 @@ pub struct Survey {
 pub trait CodeUnit: Copy {
     /// The unit of a UTF-16 code unit that fits (a `u8` takes the low byte).
     fn from_utf16(unit: u16) -> Self;
+
+    /// Decode the whole blocks at the start of `bytes` with the vector lookups, and return
+    /// how many bytes that was (see [`HighUnits`]).
+    fn decode_blocks(table: &HighUnits, bytes: &[u8], units: &mut [Self]) -> usize;
 }
 
 impl CodeUnit for u8 {
@@ -100,12 +105,20 @@ impl CodeUnit for u8 {
     fn from_utf16(unit: u16) -> u8 {
         unit as u8
     }
+
+    fn decode_blocks(table: &HighUnits, bytes: &[u8], units: &mut [u8]) -> usize {
+        table.decode_u8(bytes, units)
+    }
 }
 
 impl CodeUnit for u16 {
     #[inline]
     fn from_utf16(unit: u16) -> u16 {
         unit
+    }
+
+    fn decode_blocks(table: &HighUnits, bytes: &[u8], units: &mut [u16]) -> usize {
+        table.decode_u16(bytes, units)
     }
 }
 
@@ -124,6 +137,8 @@ pub struct SingleByte {
     /// The UTF-16 code unit of every byte (U+FFFD where the encoding has none), for
     /// [`Self::survey`] and [`Self::decode_into`], which a page decodes with in one call each.
     units: [u16; 256],
+    /// The same units of the high bytes, for the vector lookups of long strings.
+    high_units: HighUnits,
     /// The bytes the encoding leaves undefined.
     undefined: Vec<u8>,
 }
@@ -135,8 +150,16 @@ impl SingleByte {
         let units: [u16; 256] = std::array::from_fn(unit);
         let undefined = (0x80..=0xFFu8).filter(|&b| high[usize::from(b - 0x80)] == '\u{FFFD}');
         let undefined = undefined.collect();
-        let mut table =
-            SingleByte { name, high, pages: [0; 256], page_bytes: Vec::new(), units, undefined };
+        let high_units = HighUnits::new(&units);
+        let mut table = SingleByte {
+            name,
+            high,
+            pages: [0; 256],
+            page_bytes: Vec::new(),
+            units,
+            high_units,
+            undefined,
+        };
         for (offset, &c) in high.iter().enumerate() {
             let code = c as u32;
             if c == '\u{FFFD}' || code > 0xFFFF || table.encode(c).is_some() {
@@ -184,7 +207,8 @@ impl SingleByte {
         // A page's first wide character comes early, and an encoding's few undefined bytes
         // are each found by memchr (what `contains` runs on bytes): two passes that mostly
         // stop or skip, where the widest code point was a load and a max for every byte.
-        let wide = bytes.iter().any(|&b| self.units[b as usize] > 0xFF);
+        let (wide, looked) = self.high_units.find_wide(bytes);
+        let wide = wide || bytes[looked..].iter().any(|&b| self.units[b as usize] > 0xFF);
         let first_undefined = (self.undefined.iter())
             .filter(|&b| bytes.contains(b))
             .filter_map(|b| bytes.iter().position(|x| x == b))
@@ -202,7 +226,8 @@ impl SingleByte {
     /// assert_eq!(units, [0x61, 0x430, 0x42A]);
     /// ```
     pub fn decode_into<T: CodeUnit>(&self, bytes: &[u8], units: &mut [T]) {
-        for (unit, &b) in units.iter_mut().zip(bytes) {
+        let done = T::decode_blocks(&self.high_units, bytes, units);
+        for (unit, &b) in units[done..].iter_mut().zip(&bytes[done..]) {
             *unit = T::from_utf16(self.units[b as usize]);
         }
     }
@@ -308,6 +333,27 @@ mod tests {
     fn names_match_the_tables() {
         let names: Vec<&str> = tables().iter().map(|t| t.name).collect();
         assert_eq!(names, SINGLE_BYTE_NAMES);
+    }
+
+    #[test]
+    fn decode_into_decodes_every_byte() {
+        // lengths around the vector lookups' 64-byte blocks, bytes in every order
+        let bytes: Vec<u8> =
+            (0..=255u8).chain((0..=255u8).rev()).cycle().step_by(7).take(700).collect();
+        for table in tables() {
+            for length in [0, 1, 63, 64, 65, 129, 700] {
+                let bytes = &bytes[..length];
+                let want: Vec<u16> = bytes.iter().map(|&b| table.decode(b) as u32 as u16).collect();
+                let mut units = vec![0u16; length];
+                table.decode_into(bytes, &mut units);
+                assert_eq!(units, want, "{} {length}", table.name);
+                let mut narrow = vec![0u8; length];
+                table.decode_into(bytes, &mut narrow);
+                assert!(narrow.iter().zip(&want).all(|(&n, &w)| u16::from(n) == w & 0xFF));
+                let wide = want.iter().any(|&unit| unit > 0xFF);
+                assert_eq!(table.survey(bytes).wide, wide, "{} {length}", table.name);
+            }
+        }
     }
 
     #[test]
