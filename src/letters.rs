@@ -134,10 +134,10 @@ fn bmp_lower() -> &'static [u64; 1024] {
 }
 
 /// One bit a BMP code point: set where `property` holds (bit `c % 64` of word `c / 64`).
-pub fn bmp_table(property: fn(char) -> bool) -> Box<[u64; 1024]> {
+pub fn bmp_table(property: impl Fn(char) -> bool) -> Box<[u64; 1024]> {
     let mut table = Box::new([0u64; 1024]);
     for code in 0..=0xFFFFu32 {
-        if char::from_u32(code).is_some_and(property) {
+        if char::from_u32(code).is_some_and(&property) {
             table[(code >> 6) as usize] |= 1u64 << (code & 63);
         }
     }

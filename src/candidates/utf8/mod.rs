@@ -16,7 +16,7 @@
 use super::Piece;
 use crate::char_map::CharMap;
 use crate::codecs;
-use crate::letters::is_letter;
+use crate::letters::{bmp_table, is_letter};
 use crate::model::models;
 use crate::readings::{self, UTF8_MULTI_BYTE_DECODERS, UTF8_SINGLE_BYTE_DECODERS};
 use std::sync::OnceLock;
@@ -98,6 +98,12 @@ const LOSSY_DECODERS: u32 = 0b1_1111_1111;
 struct Tables {
     single: CharMap<Roles>,
     multi: CharMap<MultiRoles>,
+    /// One bit a BMP character: set where no multi-byte decoder's sequence completes in the
+    /// character's bytes, and none is left begun after them, when none was begun before (and
+    /// the text has no U+FFFD). Cyrillic, Greek, Arabic, Hebrew and Thai letters are such, and
+    /// ideographs whose bytes begin no sequence: [`Completer::feed`] passes over them without
+    /// their roles.
+    quiet: Box<[u64; 1024]>,
     nbsp: u32,
     /// The decoders' tables, by index in [`UTF8_SINGLE_BYTE_DECODERS`].
     single_byte: Vec<&'static codecs::SingleByte>,
@@ -107,6 +113,15 @@ struct Tables {
     multi_byte: Vec<&'static encoding_rs::Encoding>,
     /// Their byte sequences, by the same index.
     multi_byte_sequences: Vec<codecs::ByteSequences>,
+}
+
+impl Tables {
+    /// Is `c` a [`Tables::quiet`] character?
+    #[inline(always)]
+    fn quiet(&self, c: char) -> bool {
+        let code = c as usize;
+        code < 0x1_0000 && self.quiet[code >> 6] >> (code & 63) & 1 == 1
+    }
 }
 
 fn tables() -> &'static Tables {
@@ -166,9 +181,15 @@ fn tables() -> &'static Tables {
             .iter()
             .map(|&e| codecs::ByteSequences::of(e).expect("a multi-byte encoding"))
             .collect();
+        let quiet = bmp_table(|c| {
+            let mut paths = Paths::BETWEEN;
+            let m = multi.get(&c).copied().unwrap_or_default();
+            c != '\u{FFFD}' && paths.feed(&m, 0) == 0 && paths.idle()
+        });
         Tables {
             single: CharMap::new(&single),
             multi: CharMap::new(&multi),
+            quiet,
             nbsp,
             single_byte,
             lost_bytes,
@@ -289,6 +310,32 @@ impl Paths {
         self.start = (start & roles.ascii) | completed;
         completed
     }
+
+    /// Feed a character's bytes (its roles `m`), a path beginning at it; return the decoders
+    /// whose sequence completed in it. `anywhere`: the decoders whose sequences may begin at
+    /// any byte.
+    #[inline(always)]
+    fn feed(&mut self, m: &MultiRoles, anywhere: u32) -> u32 {
+        self.start = u32::MAX;
+        let mut done = self.step(&m.first);
+        if m.two_bytes != 0 {
+            let mut second = *self;
+            second.start |= anywhere;
+            done |= second.step(&m.second) & m.two_bytes;
+            // (where the character may be one byte or two, either path goes on)
+            let first = !m.two_bytes | (m.one_byte & !anywhere);
+            self.start = (self.start & first) | (second.start & m.two_bytes);
+            for (after, before) in self.states.need.iter_mut().zip(second.states.need) {
+                *after = (*after & first) | (before & m.two_bytes);
+            }
+        }
+        done
+    }
+
+    /// Is no decoder inside a sequence?
+    fn idle(&self) -> bool {
+        !self.states.pending()
+    }
 }
 
 /// Where a UTF-8 sequence completed, and under which decoders.
@@ -329,7 +376,7 @@ impl Completer {
     /// Is no decoder inside a sequence? Then ASCII characters complete nothing and change
     /// nothing.
     fn idle(&self) -> bool {
-        !self.single.pending() && !self.multi.states.pending()
+        !self.single.pending() && self.multi.idle()
     }
 
     /// Feed the next character; the single-byte and multi-byte decoders whose sequence
@@ -337,7 +384,7 @@ impl Completer {
     #[inline(always)]
     fn feed(&mut self, c: char) -> (u32, u32) {
         if c.is_ascii() {
-            if !self.single.pending() && !self.multi.states.pending() {
+            if self.idle() {
                 return (0, 0);
             }
             let roles = match c {
@@ -354,6 +401,10 @@ impl Completer {
             roles.cont |= LOSSY_DECODERS;
         }
         let done_single = self.single.step(&roles);
+        if self.anywhere == 0 && self.tables.quiet(c) && self.multi.idle() {
+            // (what `Paths::feed` would do, without the lookup: see `Tables::quiet`)
+            return (done_single, 0);
+        }
         let mut m = self.tables.multi.get(c);
         if c == '\u{FFFD}' {
             // A multi-byte decoder's U+FFFD stands for one or two lost bytes of any class: a
@@ -366,21 +417,7 @@ impl Completer {
             m.first = Roles { cont: every, lead2: lead, lead3: lead, ..Roles::default() };
             self.anywhere = u32::MAX;
         }
-        // A path may begin at the character.
-        self.multi.start = u32::MAX;
-        let mut done_multi = self.multi.step(&m.first);
-        if m.two_bytes != 0 {
-            let mut second = self.multi;
-            second.start |= self.anywhere;
-            done_multi |= second.step(&m.second) & m.two_bytes;
-            // (where the character may be one byte or two, either path goes on)
-            let first = !m.two_bytes | (m.one_byte & !self.anywhere);
-            self.multi.start = (self.multi.start & first) | (second.start & m.two_bytes);
-            for (after, before) in self.multi.states.need.iter_mut().zip(second.states.need) {
-                *after = (*after & first) | (before & m.two_bytes);
-            }
-        }
-        (done_single, done_multi)
+        (done_single, self.multi.feed(&m, self.anywhere))
     }
 }
 
@@ -1507,6 +1544,31 @@ mod tests {
         assert_eq!(found.iter().filter_map(gbk).collect::<Vec<_>>(), [1, 3, 4]);
         // Where bytes were lost, a sequence may begin anywhere: U+FFFD may stand for its lead.
         assert!(!multi_byte_completions("\u{FFFD}デフ").is_empty());
+    }
+
+    #[test]
+    fn quiet_letters_pass_the_multi_byte_decoders_by() {
+        // Cyrillic in Big5 is C8 55 ("а"): a lead and an ASCII byte; in GBK A7 D1, a
+        // continuation first. "一" is D2 BB in GBK, "卸" D0 B6: UTF-8's "һ" and "ж".
+        let tables = tables();
+        assert!("жΩشאก".chars().all(|c| tables.quiet(c)));
+        assert!("一卸\u{FFFD}".chars().all(|c| !tables.quiet(c)));
+        // Skipped or fed in full, a text's letters complete the same sequences.
+        let text = "Её жёлтые ёлки, ΑΒΓ אבג 一卸中デ한";
+        let chars: Vec<char> = text.chars().collect();
+        let mut full = Paths::BETWEEN;
+        let mut completer = Completer::new(false);
+        for &c in &chars {
+            let (_, multi) = completer.feed(c);
+            let expected = if c.is_ascii() {
+                full = Paths::BETWEEN;
+                0
+            } else {
+                full.feed(&tables.multi.get(c), 0)
+            };
+            assert_eq!(multi, expected, "{c}");
+            assert_eq!(completer.multi.states.need, full.states.need, "{c}");
+        }
     }
 
     fn found(text: &str) -> Vec<(String, String, &'static str)> {
