@@ -52,6 +52,19 @@ def test_single_byte_every_byte(name: str) -> None:
     assert decode(bytes(range(256)), name) == single_byte_expected(name)
 
 
+@settings(max_examples=60, deadline=None)
+@given(data=st.binary(max_size=300))
+def test_single_byte_any_bytes_decode_byte_by_byte(data: bytes) -> None:
+    # Long inputs are looked up 64 bytes at a time where the processor can (decision note
+    # 0066): whatever the length and the bytes, each byte decodes as the index says.
+    for name in SINGLE_BYTE:
+        table = single_byte_expected(name)
+        expected = "".join(table[b] for b in data)
+        assert decode(data, name) == expected, name
+        if "\ufffd" not in expected:
+            assert decode(data, name, errors="strict") == expected, name
+
+
 @pytest.mark.parametrize("name", SINGLE_BYTE)
 def test_single_byte_encoder_round_trips_and_strict_errors(name: str) -> None:
     expected = single_byte_expected(name)
