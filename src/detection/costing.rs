@@ -13,6 +13,7 @@ use std::ops::Range;
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE};
 use rustc_hash::{FxHashMap, FxHasher};
 
+use crate::codecs::{self, SingleByte};
 use crate::model::{models, Cost, Inventory, Token, SCALE};
 
 /// How much real text the bytes make in one encoding: [`decoding_cost`]'s result.
@@ -233,26 +234,39 @@ fn sample(bytes: &[u8]) -> Vec<Word> {
     words
 }
 
+/// A word's bytes as they are decoded, and the character after it: a word longer than
+/// [`MAX_PIECE`] is cut (and then has no character after it).
+fn piece<'b>(bytes: &'b [u8], word: &Word) -> (&'b [u8], bool, Option<char>) {
+    let piece = &bytes[word.bytes.clone()];
+    if piece.len() <= MAX_PIECE {
+        (piece, true, word.after)
+    } else {
+        (&piece[..MAX_PIECE], false, None)
+    }
+}
+
 /// Decode a word with `encoding` into `text` (emptied first), and give the character after
-/// it: a word longer than [`MAX_PIECE`] is cut, and a character split at the cut is left out,
-/// not malformed (the cut word has no character after it).
+/// it: a character split at the cut of a long word is left out, not malformed.
 fn decode(
     encoding: &'static Encoding,
     bytes: &[u8],
     word: &Word,
     text: &mut String,
 ) -> Option<char> {
-    let piece = &bytes[word.bytes.clone()];
-    let (piece, last, after) = if piece.len() <= MAX_PIECE {
-        (piece, true, word.after)
-    } else {
-        (&piece[..MAX_PIECE], false, None)
-    };
+    let (piece, last, after) = piece(bytes, word);
     let mut decoder = encoding.new_decoder_without_bom_handling();
     text.clear();
     text.reserve(decoder.max_utf8_buffer_length(piece.len()).unwrap_or(4 * piece.len()));
     let _ = decoder.decode_to_string(piece, text, last);
     after
+}
+
+/// A hash of a word's text, a character at a time: the same for a text decoded into a string
+/// and for one read from a single-byte table.
+fn text_hash(text: impl Iterator<Item = char>) -> u64 {
+    let mut hasher = FxHasher::default();
+    text.for_each(|c| hasher.write_u32(c as u32));
+    hasher.finish()
 }
 
 /// One letter for the letters the model cannot tell apart: Romanian's s and t with a comma
@@ -303,24 +317,27 @@ struct Readings {
 }
 
 impl Readings {
-    /// The index of the reading of `text` between `before` and `after`, costed if new, and
-    /// a hash of the text (the same in every call for the same text).
-    fn find(&mut self, before: Option<char>, text: &str, after: Option<char>) -> (usize, u64) {
-        let mut hasher = FxHasher::default();
-        text.hash(&mut hasher);
-        let hash = hasher.finish();
-        let key = hash ^ context_hash(before, after);
-        if let Some(&index) = self.index.get(&key) {
-            let known = &self.list[index];
-            if (known.before, known.after) == (before, after)
-                && &self.texts[known.text.clone()] == text
-            {
-                return (index, hash);
-            }
-            // Two readings with one hash: the new one is costed, and found no more.
-        } else {
-            self.index.insert(key, self.list.len());
-        }
+    /// The index of the reading between `before` and `after` whose text has this
+    /// [`text_hash`], if it was costed, and is the text (`same`).
+    fn known(
+        &self,
+        before: Option<char>,
+        hash: u64,
+        after: Option<char>,
+        same: impl FnOnce(&str) -> bool,
+    ) -> Option<usize> {
+        let &index = self.index.get(&(hash ^ context_hash(before, after)))?;
+        let known = &self.list[index];
+        ((known.before, known.after) == (before, after) && same(&self.texts[known.text.clone()]))
+            .then_some(index)
+    }
+
+    /// Cost the reading of `text` (whose [`text_hash`] is `hash`) between `before` and
+    /// `after`, and give its index. Two readings with one hash: the second is costed, and not
+    /// found again.
+    fn add(&mut self, before: Option<char>, text: &str, hash: u64, after: Option<char>) -> usize {
+        let index = self.list.len();
+        self.index.entry(hash ^ context_hash(before, after)).or_insert(index);
         let models = models();
         let from = self.letters.len();
         let (mut chars, mut malformed) = (0, 0);
@@ -343,7 +360,37 @@ impl Readings {
             chars,
             malformed,
         });
-        (self.list.len() - 1, hash)
+        index
+    }
+
+    /// The index of the reading of `word` decoded with `encoding`, costed if new, and its
+    /// text's hash. A single-byte encoding's word is read from its table, and decoded into
+    /// `text` only when new.
+    fn find(
+        &mut self,
+        bytes: &[u8],
+        word: &Word,
+        encoding: &'static Encoding,
+        table: Option<&SingleByte>,
+        text: &mut String,
+    ) -> (usize, u64) {
+        let Some(table) = table else {
+            let after = decode(encoding, bytes, word, text);
+            let hash = text_hash(text.chars());
+            let same = |known: &str| known == text.as_str();
+            let found = self.known(word.before, hash, after, same);
+            return (found.unwrap_or_else(|| self.add(word.before, text, hash, after)), hash);
+        };
+        let (piece, _, after) = piece(bytes, word);
+        let chars = || piece.iter().map(|&b| table.decode(b));
+        let hash = text_hash(chars());
+        let same = |known: &str| known.chars().eq(chars());
+        if let Some(index) = self.known(word.before, hash, after, same) {
+            return (index, hash);
+        }
+        text.clear();
+        text.extend(chars());
+        (self.add(word.before, text, hash, after), hash)
     }
 
     /// The cost of `words` of `bytes` decoded with `encoding`: the sums of their readings,
@@ -360,9 +407,9 @@ impl Readings {
             DecodingCost { cost: 0.0, language: 0.0, malformed: 0, digest: FNV_OFFSET, chars: 0 };
         let mut times: Vec<i64> = Vec::new();
         let mut text = String::new();
+        let table = codecs::single_byte(encoding.name());
         for word in words {
-            let after = decode(encoding, bytes, word, &mut text);
-            let (index, hash) = self.find(word.before, &text, after);
+            let (index, hash) = self.find(bytes, word, encoding, table, &mut text);
             let reading = &self.list[index];
             total.cost += reading.cost as f64 / SCALE as f64;
             total.chars += reading.chars;
