@@ -28,7 +28,7 @@ mod costing;
 
 pub use costing::{
     decoding_cost, decoding_costs, decoding_costs_within, non_ascii_words, prefix_cost,
-    prefix_costs, DecodingCost, Reach, MAX_PIECE, SAMPLE_NON_ASCII, UTF_16_SAMPLE,
+    prefix_costs, sampled_words, DecodingCost, Reach, MAX_PIECE, SAMPLE_NON_ASCII, UTF_16_SAMPLE,
 };
 
 /// One top-level domain of each region chardetng tells apart, and the generic `com`: asking
@@ -89,9 +89,10 @@ impl Detection {
     }
 }
 
-/// What chardetng is fed of `bytes`: every word that holds a non-ASCII byte (between the
-/// bytes where every ASCII-compatible encoding is between two characters, as the costing
-/// reads words), with the ASCII character on each side, a space between two words. chardetng
+/// What chardetng is fed of `bytes`: the words that hold a non-ASCII byte (between the bytes
+/// where every ASCII-compatible encoding is between two characters) that the costing samples
+/// ([`sampled_words`]: a bound on the work for a page of any size), with the ASCII character
+/// on each side, a space between two words. chardetng
 /// scores non-ASCII characters and the letters beside them; ASCII words and markup, most of
 /// a page, tell it nothing and cost it as much a byte. Bytes with an escape (ISO-2022-JP,
 /// all ASCII) are fed whole.
@@ -109,7 +110,7 @@ pub fn words_to_feed(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     let mut fed = Vec::new();
     // The bytes up to here are fed or left out.
     let mut done = 0;
-    for word in costing::non_ascii_words(bytes) {
+    for word in costing::sampled_words(bytes) {
         // (the character before may be the one after the word before, fed already)
         let from = word.start.saturating_sub(1);
         if from >= done && fed.last().is_some_and(|&b| b != b' ') {

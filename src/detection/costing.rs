@@ -34,9 +34,11 @@ pub struct DecodingCost {
     pub chars: usize,
 }
 
-/// Non-ASCII bytes to look at, at most: enough to tell encodings apart, and a bound on the
-/// work for a page of any size.
-pub const SAMPLE_NON_ASCII: usize = 4096;
+/// Non-ASCII bytes to look at, at most, before only words with a byte value not seen yet:
+/// enough to tell encodings apart, and a bound on the work for a page of any size. Chosen on
+/// the train split of `corpus/undeclared`: every page there decodes alike with 512 to 4,096
+/// (`scripts/bench_undeclared.py --split train`).
+pub const SAMPLE_NON_ASCII: usize = 1024;
 
 /// Is this byte a place where every ASCII-compatible encoding of the standard is between two
 /// characters? Controls, space, punctuation `!`..`/` and `:`..`?` are never the second byte
@@ -232,6 +234,12 @@ fn sample(bytes: &[u8]) -> Vec<Word> {
         }
     }
     words
+}
+
+/// The spans of the words [`decoding_cost`] costs: those that hold a non-ASCII byte, up to
+/// [`SAMPLE_NON_ASCII`] non-ASCII bytes, then those with a byte value not seen before.
+pub fn sampled_words(bytes: &[u8]) -> impl Iterator<Item = Range<usize>> {
+    sample(bytes).into_iter().map(|word| word.bytes)
 }
 
 /// A word's bytes as they are decoded, and the character after it: a word longer than
