@@ -1,9 +1,9 @@
 //! A single-byte decoder's table lookups sixty-four bytes at a time, on processors with
 //! AVX-512 VBMI, whose `vpermi2b` looks sixty-four bytes up in a 128-byte table in one
 //! instruction: the low and the high byte of each high byte's UTF-16 unit are two such lookups.
-//! A page of Cyrillic text decodes about ten times as fast as one byte at a time
-//! (`benchmarks/RESULTS.md`). The callers decode the bytes after the last whole block, and
-//! everything on other processors, with their own loops.
+//! A page of Cyrillic text, nearly all high bytes, is where one byte at a time was slow
+//! (`benchmarks/RESULTS.md`, decision note 0066). The callers decode the bytes after the last
+//! whole block, and everything on other processors, with their own loops.
 
 /// The UTF-16 units of the bytes 0x80..=0xFF of a single-byte encoding, as two 128-byte
 /// tables: their low bytes and their high bytes.

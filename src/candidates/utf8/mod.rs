@@ -402,7 +402,8 @@ impl Completer {
         }
         let done_single = self.single.step(&roles);
         if self.anywhere == 0 && self.tables.quiet(c) && self.multi.idle() {
-            // (what `Paths::feed` would do, without the lookup: see `Tables::quiet`)
+            // (what `Paths::feed` would do, without the lookup: see `Tables::quiet`; the paths'
+            // `start` is set again at the next character)
             return (done_single, 0);
         }
         let mut m = self.tables.multi.get(c);
