@@ -429,8 +429,14 @@ def typographic(text: str) -> str:
 
 
 def html_page(docs: Sequence[Doc], *, meta: str | None) -> str:
-    """A small HTML page around *docs*, with ``<meta charset=meta>`` if given."""
+    """A small HTML page around *docs*, with ``<meta charset=meta>`` if given, and the
+    ``<meta>`` tags nearly every real page has (a viewport, a description), which a
+    declaration's prescan reads past."""
     head = f'<meta charset="{meta}">' if meta else ""
+    head += (
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<meta name="description" content="{docs[0].text[:30]}">'
+    )
     body = "\n".join(f"<p>{d.text}</p>" for d in docs)
     return (
         "<!DOCTYPE html>\n<html><head>"

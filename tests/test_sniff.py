@@ -790,6 +790,7 @@ def test_late_scan_matches_a_token_by_token_scan(parts: list[bytes]) -> None:
 import random  # noqa: E402
 
 from mojifix.sniff import (  # noqa: E402
+    _PRESCAN_FAST_OR_NOTHING,
     _decode_declared,
     _extract_charset_in_full,
     _make_decoded,
@@ -869,6 +870,23 @@ def test_the_fast_path_agrees_with_the_general_path_and_the_standard() -> None:
         assert _prescan_meta(document[:1024]) == loop, document
     # Both paths are exercised: the fast path settles a good share, not all.
     assert 0.1 * len(documents) < fast < 0.9 * len(documents), fast
+
+
+def test_a_page_whose_metas_cannot_declare_is_read_in_one_match() -> None:
+    # The prefixes alone (comments, tags, <meta> tags that never spell "charset", constructs
+    # cut off): where the one match passes over everything to the end, the loop finds nothing.
+    rng = random.Random(20261206)
+    nothing = 0
+    for _ in range(3000):
+        parts = rng.choices(FAST_PREFIXES, k=rng.randrange(1, 8))
+        document = b"".join(parts) + rng.choice(FAST_TAILS)
+        if rng.random() < 0.2:
+            document = document[: rng.randrange(len(document) + 1)]
+        data = document[:1024]
+        assert _prescan_meta(data) == _prescan_meta_loop(data), document
+        match = _PRESCAN_FAST_OR_NOTHING.match(data)
+        nothing += match is not None and match.lastindex is None
+    assert nothing > 300, nothing
 
 
 def test_the_fast_path_on_html5lib_documents() -> None:
