@@ -517,7 +517,7 @@ _DECLARING_META: Final = (
 _PRESCAN_FAST = _compile_atomic(_PRESCAN_PASSED + _DECLARING_META)
 #: :data:`_PRESCAN_FAST`, or everything passed over to the end of the bytes (no group matched):
 #: a page whose <meta> tags are all of :data:`_META_WITHOUT_CHARSET` (a viewport, a
-#: description) declares nothing, found in one match where the loop took ten times as long.
+#: description) declares nothing, found in the one match, not by the loop after it.
 _PRESCAN_FAST_OR_NOTHING = _compile_atomic(
     _PRESCAN_PASSED + rb"(?:" + _DECLARING_META + rb"| \Z )"
 )
