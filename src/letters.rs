@@ -25,8 +25,7 @@ pub fn is_letter(c: char) -> bool {
     if code > 0xFFFF {
         return c.is_alphabetic();
     }
-    let table = bmp();
-    table[(code >> 6) as usize] & (1u64 << (code & 63)) != 0
+    bmp_holds(bmp(), c)
 }
 
 /// The blocks of the Latin script's letters: ASCII to the IPA and its modifier letters
@@ -70,8 +69,7 @@ pub fn is_lower(c: char) -> bool {
     if code > 0xFFFF {
         return c.is_lowercase();
     }
-    let table = bmp_lower();
-    table[(code >> 6) as usize] & (1u64 << (code & 63)) != 0
+    bmp_holds(bmp_lower(), c)
 }
 
 /// The one character `c.to_lowercase()` gives, or `None` when it gives several ("İ" is
@@ -131,6 +129,19 @@ fn bmp() -> &'static [u64; 1024] {
 fn bmp_lower() -> &'static [u64; 1024] {
     static TABLE: OnceLock<Box<[u64; 1024]>> = OnceLock::new();
     TABLE.get_or_init(|| bmp_table(char::is_lowercase))
+}
+
+/// Is `c` in a [`bmp_table`] (a character above the BMP never is)?
+///
+/// ```
+/// use _core::letters::{bmp_holds, bmp_table};
+/// let digits = bmp_table(|c| c.is_ascii_digit());
+/// assert!(bmp_holds(&digits, '7') && !bmp_holds(&digits, 'x') && !bmp_holds(&digits, '😀'));
+/// ```
+#[inline(always)]
+pub fn bmp_holds(table: &[u64; 1024], c: char) -> bool {
+    let code = c as usize;
+    code < 0x1_0000 && table[code >> 6] >> (code & 63) & 1 == 1
 }
 
 /// One bit a BMP code point: set where `property` holds (bit `c % 64` of word `c / 64`).

@@ -323,7 +323,6 @@ impl Unwritten {
     /// Is `c` one of them?
     #[inline(always)]
     fn holds(&self, c: char) -> bool {
-        let code = c as usize;
-        (0x80..0x10000).contains(&code) && self.0[(code / 64) & 0x3FF] >> (code % 64) & 1 == 1
+        letters::bmp_holds(self.0, c)
     }
 }

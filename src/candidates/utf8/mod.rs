@@ -16,7 +16,7 @@
 use super::Piece;
 use crate::char_map::CharMap;
 use crate::codecs;
-use crate::letters::{bmp_table, is_letter};
+use crate::letters::{bmp_holds, bmp_table, is_letter};
 use crate::model::models;
 use crate::readings::{self, UTF8_MULTI_BYTE_DECODERS, UTF8_SINGLE_BYTE_DECODERS};
 use std::sync::OnceLock;
@@ -119,8 +119,7 @@ impl Tables {
     /// Is `c` a [`Tables::quiet`] character?
     #[inline(always)]
     fn quiet(&self, c: char) -> bool {
-        let code = c as usize;
-        code < 0x1_0000 && self.quiet[code >> 6] >> (code & 63) & 1 == 1
+        bmp_holds(&self.quiet, c)
     }
 }
 
