@@ -509,18 +509,13 @@ _DECLARING_META: Final = (
     [\t\n\f\r /]*+ >
     """
 )
-#: The prescan's usual outcome in one C-level match: everything :data:`_PRESCAN_PASSED`, then a
-#: :data:`_DECLARING_META`. The prescan's steps give these tags the obvious meaning; whether the
-#: label is known is checked in Python. Anything else (another attribute, a repeated one, an
-#: unquoted content, a construct cut off by the end...) fails the match and the step-by-step
-#: loop decides.
-_PRESCAN_FAST = _compile_atomic(_PRESCAN_PASSED + _DECLARING_META)
-#: :data:`_PRESCAN_FAST`, or everything passed over to the end of the bytes (no group matched):
-#: a page whose <meta> tags are all of :data:`_META_WITHOUT_CHARSET` (a viewport, a
-#: description) declares nothing, found in the one match, not by the loop after it.
-_PRESCAN_FAST_OR_NOTHING = _compile_atomic(
-    _PRESCAN_PASSED + rb"(?:" + _DECLARING_META + rb"| \Z )"
-)
+#: The prescan's usual outcome in one C-level match: everything :data:`_PRESCAN_PASSED`, then
+#: either a :data:`_DECLARING_META` or the end of the bytes (a match with no group: a page whose
+#: <meta> tags are all of :data:`_META_WITHOUT_CHARSET`, a viewport or a description, declares
+#: nothing). The prescan's steps give these tags the obvious meaning; whether the label is known
+#: is checked in Python. Anything else (another attribute, a repeated one, an unquoted content,
+#: a construct cut off by the end...) fails the match and the step-by-step loop decides.
+_PRESCAN_FAST = _compile_atomic(_PRESCAN_PASSED + rb"(?:" + _DECLARING_META + rb"| \Z )")
 
 _WS_BYTES: Final = b"\t\n\f\r "
 
@@ -678,7 +673,7 @@ def _prescan_meta(data: bytes) -> _Found | None:
     """
     if _HAS_META.search(data) is None:
         return None  # only a <meta> can end the loop with an encoding
-    fast = _PRESCAN_FAST_OR_NOTHING.match(data)
+    fast = _PRESCAN_FAST.match(data)
     if fast is not None:
         if fast.lastindex is None:
             return None  # every construct to the end passed over: no <meta> can declare
@@ -1290,8 +1285,8 @@ def _decode_declared(body: bytes, content_type: object) -> Decoded | None:
         type(content_type) is str and "charset" not in content_type.lower()
     ):
         match = _PRESCAN_FAST.match(body, 0, PRESCAN_LENGTH)  # endpos: as if cut to 1024 bytes
-        if match is None:
-            return None
+        if match is None or match.lastindex is None:
+            return None  # no <meta> that reads in one match declares: the general path decides
         meaning = _meta_meaning(match)
         if meaning is None or meaning[0] in _NOT_FAST_ENCODINGS:
             return None  # unknown label, or a special case that needs a note
