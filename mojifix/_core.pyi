@@ -10,6 +10,8 @@ CHUNK_CHARS: int
 codecs: Any
 #: The detectors of undeclared pages (src/python/detection.rs), typed in mojifix.detection.
 detection: Any
+#: The HTML Standard's prescan (src/python/sniff.rs), typed in mojifix.sniff.
+sniff: Any
 
 Finding = tuple[str, int, int, str | None, str | None, str | None, float]
 StepTuple = tuple[str, int, int, str, str, str | None, str | None]

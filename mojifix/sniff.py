@@ -44,11 +44,12 @@ import re
 from array import array
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple, cast
+from typing import Any, Final, NamedTuple
 
 import regex
 
 from mojifix import detection
+from mojifix._core import sniff as _core_sniff
 from mojifix.codecs import decode
 from mojifix.labels import lookup
 
@@ -365,30 +366,10 @@ def _extract_charset_in_full(value: str) -> str | None:
 # The prescan (HTML Standard, "prescan a byte stream to determine its encoding")
 # --------------------------------------------------------------------------------------------
 
-# The prescan's whitespace is the five bytes TAB, LF, FF, CR, SPACE; "/" also separates
-# attributes. Patterns below are bytes patterns run on the raw document.
+# The prescan is the core's (``mojifix._core.sniff``, the Rust module ``prescan``): the
+# standard's steps byte by byte, where regular expressions cost a declared page several
+# microseconds. The late scan below still reads tags with these patterns.
 
-#: The prescan's tokens: a comment, "<meta" + whitespace or "/", a tag ("<" or "</" + a
-#: letter), or "<!", "</", "<?" (skipped to the next ">"). Any other byte does nothing.
-_PRESCAN_TOKEN = re.compile(rb"<(?:(!--)|([Mm][Ee][Tt][Aa])[\t\n\f\r /]|(/?[A-Za-z])|([!/?]))")
-#: A fast test: the prescan can only succeed if some "<meta" is there.
-_HAS_META = re.compile(rb"<meta[\t\n\f\r /]", re.IGNORECASE)
-#: A <meta> whose only attribute is charset (after "<meta" and its separator): the common
-#: case, read in one match. The groups are the double-quoted, single-quoted, unquoted value.
-_SIMPLE_META_CHARSET = re.compile(
-    rb"[\t\n\f\r /]*[Cc][Hh][Aa][Rr][Ss][Ee][Tt][\t\n\f\r ]*=[\t\n\f\r ]*"
-    rb"""(?:"([^"]*)"|'([^']*)'|([^\t\n\f\r >"'][^\t\n\f\r >]*))[\t\n\f\r /]*>"""
-)
-#: After a tag name: the prescan advances to the next whitespace or ">".
-_TAG_NAME_END = re.compile(rb"[\t\n\f\r >]")
-#: "get an attribute", step 1: skip whitespace and "/".
-_ATTR_SKIP = re.compile(rb"[\t\n\f\r /]*")
-#: An attribute name: its first byte can be anything but the separators (even "="), the
-#: rest stops at whitespace, "/", ">" or "=".
-_ATTR_NAME = re.compile(rb"[^\t\n\f\r />][^\t\n\f\r />=]*")
-_SPACES = re.compile(rb"[\t\n\f\r ]*")
-#: An unquoted value runs to the next whitespace or ">", which must exist.
-_UNQUOTED_VALUE = re.compile(rb"[^\t\n\f\r >]+(?=[\t\n\f\r >])")
 #: The attributes of a tag up to and including its ">", as "get an attribute" (and the
 #: tokenizer's attribute states) read them: quotes delimit a value only after "=", elsewhere a
 #: quote is part of a name; a quoted value that never closes, or a tag that never ends, makes
@@ -416,217 +397,6 @@ def _compile_atomic(pattern: bytes) -> Any:
 
 
 _TAG_REST = _compile_atomic(_TAG_ATTRIBUTES)
-#: Everything the prescan passes over without a decision, in one match: other bytes, comments,
-#: tags other than <meta> with their attributes, and "<!", "</", "<?" up to ">". It stops at
-#: a "<meta" (or at a construct that runs off the end of the bytes).
-_PRESCAN_SKIP_ALTERNATIVES: Final = (
-    rb"""
-        [^<]++                                          # bytes that do nothing
-      | <!(?=--)(?s:.*?)-->                             # a comment ("<!-->" too)
-      | (?!<[Mm][Ee][Tt][Aa][\t\n\f\r /]) </?[A-Za-z][^\t\n\f\r >]*+ """
-    + _TAG_ATTRIBUTES
-    + rb"""                                             # a tag and its attributes
-      | <[!/?](?!--)[^>]*+>                             # "<!", "</", "<?" to ">"
-      | <(?![A-Za-z!/?])                                # a "<" that starts nothing
-    """
-)
-_PRESCAN_SKIP_PATTERN: Final = rb"(?>" + _PRESCAN_SKIP_ALTERNATIVES + rb")*+"
-
-
-def _without_charset(excluded: bytes, *, first: bool = False) -> bytes:
-    """A run of bytes not in *excluded* that never spells "charset" (any case): one byte if
-    *first*, else any number. The run stops before a "charset"."""
-    byte = rb"(?: [^Cc" + excluded + rb"] | [Cc](?![Hh][Aa][Rr][Ss][Ee][Tt]) )"
-    return (
-        byte if first else rb"(?: [^Cc" + excluded + rb"]++ | [Cc](?![Hh][Aa][Rr][Ss][Ee][Tt]) )*+"
-    )
-
-
-#: A <meta> that cannot declare an encoding: its attributes (read as :data:`_TAG_ATTRIBUTES`
-#: reads any tag's) never spell "charset", neither in a name nor in a value, so it has no
-#: ``charset`` attribute and no ``content`` to extract one from. The prescan passes over it as
-#: over any tag. A "charset" anywhere stops the match (and the loop looks at the tag).
-_META_WITHOUT_CHARSET: Final = (
-    rb"""
-    <[Mm][Ee][Tt][Aa][\t\n\f\r /]
-    (?>
-        [\t\n\f\r /]++
-      | """
-    + _without_charset(rb"\t\n\f\r />", first=True)
-    + _without_charset(rb"\t\n\f\r />=")
-    + rb"""
-        (?> [\t\n\f\r ]*+ = [\t\n\f\r ]*+
-            (?> " """
-    + _without_charset(rb'"')
-    + rb""" " | ' """
-    + _without_charset(rb"'")
-    + rb""" '
-              | """
-    + _without_charset(rb"\t\n\f\r >\"'", first=True)
-    + _without_charset(rb"\t\n\f\r >")
-    + rb"""
-              | (?=>) )
-          | (?![\t\n\f\r ]*+ =) )
-    )*+
-    >
-    """
-)
-_PRESCAN_SKIP = _compile_atomic(_PRESCAN_SKIP_PATTERN)
-
-#: "=" with the spaces "get an attribute" allows around it.
-_EQUALS: Final = rb" [\t\n\f\r ]*+ = [\t\n\f\r ]*+ "
-#: ``http-equiv="content-type"`` (quoted; names and values are compared lowercased).
-_PRAGMA: Final = (
-    rb""" (?i:http-equiv) """ + _EQUALS + rb""" (?:"(?i:content-type)"|'(?i:content-type)') """
-)
-#: ``content="..."`` (quoted), capturing the value.
-_CONTENT: Final = rb""" (?i:content) """ + _EQUALS + rb""" (?:"([^"]*+)"|'([^']*+)') """
-#: Everything the prescan passes over without a decision, <meta> tags that cannot declare
-#: included.
-_PRESCAN_PASSED: Final = (
-    rb"(?>" + _PRESCAN_SKIP_ALTERNATIVES + rb"|" + _META_WITHOUT_CHARSET + rb")*+"
-)
-#: A ``<meta`` whose attributes are exactly ``charset=label`` (groups 1-3: double-quoted,
-#: single-quoted, unquoted), or exactly ``http-equiv="content-type"`` and a quoted ``content``
-#: in either order (groups 4-5 or 6-7: the content).
-_DECLARING_META: Final = (
-    rb"""
-    <[Mm][Ee][Tt][Aa][\t\n\f\r /] [\t\n\f\r /]*+
-    (?: (?i:charset) """
-    + _EQUALS
-    + rb""" (?: "([^"]*+)" | '([^']*+)' | ([^\t\n\f\r >"'][^\t\n\f\r >]*+) )
-      | """
-    + _PRAGMA
-    + rb" [\t\n\f\r /]*+ "
-    + _CONTENT
-    + rb"""
-      | """
-    + _CONTENT
-    + rb" [\t\n\f\r /]*+ "
-    + _PRAGMA
-    + rb"""
-    )
-    [\t\n\f\r /]*+ >
-    """
-)
-#: The prescan's usual outcome in one C-level match: everything :data:`_PRESCAN_PASSED`, then
-#: either a :data:`_DECLARING_META` or the end of the bytes (a match with no group: a page whose
-#: <meta> tags are all of :data:`_META_WITHOUT_CHARSET`, a viewport or a description, declares
-#: nothing). The prescan's steps give these tags the obvious meaning; whether the label is known
-#: is checked in Python. Anything else (another attribute, a repeated one, an unquoted content,
-#: a construct cut off by the end...) fails the match and the step-by-step loop decides.
-_PRESCAN_FAST = _compile_atomic(_PRESCAN_PASSED + rb"(?:" + _DECLARING_META + rb"| \Z )")
-
-_WS_BYTES: Final = b"\t\n\f\r "
-
-
-def _end_of(pattern: re.Pattern[bytes], data: bytes, position: int) -> int:
-    """Where *pattern* (one that can match the empty string) ends, matched at *position*."""
-    match = pattern.match(data, position)
-    assert match is not None
-    return match.end()
-
-
-class _EndOfInput(Exception):
-    """The prescan ran past the end of its bytes: it returns failure."""
-
-
-def _get_an_attribute(data: bytes, position: int) -> tuple[bytes, bytes, int] | None:
-    """The standard's "get an attribute": ``(name, value, position after)`` or None at ">".
-
-    The name is ASCII-lowercased; the value is returned as written (the standard lowercases it
-    too, but every use of a value here is ASCII case-insensitive, and reports show the label as
-    written). Raises :class:`_EndOfInput` past the end.
-    """
-    n = len(data)
-    position = _end_of(_ATTR_SKIP, data, position)
-    if position >= n:
-        raise _EndOfInput
-    if data[position] == 0x3E:  # ">"
-        return None
-    match = _ATTR_NAME.match(data, position)
-    assert match is not None
-    name = match.group().lower()
-    position = match.end()
-    if position >= n:
-        raise _EndOfInput
-    byte = data[position]
-    if byte in b"/>":
-        return name, b"", position
-    if byte != 0x3D:  # whitespace: the "spaces" step
-        position = _end_of(_SPACES, data, position)
-        if position >= n:
-            raise _EndOfInput
-        if data[position] != 0x3D:
-            return name, b"", position
-    position += 1  # past "="
-    position = _end_of(_SPACES, data, position)
-    if position >= n:
-        raise _EndOfInput
-    byte = data[position]
-    if byte in b"\"'":
-        close = data.find(bytes((byte,)), position + 1)
-        if close < 0:
-            raise _EndOfInput
-        return name, data[position + 1 : close], close + 1
-    if byte == 0x3E:
-        return name, b"", position
-    match = _UNQUOTED_VALUE.match(data, position)
-    if match is None:
-        raise _EndOfInput
-    return name, match.group(), match.end()
-
-
-def _extract_from_meta_content(content: str) -> tuple[str, str] | None:
-    """The standard's "algorithm for extracting a character encoding from a meta element".
-
-    Returns ``(encoding, label)`` or None.
-
-    >>> _extract_from_meta_content("text/html; charset = 'koi8-r'")
-    ('KOI8-R', 'koi8-r')
-    >>> _extract_from_meta_content("text/html; charset='utf-8") is None  # unmatched quote
-    True
-    >>> _extract_from_meta_content("text/html; charsetx; charset=utf-8;q")
-    ('UTF-8', 'utf-8')
-    """
-    lowered = content.lower() if content.isascii() else _ascii_lower(content)
-    position = 0
-    n = len(content)
-    while True:
-        found = lowered.find("charset", position)
-        if found < 0:
-            return None
-        position = found + 7
-        while position < n and content[position] in _ASCII_WHITESPACE:
-            position += 1
-        if position >= n or content[position] != "=":
-            continue  # "move position to point just before that next character"
-        position += 1
-        while position < n and content[position] in _ASCII_WHITESPACE:
-            position += 1
-        if position >= n:
-            return None
-        char = content[position]
-        if char in "\"'":
-            close = content.find(char, position + 1)
-            if close < 0:
-                return None
-            label = content[position + 1 : close]
-        else:
-            end = position
-            while end < n and content[end] not in _ASCII_WHITESPACE and content[end] != ";":
-                end += 1
-            label = content[position:end]
-        encoding = lookup(label)
-        return (encoding, label) if encoding else None
-
-
-_ASCII_WHITESPACE: Final = "\t\n\f\r "
-_ASCII_LOWER = {code: code + 32 for code in range(ord("A"), ord("Z") + 1)}
-
-
-def _ascii_lower(text: str) -> str:
-    return text.translate(_ASCII_LOWER)
 
 
 class _Found(NamedTuple):
@@ -641,176 +411,27 @@ class _Found(NamedTuple):
     note: str | None = None
 
 
-#: The encodings a <meta> cannot mean as such (see :func:`_meta_encoding_for_parser`).
-_META_SPECIAL_CASES: Final = frozenset({"UTF-16BE", "UTF-16LE", "x-user-defined"})
-
-
-def _meta_encoding_for_parser(charset: str, label: str, source: str) -> _Found:
-    """The prescan's / "change the encoding"'s special cases for an encoding from a <meta>."""
-    if charset in ("UTF-16BE", "UTF-16LE"):
-        return _Found(
-            "UTF-8",
-            label,
-            source,
-            f"<meta> declares {label!r} ({charset}); a <meta> cannot declare UTF-16 "
-            "(it is read as ASCII), so the standard uses UTF-8",
-        )
-    if charset == "x-user-defined":
-        return _Found(
-            "windows-1252",
-            label,
-            source,
-            f"<meta> declares {label!r} (x-user-defined); the standard uses windows-1252",
-        )
-    return _Found(charset, label, source)
-
-
-def _prescan_meta(data: bytes) -> _Found | None:
-    """The prescan's loop over *data* (already cut to 1024 bytes): a <meta> result or None.
-
-    Tries the one-match :data:`_PRESCAN_FAST` first; when it does not settle the question,
-    runs the loop step by step (:func:`_prescan_meta_loop`), which is the reference.
-    """
-    if _HAS_META.search(data) is None:
-        return None  # only a <meta> can end the loop with an encoding
-    fast = _PRESCAN_FAST.match(data)
-    if fast is not None:
-        if fast.lastindex is None:
-            return None  # every construct to the end passed over: no <meta> can declare
-        found = _fast_meta(fast)
-        if found is not None:
-            return found
-    return _prescan_meta_loop(data)
-
-
-def _fast_meta(match: re.Match[bytes]) -> _Found | None:
-    """The prescan's result for a :data:`_PRESCAN_FAST` match, or None if the <meta> it found
-    does not declare a known encoding (the loop then goes on from there)."""
-    meaning = _meta_meaning(match)
-    if meaning is None:
+def _found(core: tuple[str, str, str, str] | None, source: str | None = None) -> _Found | None:
+    """A declaration the core found (``(source, encoding, declared, label)``) as a
+    :class:`_Found` under *source* (default: the core's), with the note that says why the
+    encoding is not the label's when it is not."""
+    if core is None:
         return None
-    charset, label = meaning
-    if charset in _META_SPECIAL_CASES:
-        return _meta_encoding_for_parser(charset, label, "meta")
-    return _Found(charset, label, "meta")
-
-
-#: What the ``charset`` values and ``content`` values met by :data:`_PRESCAN_FAST` mean
-#: (``(encoding, label)`` or None), remembered: pages repeat a few dozen spellings.
-_CHARSET_MEANINGS: dict[bytes, tuple[str, str] | None] = {}
-_CONTENT_MEANINGS: dict[bytes, tuple[str, str] | None] = {}
-#: Stop remembering new spellings beyond this many (memory stays bounded on hostile input).
-_MEANINGS_MAX: Final = 512
-_UNKNOWN: Final[Any] = object()
-
-
-def _meta_meaning(match: re.Match[bytes]) -> tuple[str, str] | None:
-    """``(encoding, label)`` for the <meta> a :data:`_PRESCAN_FAST` match ends with, or None.
-
-    The encoding is the label's, before the <meta> special cases (UTF-16, x-user-defined).
-    """
-    group = match.lastindex
-    assert group is not None
-    raw = match.group(group)
-    meanings = _CHARSET_MEANINGS if group <= 3 else _CONTENT_MEANINGS
-    meaning = meanings.get(raw, _UNKNOWN)
-    if meaning is not _UNKNOWN:
-        return cast("tuple[str, str] | None", meaning)
-    value = raw.decode("latin-1")
-    if group <= 3:  # <meta charset=...>
-        charset = lookup(value)
-        meaning = None if charset is None else (charset, value.strip(_ASCII_WHITESPACE))
-    else:  # <meta http-equiv="content-type" content="...">
-        meaning = _extract_from_meta_content(value)
-    if len(meanings) < _MEANINGS_MAX:
-        meanings[raw] = meaning
-    return cast("tuple[str, str] | None", meaning)
-
-
-def _prescan_meta_loop(data: bytes) -> _Found | None:
-    """The prescan's loop, token by token: the reference for :data:`_PRESCAN_FAST`."""
-    if b"<meta" not in data.lower():
-        return None  # only a <meta> can end the loop with an encoding
-    position = 0
-    try:
-        while True:
-            position = _PRESCAN_SKIP.match(data, position).end()
-            token = _PRESCAN_TOKEN.match(data, position)
-            if token is None:
-                return None  # the end of the bytes
-            comment, meta, tag, _ = token.groups()
-            position = token.end()
-            if comment is not None:
-                # The first ">" preceded by "--", after the "<": "<!-->" already ends it.
-                end = data.find(b"-->", token.start() + 2)
-                if end < 0:
-                    return None
-                position = end + 3
-            elif meta is not None:
-                simple = _SIMPLE_META_CHARSET.match(data, position)
-                if simple is not None:  # the common <meta charset="..."> (same result, faster)
-                    label = next(group for group in simple.groups() if group is not None)
-                    charset = lookup(label.decode("latin-1"))
-                    if charset is not None:
-                        return _meta_encoding_for_parser(
-                            charset, label.decode("latin-1").strip(_ASCII_WHITESPACE), "meta"
-                        )
-                rest = _TAG_REST.match(data, position)
-                if rest is not None and b"charset" not in data[position : rest.end()].lower():
-                    # Only a "charset" attribute or a content value with "charset" can
-                    # declare; the attributes are read as any tag's.
-                    position = rest.end()
-                    continue
-                found = _prescan_one_meta(data, position)
-                if isinstance(found, _Found):
-                    return found
-                position = found + 1
-            elif tag is not None:
-                # Advance to whitespace or ">" (not "/"), then skip the attributes.
-                name_end = _TAG_NAME_END.search(data, position)
-                if name_end is None:
-                    return None
-                rest = _TAG_REST.match(data, name_end.start())
-                if rest is None:
-                    return None
-                position = rest.end()
-            else:  # "<!", "</" or "<?": to the first ">"
-                end = data.find(b">", position)
-                if end < 0:
-                    return None
-                position = end + 1
-    except _EndOfInput:
-        return None
-
-
-def _prescan_one_meta(data: bytes, position: int) -> _Found | int:
-    """Steps 1-11 of the prescan for one ``<meta``: the result, or where the loop resumes."""
-    names: set[bytes] = set()
-    got_pragma = False
-    need_pragma: bool | None = None
-    charset: str | None = None
-    charset_failed = False
-    label = ""
-    while (attribute := _get_an_attribute(data, position)) is not None:
-        name, value, position = attribute
-        if name in names:
-            continue
-        names.add(name)
-        if name == b"http-equiv":
-            got_pragma = got_pragma or value.lower() == b"content-type"
-        elif name == b"content":
-            extracted = _extract_from_meta_content(value.decode("latin-1"))
-            if extracted is not None and charset is None and not charset_failed:
-                charset, label = extracted
-                need_pragma = True
-        elif name == b"charset":
-            label = value.decode("latin-1")
-            charset = lookup(label)
-            charset_failed = charset is None
-            need_pragma = False
-    if need_pragma is None or (need_pragma and not got_pragma) or charset is None:
-        return position
-    return _meta_encoding_for_parser(charset, label.strip(_ASCII_WHITESPACE), "meta")
+    where, encoding, declared, label = core
+    if where == "utf-16-xml":
+        return _Found(encoding, label, "xml", f"{encoding} XML declaration without a BOM")
+    if encoding == declared:
+        return _Found(encoding, label, source or where)
+    if where == "xml":
+        note = f"the XML declaration names {label!r}; it was readable as ASCII, so UTF-8"
+    elif encoding == "UTF-8":
+        note = (
+            f"<meta> declares {label!r} ({declared}); a <meta> cannot declare UTF-16 "
+            "(it is read as ASCII), so the standard uses UTF-8"
+        )
+    else:
+        note = f"<meta> declares {label!r} ({declared}); the standard uses {encoding}"
+    return _Found(encoding, label, source or where, note)
 
 
 def get_xml_encoding(body: bytes | bytearray | memoryview) -> str | None:
@@ -826,61 +447,13 @@ def get_xml_encoding(body: bytes | bytearray | memoryview) -> str | None:
     >>> get_xml_encoding(b'<html><?xml encoding="koi8-r"?>') is None
     True
     """
-    found = _get_xml_encoding(bytes(body[:PRESCAN_LENGTH]))
-    return found.encoding if found else None
-
-
-def _get_xml_encoding(data: bytes) -> _Found | None:
-    if not data.startswith(b"<?xml"):
-        return None
-    declaration_end = data.find(b">")
-    if declaration_end < 0:
-        return None
-    declaration = data[:declaration_end]
-    position = declaration.lower().find(b"encoding", 5)
-    if position < 0:
-        return None
-    position += 8
-    n = len(declaration)
-    while position < n and declaration[position] <= 0x20:
-        position += 1
-    if position >= n or declaration[position] != 0x3D:
-        return None
-    position += 1
-    while position < n and declaration[position] <= 0x20:
-        position += 1
-    if position >= n or declaration[position] not in b"\"'":
-        return None
-    quote = declaration[position : position + 1]
-    end = declaration.find(quote, position + 1)
-    if end < 0:
-        return None
-    potential = declaration[position + 1 : end]
-    if any(byte <= 0x20 for byte in potential):
-        return None
-    label = potential.decode("latin-1")
-    encoding = lookup(label)
-    if encoding is None:
-        return None
-    if encoding in ("UTF-16BE", "UTF-16LE"):
-        return _Found(
-            "UTF-8",
-            label,
-            "xml",
-            f"the XML declaration names {label!r}; it was readable as ASCII, so UTF-8",
-        )
-    return _Found(encoding, label, "xml")
+    found = _core_sniff.xml_encoding(_body_bytes(body[:PRESCAN_LENGTH]))
+    return None if found is None else found[1]
 
 
 def _prescan(data: bytes) -> _Found | None:
     """The whole prescan of the first 1024 bytes: UTF-16 XML declarations, <meta>, <?xml."""
-    data = data[:PRESCAN_LENGTH]
-    # "Prescan for UTF-16 XML declarations": "<?x" in UTF-16 without a BOM.
-    if data.startswith(b"<\x00?\x00x\x00"):
-        return _Found("UTF-16LE", "UTF-16LE", "xml", "UTF-16LE XML declaration without a BOM")
-    if data.startswith(b"\x00<\x00?\x00x"):
-        return _Found("UTF-16BE", "UTF-16BE", "xml", "UTF-16BE XML declaration without a BOM")
-    return _prescan_meta(data) or _get_xml_encoding(data)
+    return _found(_core_sniff.prescan(data))
 
 
 def prescan(body: bytes | bytearray | memoryview) -> str | None:
@@ -903,8 +476,8 @@ def prescan(body: bytes | bytearray | memoryview) -> str | None:
     >>> prescan(b'<p title="<meta charset=koi8-r>">') is None
     True
     """
-    found = _prescan(bytes(body[:PRESCAN_LENGTH]))
-    return found.encoding if found else None
+    found = _core_sniff.prescan(_body_bytes(body[:PRESCAN_LENGTH]))
+    return None if found is None else found[1]
 
 
 # --------------------------------------------------------------------------------------------
@@ -1024,24 +597,7 @@ def _late_meta(body: bytes) -> _Found | None:
 
 def _meta_as_parser_sees_it(attributes: bytes) -> _Found | None:
     """The tree builder's "in head" rule for one <meta> (its attributes, ending in ">")."""
-    values: dict[bytes, bytes] = {}
-    position = 0
-    try:
-        while (attribute := _get_an_attribute(attributes, position)) is not None:
-            name, value, position = attribute
-            values.setdefault(name, value)
-    except _EndOfInput:  # pragma: no cover - _TAG_REST guarantees a closing ">"
-        return None
-    if b"charset" in values:
-        label = values[b"charset"].decode("latin-1")
-        encoding = lookup(label)
-        if encoding is not None:
-            return _meta_encoding_for_parser(encoding, label.strip(_ASCII_WHITESPACE), "meta-late")
-    if values.get(b"http-equiv", b"").lower() == b"content-type" and b"content" in values:
-        extracted = _extract_from_meta_content(values[b"content"].decode("latin-1"))
-        if extracted is not None:
-            return _meta_encoding_for_parser(extracted[0], extracted[1], "meta-late")
-    return None
+    return _found(_core_sniff.meta_in_head(attributes), "meta-late")
 
 
 # --------------------------------------------------------------------------------------------
@@ -1171,6 +727,7 @@ def _domain_hint(locale: str | None, tld: str | None) -> str | None:
 # Decoding
 # --------------------------------------------------------------------------------------------
 
+
 def _decode(data: bytes, encoding: str, errors: str = "replace") -> str:
     """Decode with the WHATWG decoder of *encoding* (mojifix.codecs), without BOM handling.
 
@@ -1254,9 +811,7 @@ def decode_html(
         fast = _decode_declared(body, content_type)
         if fast is not None:
             return fast
-    return _sniff_and_decode(
-        body, content_type, locale=locale, tld=tld, detect=detect, utf16=utf16
-    )
+    return _sniff_and_decode(body, content_type, locale=locale, tld=tld, detect=detect, utf16=utf16)
 
 
 #: Starts of documents the fast path leaves alone: the byte order marks, and the UTF-16 XML
@@ -1284,13 +839,10 @@ def _decode_declared(body: bytes, content_type: object) -> Decoded | None:
     if content_type is None or (
         type(content_type) is str and "charset" not in content_type.lower()
     ):
-        match = _PRESCAN_FAST.match(body, 0, PRESCAN_LENGTH)  # endpos: as if cut to 1024 bytes
-        if match is None or match.lastindex is None:
-            return None  # no <meta> that reads in one match declares: the general path decides
-        meaning = _meta_meaning(match)
-        if meaning is None or meaning[0] in _NOT_FAST_ENCODINGS:
-            return None  # unknown label, or a special case that needs a note
-        encoding, label = meaning
+        found = _core_sniff.prescan(body)
+        if found is None or found[0] != "meta" or found[1] != found[2] or found[1] == "replacement":
+            return None  # no <meta>, or a special case that needs a note: the general path
+        encoding, label = found[1], found[3]
         source, confidence, declared = "meta", "tentative", (("meta", label),)
     else:
         header = _simple_header(content_type) if type(content_type) is str else None
@@ -1299,13 +851,12 @@ def _decode_declared(body: bytes, content_type: object) -> Decoded | None:
         label, encoding = header
         source, confidence = "header", "certain"
         declared = (("header", label),)
-        # The general path also prescans, to record the page's own declaration (the prescan
-        # looks for a "<meta" first: most pages without one are passed over at once).
-        found = _prescan(body)
+        # The general path also prescans, to record the page's own declaration.
+        found = _core_sniff.prescan(body)
         if found is not None:
-            if found.encoding != encoding:
+            if found[1] != encoding:
                 return None  # the general path notes the conflict
-            declared = (("header", label), (found.source, found.label))
+            declared = (("header", label), (found[0], found[3]))
     try:  # a strict decode that succeeds introduced no U+FFFD
         text = body.decode() if encoding == "UTF-8" else _decode(body, encoding, "strict")
     except UnicodeDecodeError:
@@ -1332,10 +883,6 @@ def _simple_header(content_type: str) -> tuple[str, str] | None:
     if encoding is None or encoding == "replacement":
         return None
     return label, encoding
-
-
-#: Encodings whose declaration comes with a note (the fast path leaves them to the general one).
-_NOT_FAST_ENCODINGS: Final = frozenset({"UTF-16BE", "UTF-16LE", "x-user-defined", "replacement"})
 
 
 def _sniff_and_decode(

@@ -14,6 +14,7 @@ pub mod memo;
 pub mod model;
 pub mod names;
 pub mod one_pass;
+pub mod prescan;
 pub mod python;
 pub mod readings;
 

@@ -7,6 +7,7 @@ mod batch;
 mod codecs;
 mod detection;
 mod repair;
+mod sniff;
 
 /// `mojifix._core`: the compiled core of mojifix.
 #[pymodule]
@@ -16,5 +17,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     codecs::register(m)?;
     detection::register(m)?;
     batch::register(m)?;
+    sniff::register(m)?;
     Ok(())
 }
