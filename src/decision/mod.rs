@@ -313,19 +313,20 @@ fn disjoint(mut judged: Vec<Judged>) -> Vec<Judged> {
         let with = best[p] + weight(j);
         (best[i], take[i]) = if with > best[i - 1] { (with, true) } else { (best[i - 1], false) };
     }
-    let mut kept = Vec::new();
+    let mut kept = vec![false; judged.len()];
     let mut i = judged.len();
     while i > 0 {
         if take[i] {
-            kept.push(i - 1);
+            kept[i - 1] = true;
             i = previous[i];
         } else {
             i -= 1;
         }
     }
-    kept.reverse();
-    let mut slots: Vec<Option<Judged>> = judged.into_iter().map(Some).collect();
-    kept.into_iter().filter_map(|i| slots[i].take()).collect()
+    // (in place: a text of many short findings has tens of thousands of pieces)
+    let mut kept = kept.into_iter();
+    judged.retain(|_| kept.next() == Some(true));
+    judged
 }
 
 /// The best stretches of pieces for one reading: the net gain and which pieces.

@@ -595,19 +595,18 @@ fn pieces_of(
         }
         // Tokens first..t are valid; cut them at character boundaries that are token ones.
         let run = &tokens[first..t];
+        // The tokens that start, and those that end, at a character boundary (token, character).
         let is_char_boundary = |unit: usize| char_units.binary_search(&unit).ok();
-        let starts: Vec<(usize, usize)> = run
-            .iter()
-            .enumerate()
-            .filter_map(|(k, token)| is_char_boundary(token.start).map(|c| (k, c)))
-            .collect();
-        let ends: Vec<(usize, usize)> = run
-            .iter()
-            .enumerate()
-            .filter_map(|(k, token)| is_char_boundary(token.end).map(|c| (k, c)))
-            .collect();
-        let (Some(&(first_token, first_char)), Some(&(last_token, last_char))) =
-            (starts.first(), ends.last())
+        let starts = || {
+            let at = |(k, token): (usize, &Token)| is_char_boundary(token.start).map(|c| (k, c));
+            run.iter().enumerate().filter_map(at)
+        };
+        let ends = || {
+            let at = |(k, token): (usize, &Token)| is_char_boundary(token.end).map(|c| (k, c));
+            run.iter().enumerate().filter_map(at)
+        };
+        let (Some((first_token, first_char)), Some((last_token, last_char))) =
+            (starts().next(), ends().next_back())
         else {
             continue;
         };
@@ -633,9 +632,9 @@ fn pieces_of(
         if readings::readings()[reading as usize].kind == readings::Kind::Utf8AsMultiByte {
             let repairs_to_cjk =
                 |token: &Token| matches!(token.reading, Reading::Char { c, .. } if c >= '\u{2E80}');
-            let inner_start = starts.iter().find(|&&(k, _)| repairs_to_cjk(&run[k]));
-            let inner_end = ends.iter().rev().find(|&&(k, _)| repairs_to_cjk(&run[k]));
-            if let (Some(&(from, from_char)), Some(&(to, to_char))) = (inner_start, inner_end) {
+            let inner_start = starts().find(|&(k, _)| repairs_to_cjk(&run[k]));
+            let inner_end = ends().rev().find(|&(k, _)| repairs_to_cjk(&run[k]));
+            if let (Some((from, from_char)), Some((to, to_char))) = (inner_start, inner_end) {
                 if (from, to) != (first_token, last_token) && from <= to && from_char < to_char {
                     let inner =
                         piece_of(text, region_start, from_char, to_char, &run[from..=to], reading);
