@@ -47,7 +47,9 @@ fn main() {
     let _ = _core::candidates::utf8::starts_afresh('\u{e9}'); // the decoders' tables, built once
     time("utf8 pieces", &|c| _core::candidates::utf8::pieces(c).len());
     time("legacy runs", &|c| _core::candidates::legacy::runs(c).len());
-    time("whole text", &|c| _core::candidates::utf8::whole_text(c).map_or(0, |w| w.pieces.len()));
+    time("whole text", &|c| {
+        _core::candidates::utf8::whole_texts(c).iter().map(|w| w.pieces.len()).sum()
+    });
     time("analyze", &|c| _core::explanation::analyze(c, Default::default()).findings.len());
     let strings: Vec<&str> = texts.iter().map(String::as_str).collect();
     let by_str = |name: &str, f: &dyn Fn(&str) -> usize| {

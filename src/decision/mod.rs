@@ -583,7 +583,7 @@ enum Gain {
 /// (decision note 0026). Each piece's gain is what its repair gains as text (or at least
 /// that, `Gain::Proved`).
 fn whole_text(text: &[char], gain: Gain) -> Option<Choice> {
-    let whole = candidates::utf8::whole_text(text)?;
+    let whole = likeliest_whole_text(text, candidates::utf8::whole_texts(text))?;
     let no_word = std::cell::OnceCell::new();
     let wordless = || *no_word.get_or_init(|| !candidates::utf8::holds_a_word(text));
     if whole.pieces.iter().map(|p| p.sequences).sum::<u32>() < WHOLE_TEXT_LEAST_SEQUENCES
@@ -592,9 +592,7 @@ fn whole_text(text: &[char], gain: Gain) -> Option<Choice> {
         return None;
     }
     let models = models();
-    // Each piece is a maximal run of non-ASCII characters: its context is ASCII and stays.
-    let around =
-        |piece: &Piece| (piece.start.checked_sub(1).map(|i| text[i]), text.get(piece.end).copied());
+    let around = |piece: &Piece| around_a_run(text, piece);
     let original = |piece: &Piece| text[piece.start..piece.end].iter().copied();
     let mut repairs = Vec::with_capacity(whole.pieces.len());
     let mut pieces = Vec::with_capacity(whole.pieces.len());
@@ -624,6 +622,43 @@ fn whole_text(text: &[char], gain: Gain) -> Option<Choice> {
         net_gain = pieces.iter().map(|j| j.gain).sum();
     }
     (net_gain > 0).then_some(Choice { reading: whole.reading, pieces, net_gain })
+}
+
+/// Of the whole text's repairs by different decoders ([`candidates::utf8::whole_texts`]), the
+/// one the model of text finds likelier than every other by [`WHOLE_TEXT_MARGIN`], if there
+/// is one. Each misreads the text as a whole, so the likeliest repair is the likeliest
+/// reading: "CafÃ© crÃ¨me" is "Café crème" to windows-1252 and "Caf\u{329} cr\u{32C}me" to
+/// macintosh, and a text of many such runs need not have each judged under every reading.
+fn likeliest_whole_text(
+    text: &[char],
+    mut wholes: Vec<candidates::utf8::WholeText>,
+) -> Option<candidates::utf8::WholeText> {
+    if wholes.len() < 2 {
+        return wholes.pop();
+    }
+    let models = models();
+    let cost = |whole: &candidates::utf8::WholeText| -> Cost {
+        let piece_cost = |piece: &Piece| {
+            let (before, after) = around_a_run(text, piece);
+            models.cost_between(before, piece.replacement.chars(), after)
+        };
+        whole.pieces.iter().map(piece_cost).sum()
+    };
+    let mut costs: Vec<(Cost, usize)> = wholes.iter().map(cost).zip(0..).collect();
+    costs.sort_unstable();
+    let ((best, index), (runner_up, _)) = (costs[0], costs[1]);
+    (best + WHOLE_TEXT_MARGIN <= runner_up).then(|| wholes.swap_remove(index))
+}
+
+/// How much likelier than any other the repair of a whole text that several decoders misread
+/// must be to be taken at once ([`likeliest_whole_text`]); otherwise every piece is judged.
+/// Chosen on the corpus's train and dev splits (decision note 0069).
+const WHOLE_TEXT_MARGIN: Cost = 20_000;
+
+/// The characters before and after a maximal run of non-ASCII characters, which a repair of
+/// the whole text leaves as they are.
+fn around_a_run(text: &[char], piece: &Piece) -> (Option<char>, Option<char>) {
+    (piece.start.checked_sub(1).map(|i| text[i]), text.get(piece.end).copied())
 }
 
 /// Each reading's choice for the text (`None` for a reading without pieces), and the best
@@ -1435,6 +1470,18 @@ mod tests {
             let judged = best_of(&each).expect("a reading wins");
             assert_eq!(apply(&text, &judged), chars(clean), "{clean}");
         }
+    }
+
+    #[test]
+    fn of_several_decoders_that_misread_a_whole_text_the_likeliest_repair_is_taken() {
+        // macintosh reads "Ã©" and "Ã¨" as UTF-8 too ("\u{329}", "\u{32C}"), windows-1252 as
+        // "é" and "è": the model of text tells them apart by far.
+        let text = chars("CafÃ© crÃ¨me, thÃ© glacÃ©, crÃªpe et gÃ¢teau: le dÃ©jeuner est prÃªt.");
+        assert_eq!(candidates::utf8::whole_texts(&text).len(), 2);
+        let whole = whole_text(&text, Gain::Exact).expect("misread as a whole");
+        assert_eq!(readings()[whole.reading as usize].decoded_as, "windows-1252");
+        let repaired: String = apply(&text, &whole).into_iter().collect();
+        assert_eq!(repaired, "Café crème, thé glacé, crêpe et gâteau: le déjeuner est prêt.");
     }
 
     #[test]

@@ -24,40 +24,42 @@ pub struct WholeText {
     pub pieces: Vec<Piece>,
 }
 
-/// The reading under which the whole of `text` is UTF-8 misread by one decoder, if there is
-/// one answer: `None` when no decoder round-trips the text, or when two decoders that do give
-/// different repairs (windows-1252 and ISO-8859-15 give the same one unless the text has a
-/// character where they differ; the first reading in `readings()` order is named). A
+/// Every reading under which the whole of `text` is UTF-8 misread by one decoder, one for
+/// each different repair (windows-1252 and ISO-8859-15 give the same one unless the text has
+/// a character where they differ; the first reading in `readings()` order is named): none when
+/// no decoder round-trips the text. Which repair is the text's is the decision's to say. A
 /// multi-byte decoder's character is written back as the first of its byte sequences, the one
 /// its encoder writes (Shift_JIS's NEC and IBM duplicates are left to the judgement).
 ///
 /// Nothing is lost or restored here: a `?`, U+FFFD or a space for NBSP leaves the bytes
-/// invalid, and the text to the decision's other candidates; so does a repair with U+FFFD or a
-/// code point no text is written with.
+/// invalid, and the text to the decision's other candidates; so does any repair with U+FFFD or
+/// a code point no text is written with (there is then no answer at all).
 ///
 /// ```
-/// use _core::candidates::utf8::whole_text;
+/// use _core::candidates::utf8::whole_texts;
 /// let chars = |text: &str| text.chars().collect::<Vec<char>>();
-/// let whole = whole_text(&chars("ZaÅ¼Ã³Å‚Ä‡ gÄ™Å›lÄ… jaÅºÅ„")).unwrap();
-/// let repairs: Vec<&str> = whole.pieces.iter().map(|p| p.replacement.as_str()).collect();
-/// assert_eq!(repairs, ["żółć", "ęś", "ą", "źń"]);
-/// assert!(whole_text(&chars("Zażółć gęślą jaźń")).is_none());
-/// // macintosh reads "Ã©" and "Ã¨" as UTF-8 too ("\u{329}", "\u{32C}"): two answers, none here.
-/// assert!(whole_text(&chars("CafÃ© crÃ¨me")).is_none());
+/// let repairs = |text: &str| -> Vec<Vec<String>> {
+///     let wholes = whole_texts(&chars(text));
+///     wholes.iter().map(|w| w.pieces.iter().map(|p| p.replacement.clone()).collect()).collect()
+/// };
+/// assert_eq!(repairs("ZaÅ¼Ã³Å‚Ä‡ gÄ™Å›lÄ… jaÅºÅ„"), [["żółć", "ęś", "ą", "źń"]]);
+/// assert!(repairs("Zażółć gęślą jaźń").is_empty());
+/// // macintosh reads "Ã©" and "Ã¨" as UTF-8 too ("\u{329}", "\u{32C}"): two answers.
+/// assert_eq!(repairs("CafÃ© crÃ¨me"), [["é", "è"], ["\u{329}", "\u{32C}"]]);
 /// // UTF-8 read as GBK: "中a" is E4 B8 AD 61, and GBK's AD 61 takes the "a".
-/// let whole = whole_text(&chars("鐢ㄦ埛鍚嶆槸 涓璦")).unwrap();
-/// let repairs: Vec<&str> = whole.pieces.iter().map(|p| p.replacement.as_str()).collect();
-/// assert_eq!(repairs, ["用户名是", "中a"]);
+/// assert_eq!(repairs("鐢ㄦ埛鍚嶆槸 涓璦"), [["用户名是", "中a"]]);
 /// ```
-pub fn whole_text(text: &[char]) -> Option<WholeText> {
+pub fn whole_texts(text: &[char]) -> Vec<WholeText> {
     // Every decoder writes ASCII back as it is: the text is read from its first other character.
-    let first = text.iter().position(|c| !c.is_ascii())?;
+    let Some(first) = text.iter().position(|c| !c.is_ascii()) else {
+        return Vec::new();
+    };
     let text = &text[first..];
     let tables = tables();
     let single = single_byte_decoders(text);
-    // The first decoder's repair, validated once; another decoder's bytes are validated only
-    // when they differ from it.
-    let mut found: Option<(ReadingId, Decoder, String)> = None;
+    // Each different repair once, validated once; another decoder's bytes are validated only
+    // when they differ from every repair found.
+    let mut found: Vec<(ReadingId, Decoder, String)> = Vec::new();
     let mut bytes = Vec::with_capacity(text.len() * 2);
     let singles = (0..UTF8_SINGLE_BYTE_DECODERS.len()).filter(|i| single & (1 << i) != 0);
     // A multi-byte decoder's bytes for the first character must begin a UTF-8 sequence.
@@ -70,26 +72,42 @@ pub fn whole_text(text: &[char]) -> Option<WholeText> {
             multis.map(|i| (readings::utf8_multi_byte(i), Decoder::Multi(tables.multi_byte[i]))),
         );
     for (reading, decoder) in candidates {
-        if !decoder.encode(text, &mut bytes) {
+        if !decoder.encode(text, &mut bytes)
+            || found.iter().any(|(_, _, repair)| repair.as_bytes() == bytes)
+        {
             continue;
         }
-        match &found {
-            None => match String::from_utf8(std::mem::take(&mut bytes)) {
-                Ok(repair) => {
-                    // (the next decoder's bytes go to a buffer of their own, as long)
-                    bytes = Vec::with_capacity(repair.len());
-                    found = Some((reading, decoder, repair));
-                }
-                Err(error) => bytes = error.into_bytes(),
-            },
-            Some((_, _, repair)) if repair.as_bytes() == bytes => {}
-            Some(_) if std::str::from_utf8(&bytes).is_err() => {}
-            Some(_) => return None,
+        match String::from_utf8(std::mem::take(&mut bytes)) {
+            Ok(repair) => {
+                // (the next decoder's bytes go to a buffer of their own, as long)
+                bytes = Vec::with_capacity(repair.len());
+                found.push((reading, decoder, repair));
+            }
+            Err(error) => bytes = error.into_bytes(),
         }
     }
-    let (reading, decoder, repair) = found?;
-    // Each maximal run of non-ASCII characters is whole UTF-8 sequences: an ASCII byte cannot
-    // stand inside one (a multi-byte decoder's character may hold one as its trail byte).
+    let mut wholes = Vec::with_capacity(found.len());
+    for (reading, decoder, repair) in found {
+        match pieces(text, first, reading, decoder, &repair) {
+            Some(pieces) => wholes.push(WholeText { reading, pieces }),
+            None => return Vec::new(),
+        }
+    }
+    wholes
+}
+
+/// The pieces of the whole text (`text` from its first non-ASCII character, at `first`)
+/// repaired as `repair` by `decoder`: each maximal run of non-ASCII characters is whole UTF-8
+/// sequences, as an ASCII byte cannot stand inside one (a multi-byte decoder's character may
+/// hold one as its trail byte). `None` when a piece's repair holds U+FFFD or a code point no
+/// text is written with.
+fn pieces(
+    text: &[char],
+    first: usize,
+    reading: ReadingId,
+    decoder: Decoder,
+    repair: &str,
+) -> Option<Vec<Piece>> {
     // (as many pieces as runs of non-ASCII characters: counted first, as a piece is large)
     let runs = text.chunk_by(|a, b| a.is_ascii() == b.is_ascii()).filter(|r| !r[0].is_ascii());
     let mut pieces = Vec::with_capacity(runs.count());
@@ -109,7 +127,7 @@ pub fn whole_text(text: &[char]) -> Option<WholeText> {
         piece.sequences = replacement.bytes().filter(|&b| b >= 0xC0).count() as u32;
         pieces.push(piece);
     }
-    Some(WholeText { reading, pieces })
+    Some(pieces)
 }
 
 /// The single-byte decoders under which the bytes of `text` could be UTF-8: UTF-8's state
