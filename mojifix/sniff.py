@@ -368,35 +368,7 @@ def _extract_charset_in_full(value: str) -> str | None:
 
 # The prescan is the core's (``mojifix._core.sniff``, the Rust module ``prescan``): the
 # standard's steps byte by byte, where regular expressions cost a declared page several
-# microseconds. The late scan below still reads tags with these patterns.
-
-#: The attributes of a tag up to and including its ">", as "get an attribute" (and the
-#: tokenizer's attribute states) read them: quotes delimit a value only after "=", elsewhere a
-#: quote is part of a name; a quoted value that never closes, or a tag that never ends, makes
-#: the match fail (the end of the input). Atomic and possessive: linear time, no backtracking.
-_TAG_ATTRIBUTES: Final = rb"""
-    (?>
-        [\t\n\f\r /]++                                  # between attributes ("/" too)
-      | [^\t\n\f\r />][^\t\n\f\r />=]*+                 # a name ("=" may start one)
-        (?> [\t\n\f\r ]*+ = [\t\n\f\r ]*+                 # "=" and a value, which is
-            (?> "[^"]*+" | '[^']*+'                     #   quoted (and closed),
-              | [^\t\n\f\r >"'][^\t\n\f\r >]*+            #   unquoted,
-              | (?=>) )                                 #   or missing before ">"
-          | (?![\t\n\f\r ]*+ =) )                       # or no "=" at all
-    )*+
-    >
-"""
-
-
-def _compile_atomic(pattern: bytes) -> Any:
-    """Compile a verbose pattern with atomic groups: ``re`` on Python 3.11+, else ``regex``."""
-    try:
-        return re.compile(pattern, re.VERBOSE)  # several times faster than regex here
-    except re.error:  # pragma: no cover - Python 3.10's re has no atomic groups
-        return regex.compile(pattern, regex.VERBOSE)
-
-
-_TAG_REST = _compile_atomic(_TAG_ATTRIBUTES)
+# microseconds.
 
 
 class _Found(NamedTuple):
@@ -484,120 +456,20 @@ def prescan(body: bytes | bytearray | memoryview) -> str | None:
 # A <meta> later in the document (the tree builder's "change the encoding")
 # --------------------------------------------------------------------------------------------
 
-#: Any "<" that can start a token: a tag, an end tag, a comment, a doctype, a bogus comment.
-_MARKUP = re.compile(rb"<(?:(!--)|(/[A-Za-z][^\t\n\f\r />]*)|([!?/])|([A-Za-z][^\t\n\f\r />]*))")
-#: A comment ends at "-->" or "--!>" ("<!-->" and "<!--->" are complete, empty comments).
-_COMMENT_END = re.compile(rb"--!?>")
-#: Elements whose content the tokenizer reads as text (RCDATA, RAWTEXT, script data,
-#: PLAINTEXT): a "<meta" inside them is not a tag. noscript counts: browsers run scripts.
-_RAW_TEXT: Final = frozenset(
-    {
-        b"script",
-        b"style",
-        b"textarea",
-        b"title",
-        b"xmp",
-        b"iframe",
-        b"noembed",
-        b"noframes",
-        b"noscript",
-    }
-)
-_RAW_TEXT_END = {
-    name: re.compile(rb"</" + name + rb"[\t\n\f\r />]", re.IGNORECASE) for name in _RAW_TEXT
-}
-#: Everything the late scan can skip in one C-level match: text, comments, doctypes and bogus
-#: comments, end tags, and start tags other than <meta> and the raw-text elements (attributes
-#: included). It stops before a token that needs a look (or one that never ends).
-_BORING = _compile_atomic(
-    rb"""
-    (?>
-        [^<]++                                          # text
-      | <!--(?: > | -> | (?:[^-]++ | -(?!-!?>))*+ --!?> )    # a comment
-      | <[!?](?!--)[^>]*+>                              # a doctype or bogus comment
-      | </(?![A-Za-z])[^>]*+>                           # "</>" or a bogus comment
-      | </?(?!(?i:meta|script|style|textarea|title|xmp|iframe|noembed|noframes|noscript
-                 |plaintext)[\t\n\f\r />])
-        [A-Za-z][^\t\n\f\r />]*+ """
-    + _TAG_ATTRIBUTES
-    + rb"""                                             # an ordinary tag
-      | <(?![A-Za-z/!?])                                # a "<" that starts nothing
-    )*+
-    """,
-)
-
-#: A fast test: no "<meta" anywhere means no late <meta>.
-_ANY_META = re.compile(rb"<meta[\t\n\f\r /]", re.IGNORECASE)
-_ANY_CHARSET = re.compile(rb"charset", re.IGNORECASE)
-
 
 def _late_meta(body: bytes) -> _Found | None:
     """The first <meta> the tree builder would act on, anywhere in *body*, or None.
 
-    Scans tokens as the tokenizer does: skips comments, doctypes, bogus comments, the
-    attributes of every tag, and the content of raw-text elements; a tag that never ends is
-    not a tag. For each ``<meta>``, applies the "in head" rule: a ``charset`` attribute that is
-    a label, else ``http-equiv=content-type`` with a ``content`` that yields an encoding.
+    The core scans tokens as the tokenizer does (``late_meta`` in the Rust module
+    ``prescan``): it skips comments, doctypes, bogus comments, the attributes of every tag,
+    and the content of raw-text elements; a tag that never ends is not a tag. For each
+    ``<meta>``, it applies the "in head" rule: a ``charset`` attribute that is a label, else
+    ``http-equiv=content-type`` with a ``content`` that yields an encoding.
+
+    >>> _late_meta(b"<title><meta charset=koi8-r></title><p><meta charset=gbk>").encoding
+    'GBK'
     """
-    if _ANY_META.search(body) is None or _ANY_CHARSET.search(body) is None:
-        return None  # a <meta> that declares an encoding says "charset" somewhere
-    n = len(body)
-    position = 0
-    while position < n:
-        position = _BORING.match(body, position).end()
-        match = _MARKUP.match(body, position)
-        if match is None:
-            return None
-        comment, end_tag, bogus, tag_name = match.groups()
-        position = match.end()
-        if comment is not None:
-            if body.startswith(b">", position):  # "<!-->"
-                position += 1
-                continue
-            if body.startswith(b"->", position):  # "<!--->"
-                position += 2
-                continue
-            end = _COMMENT_END.search(body, position)
-            if end is None:
-                return None
-            position = end.end()
-            continue
-        if bogus is not None:
-            end_index = body.find(b">", position)
-            if end_index < 0:
-                return None
-            position = end_index + 1
-            continue
-        if end_tag is not None:  # its attributes are tokenized (and dropped) like a start tag's
-            rest = _TAG_REST.match(body, position)
-            if rest is None:
-                return None
-            position = rest.end()
-            continue
-        assert tag_name is not None
-        name = tag_name.lower()
-        rest = _TAG_REST.match(body, position)
-        if rest is None:
-            return None  # a tag cut off by the end of the document is never emitted
-        tag_end = rest.end()
-        if name == b"meta":
-            found = _meta_as_parser_sees_it(body[position : tag_end - 1] + b">")
-            if found is not None:
-                return found
-        elif name in _RAW_TEXT:
-            close = _RAW_TEXT_END[name].search(body, tag_end)
-            if close is None:
-                return None
-            tag_end = close.start()
-        elif name == b"plaintext":
-            return None
-        position = tag_end
-    return None
-
-
-def _meta_as_parser_sees_it(attributes: bytes) -> _Found | None:
-    """The tree builder's "in head" rule for one <meta> (its attributes, ending in ">")."""
-    return _found(_core_sniff.meta_in_head(attributes), "meta-late")
+    return _found(_core_sniff.late_meta(body), "meta-late")
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 //! The HTML Standard's "prescan a byte stream to determine its encoding": the `<meta>` that
 //! declares a page's encoding in its first 1024 bytes, or else its XML declaration, read step
 //! by step as the standard writes them
-//! (<https://html.spec.whatwg.org/multipage/parsing.html#prescan-a-byte-stream-to-determine-its-encoding>).
+//! (<https://html.spec.whatwg.org/multipage/parsing.html#prescan-a-byte-stream-to-determine-its-encoding>);
+//! and the `<meta>` the tree builder meets later in a page ([`late_meta`]).
 //!
 //! Labels are the Encoding Standard's, looked up by `encoding_rs` ("get an encoding"); a
 //! declaration keeps its label as written, for the reports of `mojifix.sniff`. Every step
@@ -236,6 +237,127 @@ pub fn meta_in_head(attributes: &[u8]) -> Option<Declaration<'_>> {
     Some(declared_by_meta(declared, label))
 }
 
+/// The elements whose content the tokenizer reads as text (RCDATA, RAWTEXT, script data): a
+/// "<meta" inside them is no tag. `noscript` counts, as browsers run scripts.
+const RAW_TEXT: [&[u8]; 9] = [
+    b"script",
+    b"style",
+    b"textarea",
+    b"title",
+    b"xmp",
+    b"iframe",
+    b"noembed",
+    b"noframes",
+    b"noscript",
+];
+
+/// The first `<meta>` anywhere in `page` that the tree builder acts on when it meets it
+/// ("change the encoding", [`meta_in_head`]), or `None`. Tokens are read as the tokenizer
+/// reads them: comments, doctypes and bogus comments, every tag's attributes (as "get an
+/// attribute" reads them) and the content of raw-text elements are passed over; a tag, a
+/// comment or a raw-text element that never ends ends the scan, and so does `<plaintext>`.
+///
+/// ```
+/// use _core::prescan::late_meta;
+/// let name = |page: &[u8]| late_meta(page).map(|found| found.encoding.name());
+/// let page = [&[b' '; 2000][..], b"<meta charset=koi8-r>"].concat();
+/// assert_eq!(name(&page), Some("KOI8-R"));
+/// assert_eq!(name(b"<script>'<meta charset=koi8-r>'</script><meta charset=gbk>"), Some("GBK"));
+/// assert_eq!(name(b"<!-- <meta charset=koi8-r> -->"), None);
+/// ```
+pub fn late_meta(page: &[u8]) -> Option<Declaration<'_>> {
+    // A <meta> that declares says "charset" somewhere: most pages are passed over at once.
+    find_ignoring_case(page, b"charset")?;
+    let mut position = 0;
+    while let Some(offset) = memchr::memchr(b'<', &page[position..]) {
+        position += offset;
+        let rest = &page[position..];
+        if rest.starts_with(b"<!--") {
+            // "<!-->" and "<!--->" are whole comments; others end at "-->" or "--!>".
+            let after = position + 4;
+            position = if page[after..].starts_with(b">") {
+                after + 1
+            } else if page[after..].starts_with(b"->") {
+                after + 2
+            } else {
+                after + comment_end(&page[after..])?
+            };
+        } else if starts_a_tag(rest) {
+            let end_tag = rest[1] == b'/';
+            let name_start = position + 1 + usize::from(end_tag);
+            let name_length = page[name_start..]
+                .iter()
+                .position(|&b| is_space(b) || b == b'/' || b == b'>')
+                .unwrap_or(page.len() - name_start);
+            let name = &page[name_start..name_start + name_length];
+            let attributes = name_start + name_length;
+            // A tag cut off by the end of the page is never emitted.
+            let tag_end = tag_end(page, attributes)?;
+            position = tag_end;
+            if end_tag {
+                continue;
+            }
+            if name.eq_ignore_ascii_case(b"meta") {
+                if let Some(found) = meta_in_head(&page[attributes..tag_end]) {
+                    return Some(found);
+                }
+            } else if RAW_TEXT.iter().any(|raw| name.eq_ignore_ascii_case(raw)) {
+                position = tag_end + raw_text_end(&page[tag_end..], name)?;
+            } else if name.eq_ignore_ascii_case(b"plaintext") {
+                return None;
+            }
+        } else if matches!(rest.get(1), Some(b'!' | b'/' | b'?')) {
+            // A doctype or a bogus comment, to the first ">".
+            position += 1 + memchr::memchr(b'>', &rest[1..])? + 1;
+        } else {
+            position += 1;
+        }
+    }
+    None
+}
+
+/// Where a tag whose attributes begin at `position` ends (after its ">"), its attributes read
+/// as "get an attribute" reads them; `None` when the page ends first.
+fn tag_end(page: &[u8], mut position: usize) -> Option<usize> {
+    while let Some(attribute) = get_an_attribute(page, position).ok()? {
+        position = attribute.end;
+    }
+    Some(position + 1)
+}
+
+/// Where a comment's end ("-->" or "--!>") ends in `rest`.
+fn comment_end(rest: &[u8]) -> Option<usize> {
+    let mut from = 0;
+    loop {
+        let dashes = from + find(&rest[from..], b"--")?;
+        let after = &rest[dashes + 2..];
+        if after.starts_with(b">") {
+            return Some(dashes + 3);
+        }
+        if after.starts_with(b"!>") {
+            return Some(dashes + 4);
+        }
+        from = dashes + 1;
+    }
+}
+
+/// Where the end tag of the raw-text element `name` ("</name" and a space, "/" or ">") starts
+/// in `rest`.
+fn raw_text_end(rest: &[u8], name: &[u8]) -> Option<usize> {
+    let mut from = 0;
+    loop {
+        let at = from + find(&rest[from..], b"</")?;
+        let after = &rest[at + 2..];
+        let named = after.len() > name.len() && after[..name.len()].eq_ignore_ascii_case(name);
+        if named
+            && matches!(after[name.len()], b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' | b'/' | b'>')
+        {
+            return Some(at);
+        }
+        from = at + 2;
+    }
+}
+
 /// A `<meta>`'s declaration: one read as ASCII cannot mean UTF-16, which is UTF-8, and
 /// x-user-defined is windows-1252.
 fn declared_by_meta<'a>(declared: &'static Encoding, label: &'a [u8]) -> Declaration<'a> {
@@ -371,7 +493,16 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 
 /// Where `needle` (lower case) first occurs in `haystack` in any ASCII case.
 fn find_ignoring_case(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|window| window.eq_ignore_ascii_case(needle))
+    let (&first, rest) = needle.split_first()?;
+    let mut from = 0;
+    while let Some(offset) = memchr::memchr2(first, first.to_ascii_uppercase(), &haystack[from..]) {
+        let at = from + offset;
+        if haystack[at + 1..].get(..rest.len()).is_some_and(|w| w.eq_ignore_ascii_case(rest)) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
 }
 
 #[cfg(test)]
@@ -407,6 +538,29 @@ mod tests {
             found(b"<\0?\0x\0m\0l\0"),
             Some((Source::Utf16Xml, "UTF-16LE", &b"UTF-16LE"[..]))
         );
+    }
+
+    #[test]
+    fn the_late_scan_reads_tokens_as_the_tokenizer_does() {
+        let late = |page: &'static [u8]| late_meta(page).map(|d| (d.encoding.name(), d.label));
+        let koi8 = Some(("KOI8-R", &b"koi8-r"[..]));
+        // Comments end at "-->" or "--!>"; "<!-->" and "<!--->" are whole ones.
+        assert_eq!(late(b"<!-- a --!><meta charset=koi8-r>"), koi8);
+        assert_eq!(late(b"<!---><meta charset=koi8-r>"), koi8);
+        assert_eq!(late(b"<!-- <meta charset=utf-8> ---><meta charset=koi8-r>"), koi8);
+        // Raw text ends at its own end tag only; an end tag's attributes are read and dropped.
+        assert_eq!(
+            late(b"<style>a</styles><meta charset=gbk></STYLE/><meta charset=koi8-r>"),
+            koi8
+        );
+        assert_eq!(late(b"</p title='<meta charset=gbk>'><meta charset=koi8-r>"), koi8);
+        // What never ends ends the scan; so does <plaintext>.
+        assert_eq!(late(b"<textarea><meta charset=koi8-r>"), None);
+        assert_eq!(late(b"<plaintext><meta charset=koi8-r>"), None);
+        assert_eq!(late(b"<p title='<meta charset=koi8-r>"), None);
+        // The "in head" rule: a label in charset, else the pragma and a content.
+        let pragma = b"<meta charset=no-such http-equiv=Content-Type content='charset=koi8-r'>";
+        assert_eq!(late(pragma), koi8);
     }
 
     #[test]

@@ -556,6 +556,90 @@ class _End(Exception):
     pass
 
 
+def _reference_get_attribute(data: bytes, i: int) -> tuple[str, str, int] | None:
+    """The standard's "get an attribute" at *i*, one byte at a time; raises _End past the end."""
+
+    def at(i: int) -> int:
+        if i >= len(data):
+            raise _End
+        return data[i]
+
+    while at(i) in WS + b"/":
+        i += 1
+    if at(i) == 0x3E:
+        return None
+    name, value = "", ""
+    while True:  # step 4
+        b = at(i)
+        if b == 0x3D and name:
+            i += 1
+            break
+        if b in WS:
+            while at(i) in WS:
+                i += 1
+            if at(i) != 0x3D:
+                return name, "", i
+            i += 1
+            break
+        if b in b"/>":
+            return name, "", i
+        name += chr(b).lower() if 0x41 <= b <= 0x5A else chr(b)
+        i += 1
+    while at(i) in WS:
+        i += 1
+    b = at(i)
+    if b in b"\"'":
+        quote = b
+        while True:
+            i += 1
+            c = at(i)
+            if c == quote:
+                return name, value, i + 1
+            value += chr(c).lower() if 0x41 <= c <= 0x5A else chr(c)
+    if b == 0x3E:
+        return name, "", i
+    value += chr(b).lower() if 0x41 <= b <= 0x5A else chr(b)
+    i += 1
+    while True:
+        c = at(i)
+        if c in WS or c == 0x3E:
+            return name, value, i
+        value += chr(c).lower() if 0x41 <= c <= 0x5A else chr(c)
+        i += 1
+
+
+def _reference_extract(s: str) -> str | None:
+    """The standard's "extracting a character encoding from a meta element"."""
+    from mojifix.labels import lookup
+
+    i = 0
+    while True:
+        j = s.lower().find("charset", i)
+        if j < 0:
+            return None
+        i = j + 7
+        while i < len(s) and s[i] in "\t\n\f\r ":
+            i += 1
+        if i >= len(s) or s[i] != "=":
+            continue
+        i += 1
+        while i < len(s) and s[i] in "\t\n\f\r ":
+            i += 1
+        if i >= len(s):
+            return None
+        if s[i] in "\"'":
+            k = s.find(s[i], i + 1)
+            return None if k < 0 else lookup(s[i + 1 : k])
+        k = i
+        while k < len(s) and s[k] not in "\t\n\f\r ;":
+            k += 1
+        return lookup(s[i:k])
+
+
+#: What a <meta> that names these means (it is read as ASCII).
+META_MEANS = {"UTF-16BE": "UTF-8", "UTF-16LE": "UTF-8", "x-user-defined": "windows-1252"}
+
+
 def _reference_prescan(data: bytes) -> str | None:
     """The standard's prescan, one byte at a time (slow, obviously faithful)."""
     from mojifix.labels import lookup
@@ -569,72 +653,9 @@ def _reference_prescan(data: bytes) -> str | None:
         return data[i]
 
     def get_attribute(i: int) -> tuple[str, str, int] | None:
-        while at(i) in WS + b"/":
-            i += 1
-        if at(i) == 0x3E:
-            return None
-        name, value = "", ""
-        while True:  # step 4
-            b = at(i)
-            if b == 0x3D and name:
-                i += 1
-                break
-            if b in WS:
-                while at(i) in WS:
-                    i += 1
-                if at(i) != 0x3D:
-                    return name, "", i
-                i += 1
-                break
-            if b in b"/>":
-                return name, "", i
-            name += chr(b).lower() if 0x41 <= b <= 0x5A else chr(b)
-            i += 1
-        while at(i) in WS:
-            i += 1
-        b = at(i)
-        if b in b"\"'":
-            quote = b
-            while True:
-                i += 1
-                c = at(i)
-                if c == quote:
-                    return name, value, i + 1
-                value += chr(c).lower() if 0x41 <= c <= 0x5A else chr(c)
-        if b == 0x3E:
-            return name, "", i
-        value += chr(b).lower() if 0x41 <= b <= 0x5A else chr(b)
-        i += 1
-        while True:
-            c = at(i)
-            if c in WS or c == 0x3E:
-                return name, value, i
-            value += chr(c).lower() if 0x41 <= c <= 0x5A else chr(c)
-            i += 1
+        return _reference_get_attribute(data, i)
 
-    def extract(s: str) -> str | None:
-        i = 0
-        while True:
-            j = s.lower().find("charset", i)
-            if j < 0:
-                return None
-            i = j + 7
-            while i < len(s) and s[i] in "\t\n\f\r ":
-                i += 1
-            if i >= len(s) or s[i] != "=":
-                continue
-            i += 1
-            while i < len(s) and s[i] in "\t\n\f\r ":
-                i += 1
-            if i >= len(s):
-                return None
-            if s[i] in "\"'":
-                k = s.find(s[i], i + 1)
-                return None if k < 0 else lookup(s[i + 1 : k])
-            k = i
-            while k < len(s) and s[k] not in "\t\n\f\r ;":
-                k += 1
-            return lookup(s[i:k])
+    extract = _reference_extract
 
     if data.startswith(b"<\x00?\x00x\x00"):
         return "UTF-16LE"
@@ -728,12 +749,15 @@ def test_the_literal_transcription_agrees_on_html5lib() -> None:
 
 
 def _reference_late_meta(body: bytes) -> str | None:
-    """The late <meta> scan one token at a time (no bulk skipping), for comparison."""
+    """The late <meta> scan one token at a time, with the standard's "get an attribute" for
+    every tag's attributes and the tree builder's "in head" rule, for comparison."""
     import re
 
-    from mojifix import sniff
+    from mojifix.labels import lookup
 
     markup = re.compile(rb"<(?:(!--)|(/[A-Za-z][^\t\n\f\r />]*)|([!?/])|([A-Za-z][^\t\n\f\r />]*))")
+    raw_text = {b"script", b"style", b"textarea", b"title", b"xmp", b"iframe", b"noembed"}
+    raw_text |= {b"noframes", b"noscript"}
     position, n = 0, len(body)
     while position < n:
         match = markup.search(body, position)
@@ -749,29 +773,37 @@ def _reference_late_meta(body: bytes) -> str | None:
             if end is None:
                 return None
             position = end.end()
-        elif bogus is not None:
+            continue
+        if bogus is not None:
             close = body.find(b">", position)
             if close < 0:
                 return None
             position = close + 1
-        else:
-            rest = sniff._TAG_REST.match(body, position)
-            if rest is None:
+            continue
+        values: dict[str, str] = {}
+        try:
+            while (attribute := _reference_get_attribute(body, position)) is not None:
+                name, value, position = attribute
+                values.setdefault(name, value)
+        except _End:
+            return None  # a tag cut off by the end is never emitted
+        position += 1  # past the ">"
+        tag = (tag_name or b"").lower()
+        if end_tag is not None:
+            continue
+        if tag == b"meta":
+            charset = lookup(values["charset"]) if "charset" in values else None
+            if charset is None and values.get("http-equiv") == "content-type":
+                charset = _reference_extract(values.get("content", ""))
+            if charset is not None:
+                return META_MEANS.get(charset, charset)
+        elif tag in raw_text:
+            close_tag = re.compile(rb"</" + tag + rb"[\t\n\f\r />]", re.I).search(body, position)
+            if close_tag is None:
                 return None
-            name = (tag_name or b"").lower()
-            if end_tag is None and name == b"meta":
-                found = sniff._meta_as_parser_sees_it(body[position : rest.end()])
-                if found is not None:
-                    return found.encoding
-            if end_tag is None and name in sniff._RAW_TEXT:
-                close_tag = sniff._RAW_TEXT_END[name].search(body, rest.end())
-                if close_tag is None:
-                    return None
-                position = close_tag.start()
-                continue
-            if end_tag is None and name == b"plaintext":
-                return None
-            position = rest.end()
+            position = close_tag.start()
+        elif tag == b"plaintext":
+            return None
     return None
 
 

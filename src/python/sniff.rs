@@ -10,7 +10,7 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("PRESCAN_LENGTH", PRESCAN_LENGTH)?;
     module.add_function(wrap_pyfunction!(prescan, &module)?)?;
     module.add_function(wrap_pyfunction!(xml_encoding, &module)?)?;
-    module.add_function(wrap_pyfunction!(meta_in_head, &module)?)?;
+    module.add_function(wrap_pyfunction!(late_meta, &module)?)?;
     parent.add_submodule(&module)
 }
 
@@ -43,9 +43,14 @@ fn xml_encoding(data: &[u8]) -> Option<Found> {
     crate::prescan::xml_encoding(&data[..data.len().min(PRESCAN_LENGTH)]).map(found)
 }
 
-/// meta_in_head(attributes) -> (source, encoding, declared, label) | None: the tree builder's
-/// rule for a `<meta>` met in the head, on its attributes up to and including its ">".
+/// late_meta(page) -> (source, encoding, declared, label) | None: the first `<meta>` in `page`
+/// that the tree builder acts on when it meets it, the GIL released on a long page.
 #[pyfunction]
-fn meta_in_head(attributes: &[u8]) -> Option<Found> {
-    crate::prescan::meta_in_head(attributes).map(found)
+fn late_meta(py: Python<'_>, page: &[u8]) -> Option<Found> {
+    let scan = || crate::prescan::late_meta(page).map(found);
+    if page.len() >= 64 * 1024 {
+        py.detach(scan)
+    } else {
+        scan()
+    }
 }
