@@ -693,7 +693,12 @@ fn choices(
                 }
                 let reading = reading as ReadingId;
                 let choice = judge(text, &non_ascii, reading, judged, parameters, lines);
-                choices[reading as usize] = Some(choice);
+                choices[reading as usize] =
+                    if readings()[reading as usize].kind == Kind::Utf8AsMultiByte {
+                        without_garbled_lines(text, &non_ascii, choice)
+                    } else {
+                        Some(choice)
+                    };
             }
         }
     };
@@ -1016,22 +1021,38 @@ impl<'a> LegacyBounds<'a> {
     }
 }
 
-/// The choice of a legacy reading within a script, without the lines where the reading would
-/// garble more letters than it repairs (`None` when no line is left). Its decoder wrote every
-/// letter of a line it misread: a line where it repairs a word or two and leaves more letters
-/// that it would change (an acronym "ЦП" in a Russian sentence, which windows-1251 read as
-/// KOI8-R makes "гр") was not misread by it. Letters its decoder cannot have written are another
-/// text's. What the dropped pieces gained is taken from the choice's net gain.
+/// The choice of a legacy reading within a script, or of UTF-8 read by a multi-byte decoder,
+/// without the lines where the reading would garble more characters than it repairs (`None`
+/// when no line is left). Its decoder wrote every character of a line it misread: a line where
+/// it repairs a word or two and leaves more letters that it would change (an acronym "ЦП" in
+/// a Russian sentence, which windows-1251 read as KOI8-R makes "гр"), or where one ideograph
+/// of a Chinese line happens to be UTF-8 to it ("即" is "¨" to EUC-JP) and the others are
+/// not, was not misread by it. Characters its decoder cannot have written are another text's.
+/// What the dropped pieces gained is taken from the choice's net gain.
 fn without_garbled_lines(text: &[char], non_ascii: &[usize], mut choice: Choice) -> Option<Choice> {
     let reading = choice.reading;
-    if !crate::readings::within_a_script(reading) {
-        return Some(choice);
-    }
-    let pair = 1 << crate::readings::legacy_index(reading);
-    let changed = |c: char| {
-        c.is_alphabetic()
-            && candidates::legacy::writers_of(c) & pair != 0
-            && !crate::readings::keeps(reading, c)
+    let kind = readings()[reading as usize].kind;
+    let changed: Box<dyn Fn(char) -> bool> = match kind {
+        Kind::LegacyAsLegacy if crate::readings::within_a_script(reading) => {
+            let pair = 1 << crate::readings::legacy_index(reading);
+            Box::new(move |c: char| {
+                c.is_alphabetic()
+                    && candidates::legacy::writers_of(c) & pair != 0
+                    && !crate::readings::keeps(reading, c)
+            })
+        }
+        Kind::Utf8AsMultiByte => {
+            let decoder = crate::codecs::encoding_for(readings()[reading as usize].decoded_as);
+            let Some(sequences) = decoder.and_then(crate::codecs::ByteSequences::of) else {
+                return Some(choice);
+            };
+            // (the ideographs, kana and Hangul it writes: a Latin "é" it also writes is no
+            // character of the script its misreadings make)
+            Box::new(move |c: char| {
+                c >= '\u{2E80}' && c != '\u{FFFD}' && !sequences.get(c).is_empty()
+            })
+        }
+        _ => return Some(choice),
     };
     let newlines: Vec<usize> = (0..text.len()).filter(|&i| text[i] == '\n').collect();
     let line_of = |at: usize| newlines.partition_point(|&i| i < at);
@@ -1051,9 +1072,13 @@ fn without_garbled_lines(text: &[char], non_ascii: &[usize], mut choice: Choice)
             *garbled += 1;
         }
     }
+    // (A multi-byte reading's piece of several characters in such a line stays: a damaged name
+    // or sentence beside clean text of its script, "寰愬叺, 江西省...", is how fields are joined.)
+    let one_character =
+        |j: &Judged| kind != Kind::Utf8AsMultiByte || j.piece.end - j.piece.start == 1;
     let (dropped, kept): (Vec<Judged>, Vec<Judged>) = choice.pieces.into_iter().partition(|j| {
         let (repaired, garbled) = counts[&line_of(j.piece.start)];
-        garbled > repaired
+        garbled > repaired && one_character(j)
     });
     choice.net_gain -= dropped.iter().map(|j| j.gain).sum::<Cost>();
     choice.pieces = kept;
@@ -1615,6 +1640,23 @@ mod tests {
             format!("Указан неверный ЦП\n{repaired}")
         );
         assert_eq!(fixed(&format!("{address} (ЦП)")), format!("{repaired} (гр)"));
+    }
+
+    #[test]
+    fn an_ideograph_utf8_by_chance_in_a_line_of_its_script_stays() {
+        // "即" is C2 A8 ("¨") to EUC-JP, "째" C2 B0 ("°") to EUC-KR; their lines' other
+        // ideographs and Hangul are no UTF-8 to those decoders.
+        let help = "  -f   即 -t fF，输出浮点数\n  -i   即 -t dl，输出十进制整型 (int)\n  \
+                    -l   即 -t dL，输出十进制长整型 (long)\n  -o   即 -t o2，输出八进制数\n";
+        for text in [help, "%d째 줄 %d 문자에서 오류: "] {
+            let (choice, _) = choose(&chars(text), &PARAMETERS, Purpose::Repair);
+            assert!(choice.is_none(), "{text}");
+        }
+        // A damaged name of several characters beside clean text of its script is repaired.
+        let text = chars("寰愬叺, 江西省福州县双滦陈街V座 124045");
+        let (choice, _) = choose(&text, &PARAMETERS, Purpose::Repair);
+        let repaired: String = apply(&text, &choice.expect("a repair")).into_iter().collect();
+        assert_eq!(repaired, "徐兵, 江西省福州县双滦陈街V座 124045");
     }
 
     #[test]
