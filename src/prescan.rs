@@ -5,8 +5,9 @@
 //! and the `<meta>` the tree builder meets later in a page ([`late_meta`]).
 //!
 //! Labels are the Encoding Standard's, looked up by `encoding_rs` ("get an encoding"); a
-//! declaration keeps its label as written, for the reports of `mojifix.sniff`. Every step
-//! moves forward through at most 1024 bytes, so any input costs linear time.
+//! declaration keeps its label as written, for the reports of `mojifix.sniff`. The prescan
+//! reads at most 1024 bytes, and the late scan moves forward through the page once: any
+//! input costs linear time.
 //!
 //! ```
 //! use _core::prescan::{prescan, Source};
