@@ -59,6 +59,12 @@ impl Piece {
             within: None,
         }
     }
+
+    /// The characters of `text` right before and right after the piece, where there are any:
+    /// the context the models judge it in.
+    pub fn around(&self, text: &[char]) -> (Option<char>, Option<char>) {
+        (self.start.checked_sub(1).map(|i| text[i]), text.get(self.end).copied())
+    }
 }
 
 /// Every candidate piece of the text, for every reading, grouped by reading in text order

@@ -124,8 +124,7 @@ fn kind_index(kind: Kind) -> usize {
 /// like text: lossy misreadings make marks by the dozen, so marks alone look like mojibake.
 pub fn evidence(text: &[char], piece: &Piece) -> (Cost, Cost) {
     let models = models();
-    let before = piece.start.checked_sub(1).map(|i| text[i]);
-    let after = text.get(piece.end).copied();
+    let (before, after) = piece.around(text);
     let original = || text[piece.start..piece.end].iter().copied();
     let which = models.mojibake_of(piece.reading);
     let (as_text, mut as_mojibake) = models.costs_between(which, before, original(), after);
@@ -592,12 +591,12 @@ fn whole_text(text: &[char], gain: Gain) -> Option<Choice> {
         return None;
     }
     let models = models();
-    let around = |piece: &Piece| around_a_run(text, piece);
+    // (Each piece is a maximal run of non-ASCII characters: its context is ASCII and stays.)
     let original = |piece: &Piece| text[piece.start..piece.end].iter().copied();
     let mut repairs = Vec::with_capacity(whole.pieces.len());
     let mut pieces = Vec::with_capacity(whole.pieces.len());
     for piece in whole.pieces {
-        let (before, after) = around(&piece);
+        let (before, after) = piece.around(text);
         let repair = models.cost_between(before, piece.replacement.chars(), after);
         let as_is = match gain {
             Gain::Exact => models.cost_between(before, original(&piece), after),
@@ -615,7 +614,7 @@ fn whole_text(text: &[char], gain: Gain) -> Option<Choice> {
     if net_gain <= 0 && gain == Gain::Proved {
         // The bound proves nothing: the exact gains decide.
         for (j, repair) in pieces.iter_mut().zip(&repairs) {
-            let (before, after) = around(&j.piece);
+            let (before, after) = j.piece.around(text);
             let as_is = models.cost_between(before, original(&j.piece), after);
             (j.gain, j.repair) = (as_is - repair, as_is - repair);
         }
@@ -639,7 +638,7 @@ fn likeliest_whole_text(
     let models = models();
     let cost = |whole: &candidates::utf8::WholeText| -> Cost {
         let piece_cost = |piece: &Piece| {
-            let (before, after) = around_a_run(text, piece);
+            let (before, after) = piece.around(text);
             models.cost_between(before, piece.replacement.chars(), after)
         };
         whole.pieces.iter().map(piece_cost).sum()
@@ -654,12 +653,6 @@ fn likeliest_whole_text(
 /// must be to be taken at once ([`likeliest_whole_text`]); otherwise every piece is judged.
 /// Chosen on the corpus's train and dev splits (decision note 0069).
 const WHOLE_TEXT_MARGIN: Cost = 20_000;
-
-/// The characters before and after a maximal run of non-ASCII characters, which a repair of
-/// the whole text leaves as they are.
-fn around_a_run(text: &[char], piece: &Piece) -> (Option<char>, Option<char>) {
-    (piece.start.checked_sub(1).map(|i| text[i]), text.get(piece.end).copied())
-}
 
 /// Each reading's choice for the text (`None` for a reading without pieces), and the best
 /// net gain of any reading.
@@ -1049,7 +1042,9 @@ fn without_garbled_lines(text: &[char], non_ascii: &[usize], mut choice: Choice)
             // (the ideographs, kana and Hangul it writes: a Latin "é" it also writes is no
             // character of the script its misreadings make)
             Box::new(move |c: char| {
-                c >= '\u{2E80}' && c != '\u{FFFD}' && !sequences.get(c).is_empty()
+                candidates::utf8::of_multi_byte_scripts(c)
+                    && c != '\u{FFFD}'
+                    && !sequences.get(c).is_empty()
             })
         }
         _ => return Some(choice),

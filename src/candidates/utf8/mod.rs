@@ -630,8 +630,7 @@ fn pieces_of(
         // happen to continue the UTF-8 ("雪梅" before "鍏朵腑" reads as "ѩ÷其中"): the run
         // without its edges in another script is offered too, for the decision to weigh.
         if readings::readings()[reading as usize].kind == readings::Kind::Utf8AsMultiByte {
-            let repairs_to_cjk =
-                |token: &Token| matches!(token.reading, Reading::Char { c, .. } if c >= '\u{2E80}');
+            let repairs_to_cjk = |token: &Token| matches!(token.reading, Reading::Char { c, .. } if of_multi_byte_scripts(c));
             let inner_start = starts().find(|&(k, _)| repairs_to_cjk(&run[k]));
             let inner_end = ends().rev().find(|&(k, _)| repairs_to_cjk(&run[k]));
             if let (Some((from, from_char)), Some((to, to_char))) = (inner_start, inner_end) {
@@ -943,11 +942,17 @@ fn in_a_latin_word(text: &[char], piece: &Piece) -> bool {
         || text.get(piece.end).is_some_and(|&c| latin(c))
 }
 
+/// Is `c` of the scripts multi-byte decoders make of UTF-8: CJK, kana, Hangul (and what the
+/// BMP holds after them, from the CJK radicals at U+2E80 on)?
+pub fn of_multi_byte_scripts(c: char) -> bool {
+    c >= '\u{2E80}'
+}
+
 /// Is a repair one that [`multi_byte_layers`] reads again: short, with a character of the
-/// scripts multi-byte decoders make of UTF-8 (CJK, kana, Hangul), nothing lost?
+/// scripts multi-byte decoders make of UTF-8 ([`of_multi_byte_scripts`]), nothing lost?
 fn may_be_read_again(replacement: &str) -> bool {
     replacement.chars().nth(MULTI_BYTE_LAYER_CHARS).is_none()
-        && replacement.chars().any(|c| c >= '\u{2E80}')
+        && replacement.chars().any(of_multi_byte_scripts)
         && !replacement.contains('\u{FFFD}')
 }
 
