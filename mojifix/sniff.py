@@ -70,8 +70,9 @@ __all__ = [
 #: The rules that can decide the encoding, in the order the standard tries them.
 SOURCES: Final = ("bom", "header", "meta", "xml", "meta-late", "utf-8", "detected", "default")
 
-#: How many bytes the prescan looks at: the standard suggests 1024, and browsers use 1024.
-PRESCAN_LENGTH: Final = 1024
+#: How many bytes the prescan looks at: the standard suggests 1024, and browsers use 1024
+#: (the core's constant, which its prescan reads).
+PRESCAN_LENGTH: Final[int] = _core_sniff.PRESCAN_LENGTH
 
 # --------------------------------------------------------------------------------------------
 # The result

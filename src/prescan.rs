@@ -131,12 +131,9 @@ fn meta_loop(data: &[u8]) -> Result<Option<Declaration<'_>>, RanOut> {
                 Meta::EndsAt(end) => position = end + 1,
             }
         } else if starts_a_tag(rest) {
+            // The attributes, from the next space or ">" (a "/" does not end the name here).
             let name_end = rest.iter().position(|&b| is_space(b) || b == b'>').ok_or(RanOut)?;
-            position += name_end;
-            while let Some(attribute) = get_an_attribute(data, position)? {
-                position = attribute.end;
-            }
-            position += 1;
+            position = tag_end(data, position + name_end).ok_or(RanOut)?;
         } else if matches!(rest.get(1), Some(b'!' | b'/' | b'?')) {
             position += 1 + memchr::memchr(b'>', &rest[1..]).ok_or(RanOut)? + 1;
         } else {
