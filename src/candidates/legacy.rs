@@ -611,10 +611,10 @@ pub fn run_survey(
 }
 
 thread_local! {
-    /// Surveys of one-character runs, by the character and its neighbours, 1,024 of them (a
+    /// Surveys of one-character runs, by the character and its neighbours, 4,096 of them (a
     /// text repeats its few accented letters between the same few others).
     static SURVEYED: std::cell::RefCell<Memo<Option<RunSurvey>>> =
-        std::cell::RefCell::new(Memo::new(10, None));
+        std::cell::RefCell::new(Memo::new(12, None));
 }
 
 /// [`run_survey`] of a run in its text, the characters `before` it (the nearest first) and

@@ -582,7 +582,7 @@ enum Gain {
 /// (decision note 0026). Each piece's gain is what its repair gains as text (or at least
 /// that, `Gain::Proved`).
 fn whole_text(text: &[char], gain: Gain) -> Option<Choice> {
-    let whole = likeliest_whole_text(text, candidates::utf8::whole_texts(text))?;
+    let (whole, weighed) = likeliest_whole_text(text, candidates::utf8::whole_texts(text))?;
     let no_word = std::cell::OnceCell::new();
     let wordless = || *no_word.get_or_init(|| !candidates::utf8::holds_a_word(text));
     if whole.pieces.iter().map(|p| p.sequences).sum::<u32>() < WHOLE_TEXT_LEAST_SEQUENCES
@@ -593,16 +593,21 @@ fn whole_text(text: &[char], gain: Gain) -> Option<Choice> {
     let models = models();
     // (Each piece is a maximal run of non-ASCII characters: its context is ASCII and stays.)
     let original = |piece: &Piece| text[piece.start..piece.end].iter().copied();
-    let mut repairs = Vec::with_capacity(whole.pieces.len());
+    // (what each repair costs, unless `likeliest_whole_text` weighed it)
+    let repairs = weighed.unwrap_or_else(|| {
+        let cost = |piece: &Piece| {
+            let (before, after) = piece.around(text);
+            models.cost_between(before, piece.replacement.chars(), after)
+        };
+        whole.pieces.iter().map(cost).collect()
+    });
     let mut pieces = Vec::with_capacity(whole.pieces.len());
-    for piece in whole.pieces {
+    for (piece, &repair) in whole.pieces.into_iter().zip(&repairs) {
         let (before, after) = piece.around(text);
-        let repair = models.cost_between(before, piece.replacement.chars(), after);
         let as_is = match gain {
             Gain::Exact => models.cost_between(before, original(&piece), after),
             Gain::Proved => models.cost_at_least(before, original(&piece), after),
         };
-        repairs.push(repair);
         pieces.push(Judged {
             piece,
             gain: as_is - repair,
@@ -625,28 +630,48 @@ fn whole_text(text: &[char], gain: Gain) -> Option<Choice> {
 
 /// Of the whole text's repairs by different decoders ([`candidates::utf8::whole_texts`]), the
 /// one the model of text finds likelier than every other by [`WHOLE_TEXT_MARGIN`], if there
-/// is one. Each misreads the text as a whole, so the likeliest repair is the likeliest
+/// is one, with what each of its pieces' repairs costs when they were weighed (several
+/// repairs). Each misreads the text as a whole, so the likeliest repair is the likeliest
 /// reading: "CafÃ© crÃ¨me" is "Café crème" to windows-1252 and "Caf\u{329} cr\u{32C}me" to
 /// macintosh, and a text of many such runs need not have each judged under every reading.
+///
+/// A cost is never negative: a repair is weighed only until it costs the margin more than the
+/// likeliest so far, which it then cannot be, nor come within the margin of the likeliest.
 fn likeliest_whole_text(
     text: &[char],
     mut wholes: Vec<candidates::utf8::WholeText>,
-) -> Option<candidates::utf8::WholeText> {
+) -> Option<(candidates::utf8::WholeText, Option<Vec<Cost>>)> {
     if wholes.len() < 2 {
-        return wholes.pop();
+        return wholes.pop().map(|whole| (whole, None));
     }
     let models = models();
-    let cost = |whole: &candidates::utf8::WholeText| -> Cost {
-        let piece_cost = |piece: &Piece| {
+    // The likeliest so far (its index and its pieces' costs) and what it costs, and the least
+    // cost of the others weighed in full.
+    let (mut best, mut least, mut runner_up) = (None, Cost::MAX, Cost::MAX);
+    for (index, whole) in wholes.iter().enumerate() {
+        let limit = least.saturating_add(WHOLE_TEXT_MARGIN);
+        let (mut costs, mut total) = (Vec::with_capacity(whole.pieces.len()), 0);
+        for piece in &whole.pieces {
             let (before, after) = piece.around(text);
-            models.cost_between(before, piece.replacement.chars(), after)
-        };
-        whole.pieces.iter().map(piece_cost).sum()
-    };
-    let mut costs: Vec<(Cost, usize)> = wholes.iter().map(cost).zip(0..).collect();
-    costs.sort_unstable();
-    let ((best, index), (runner_up, _)) = (costs[0], costs[1]);
-    (best + WHOLE_TEXT_MARGIN <= runner_up).then(|| wholes.swap_remove(index))
+            let cost = models.cost_between(before, piece.replacement.chars(), after);
+            costs.push(cost);
+            total += cost;
+            if total >= limit {
+                break;
+            }
+        }
+        if total >= limit {
+            continue;
+        }
+        if total < least {
+            runner_up = runner_up.min(least);
+            (best, least) = (Some((index, costs)), total);
+        } else {
+            runner_up = runner_up.min(total);
+        }
+    }
+    let (index, costs) = best?;
+    (least + WHOLE_TEXT_MARGIN <= runner_up).then(|| (wholes.swap_remove(index), Some(costs)))
 }
 
 /// How much likelier than any other the repair of a whole text that several decoders misread
