@@ -24,7 +24,10 @@ fn main() {
     if std::env::var("SUSPECTS").is_ok() {
         let mut counts = std::collections::HashMap::<String, usize>::new();
         for c in &chars {
-            for r in _core::candidates::legacy::runs(c).into_iter().filter(|r| r.shape > 0) {
+            for r in _core::candidates::legacy::runs(c, &_core::candidates::legacy::drawn_runs(c))
+                .into_iter()
+                .filter(|r| r.shape > 0)
+            {
                 let (s, e) = (r.start, r.end);
                 let run: String = c[s.saturating_sub(3)..(e + 3).min(c.len())].iter().collect();
                 *counts.entry(run).or_default() += 1;
@@ -46,7 +49,9 @@ fn main() {
     };
     let _ = _core::candidates::utf8::starts_afresh('\u{e9}'); // the decoders' tables, built once
     time("utf8 pieces", &|c| _core::candidates::utf8::pieces(c).len());
-    time("legacy runs", &|c| _core::candidates::legacy::runs(c).len());
+    time("legacy runs", &|c| {
+        _core::candidates::legacy::runs(c, &_core::candidates::legacy::drawn_runs(c)).len()
+    });
     time("whole text", &|c| {
         _core::candidates::utf8::whole_texts(c).iter().map(|w| w.pieces.len()).sum()
     });

@@ -270,22 +270,36 @@ fn lone_letter(before: Option<char>, run: &RunFacts, after: Option<char>) -> boo
 }
 
 /// Is this run a listing rather than a word: five or more characters in code point order
-/// ("ÀÁÂÃÄÅ", an alphabet)? A legacy decoder keeps the order of an alphabet's bytes, so a
-/// listing reads as another alphabet's listing, and no word runs five letters in order.
-fn listing(run: impl Iterator<Item = char>) -> bool {
+/// ("ÀÁÂÃÄÅ", an alphabet), or five vowels with marks in the order of "aeiouy" ("áéíóú",
+/// "ÀÉÎÕÜ", "âêîôû": how a language's accents are listed)? A legacy decoder keeps the order
+/// of an alphabet's bytes, so a listing reads as another alphabet's listing ("АЙОХЬ"), and
+/// no word runs five letters in order, nor five marked vowels.
+///
+/// ```
+/// use _core::candidates::legacy::listing;
+/// assert!(listing("ÀÁÂÃÄÅ".chars()) && listing("âêîôû".chars()) && listing("ÁÉÍÓÚÑ".chars()));
+/// assert!(!listing("Ïàâëî".chars()) && !listing("áéíó".chars()) && !listing("ûôîêâ".chars()));
+/// ```
+pub fn listing(run: impl Iterator<Item = char>) -> bool {
     let mut streak = Streak::default();
     run.into_iter().any(|c| streak.push(c))
 }
 
-/// Characters in code point order so far, for [`listing`].
+/// Characters in code point order so far, and vowels with marks in the order of "aeiouy", for
+/// [`listing`].
 #[derive(Default)]
 struct Streak {
     length: usize,
     previous: Option<char>,
+    /// How many marked vowels in a row, each later in "aeiouy" than the one before, and the
+    /// last one's place there.
+    vowels: usize,
+    vowel: u8,
 }
 
 impl Streak {
-    /// The longest run of characters in code point order that words have.
+    /// The longest run of characters in code point order that words have, and of marked vowels
+    /// in the order of "aeiouy".
     const LONGEST_IN_WORDS: usize = 4;
 
     /// Add `c`: whether the streak is now longer than words have.
@@ -293,8 +307,36 @@ impl Streak {
         let follows = self.previous.is_some_and(|p| c as u32 == p as u32 + 1);
         self.length = if follows { self.length + 1 } else { 1 };
         self.previous = Some(c);
-        self.length > Self::LONGEST_IN_WORDS
+        (self.vowels, self.vowel) = match marked_vowel(c) {
+            Some(v) if self.vowels > 0 && v > self.vowel => (self.vowels + 1, v),
+            Some(v) => (1, v),
+            None => (0, 0),
+        };
+        self.length > Self::LONGEST_IN_WORDS || self.vowels > Self::LONGEST_IN_WORDS
     }
+}
+
+/// Where `c`'s letter is in "aeiouy" when `c` is that vowel with a mark ("é" 1, "Ü" 4), of
+/// the Latin letters with marks (U+00C0 to U+024F), from their canonical decompositions.
+fn marked_vowel(c: char) -> Option<u8> {
+    const FIRST: u32 = 0xC0;
+    const END: u32 = 0x250;
+    static VOWELS: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    let code = (c as u32).checked_sub(FIRST).filter(|&i| i < END - FIRST)?;
+    let vowels = VOWELS.get_or_init(|| {
+        let of = |c: char| {
+            let mut decomposed = Vec::new();
+            unicode_normalization::char::decompose_canonical(c, |d| decomposed.push(d));
+            match decomposed[..] {
+                [base, _, ..] => {
+                    "aeiouy".find(base.to_ascii_lowercase()).map_or(u8::MAX, |v| v as u8)
+                }
+                _ => u8::MAX,
+            }
+        };
+        (FIRST..END).map(|code| char::from_u32(code).map_or(u8::MAX, of)).collect()
+    });
+    Some(vowels[code as usize]).filter(|&v| v != u8::MAX)
 }
 
 /// Is `c`, an ASCII character between `before` and `after`, one a run of non-ASCII characters
@@ -478,7 +520,7 @@ impl Word {
 
 /// The runs of non-ASCII characters that could be legacy mojibake: letters (or C1 controls)
 /// a legacy decoder makes, but Cyrillic words in ordinary case.
-pub fn runs(text: &[char]) -> Vec<Run> {
+pub fn runs(text: &[char], drawn: &[(usize, usize)]) -> Vec<Run> {
     let mut runs = Vec::new();
     let mut controls = LineControls::default();
     let mut at = 0;
@@ -503,6 +545,9 @@ pub fn runs(text: &[char]) -> Vec<Run> {
         if text[start..at].iter().all(|c| ('\u{80}'..='\u{9F}').contains(c))
             && controls.in_line(text, start)
         {
+            continue;
+        }
+        if overlaps(drawn, start, at) {
             continue;
         }
         let run = text[start..at].iter().copied();
@@ -809,8 +854,9 @@ impl Run {
 
 /// Every run of non-ASCII characters a legacy decoder could have made, words in ordinary
 /// case and punctuation included: once a text's dominant reading is known, each of them is
-/// that reading's to take, or the text stays half repaired ("Д." in an address).
-pub fn every_run(text: &[char]) -> Vec<(usize, usize)> {
+/// that reading's to take, or the text stays half repaired ("Д." in an address). Not the
+/// text's `drawn` runs ([`drawn_runs`]).
+pub fn every_run(text: &[char], drawn: &[(usize, usize)]) -> Vec<(usize, usize)> {
     let mut spans = Vec::new();
     let mut at = 0;
     while at < text.len() {
@@ -822,11 +868,66 @@ pub fn every_run(text: &[char]) -> Vec<(usize, usize)> {
         while at < text.len() && !text[at].is_ascii() && legacy_decodable(text[at]) {
             at += 1;
         }
-        if !listing(text[start..at].iter().copied()) {
+        if !listing(text[start..at].iter().copied()) && !overlaps(drawn, start, at) {
             spans.push((start, at));
         }
     }
     spans
+}
+
+/// Does a span of `spans` (`(start, end)` offsets) overlap `start..end`?
+pub fn overlaps(spans: &[(usize, usize)], start: usize, end: usize) -> bool {
+    spans.iter().any(|&(s, e)| s < end && start < e)
+}
+
+/// The runs of non-ASCII characters of `text` that are drawn rather than written, as
+/// `(start, end)` character offsets, in order: three characters or more, a symbol among them
+/// (lost data is none), whose mirror image is another run of the text ("°º¤ø,¸¸,ø¤º°").
+/// Text does not mirror its words; decorations do, and every reading of one is a garble (Thai
+/// "ฐบค๘,¸¸,๘คบฐ", box drawing, Hangul): no candidate is taken in them.
+///
+/// ```
+/// use _core::candidates::legacy::{drawn_runs, every_run};
+/// let chars = |text: &str| text.chars().collect::<Vec<char>>();
+/// let text = chars("°º¤ø,¸¸,ø¤º°");
+/// assert_eq!(drawn_runs(&text), [(0, 4), (8, 12)]);
+/// assert_eq!(every_run(&text, &drawn_runs(&text)), [(5, 7)]);
+/// // Letters mirrored are words ("жив" and "виж"), and a palindrome is no mirror image.
+/// assert!(drawn_runs(&chars("æèâ âèæ")).is_empty() && drawn_runs(&chars("°º° °º°")).is_empty());
+/// ```
+pub fn drawn_runs(text: &[char]) -> Vec<(usize, usize)> {
+    let mut drawn = Vec::new();
+    let mut at = 0;
+    while at < text.len() {
+        if text[at].is_ascii() {
+            at += 1;
+            continue;
+        }
+        let start = at;
+        while at < text.len() && !text[at].is_ascii() {
+            at += 1;
+        }
+        let run = &text[start..at];
+        if run.len() >= 3
+            && run.iter().any(|&c| !is_letter(c))
+            && !run.contains(&'\u{FFFD}')
+            && !run.iter().eq(run.iter().rev())
+        {
+            drawn.push((start, at));
+        }
+    }
+    if drawn.len() < 2 {
+        return Vec::new();
+    }
+    // (a set of the runs, so that a text of many is read in linear time)
+    let runs: rustc_hash::FxHashSet<&[char]> = drawn.iter().map(|&(s, e)| &text[s..e]).collect();
+    let mut mirror = Vec::new();
+    drawn.retain(|&(start, end)| {
+        mirror.clear();
+        mirror.extend(text[start..end].iter().rev());
+        runs.contains(&mirror[..])
+    });
+    drawn
 }
 
 /// The pieces in `spans` of the legacy pairs in `pairs`, grouped by reading in text order.
@@ -1020,7 +1121,7 @@ mod tests {
     fn has(text: &str, original: &str, replacement: &str, encoded_as: &str) {
         let chars: Vec<char> = text.chars().collect();
         let all: Vec<(String, String, &str)> =
-            pieces(&chars, &suspects(&runs(&chars), Cost::MIN, (0, 0)), ALL_PAIRS)
+            pieces(&chars, &suspects(&runs(&chars, &[]), Cost::MIN, (0, 0)), ALL_PAIRS)
                 .into_iter()
                 .map(|p| {
                     let original: String = chars[p.start..p.end].iter().collect();
@@ -1037,7 +1138,7 @@ mod tests {
     fn c1_controls_beside_c0_controls_are_no_run() {
         let spans = |text: &str| {
             let chars: Vec<char> = text.chars().collect();
-            runs(&chars).iter().map(|r| (r.start, r.end)).collect::<Vec<_>>()
+            runs(&chars, &[]).iter().map(|r| (r.start, r.end)).collect::<Vec<_>>()
         };
         assert_eq!(spans("intentional \u{81}"), [(12, 13)]);
         assert_eq!(spans("\u{1A} intentional \u{81}"), []);
@@ -1052,7 +1153,7 @@ mod tests {
             (pair(("windows-1250", "windows-1252")), pair(("windows-1254", "windows-1252")));
         let pairs_of_run = |text: &str, at: usize| {
             let chars: Vec<char> = text.chars().collect();
-            runs(&chars).iter().find(|r| r.start == at).map_or(0, |r| r.pairs)
+            runs(&chars, &[]).iter().find(|r| r.start == at).map_or(0, |r| r.pairs)
         };
         // "ý" is windows-1252's (Turkish "ı" in windows-1254); in a word with "ř", which
         // windows-1252 has not, it is no misreading by windows-1252's decoder

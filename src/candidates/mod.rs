@@ -74,7 +74,7 @@ pub fn pieces(text: &[char]) -> Vec<Piece> {
     let mut found = utf8::pieces(text);
     found.extend(legacy::pieces(
         text,
-        &legacy::suspects(&legacy::runs(text), Cost::MIN, (0, 0)),
+        &legacy::suspects(&legacy::runs(text, &legacy::drawn_runs(text)), Cost::MIN, (0, 0)),
         legacy::ALL_PAIRS,
     ));
     found

@@ -720,16 +720,20 @@ fn choices(
             }
         }
     };
+    // (no reading of a drawing is text: `candidates::legacy::drawn_runs`)
+    let drawn = candidates::legacy::drawn_runs(text);
     for piece in candidates::utf8::pieces(text).into_iter() {
-        let reading = piece.reading as usize;
-        by_reading[reading].push(gains.judged(piece));
+        if !candidates::legacy::overlaps(&drawn, piece.start, piece.end) {
+            let reading = piece.reading as usize;
+            by_reading[reading].push(gains.judged(piece));
+        }
     }
     consider(&mut by_reading, &mut choices, &mut lines);
     let utf8_best = best_of(&choices);
     // Legacy readings, where one could win or raise the score: a legacy pair's gain is at
     // most what the runs it may make pieces of look like mojibake, with every bonus, less its
     // cheapest entry.
-    let mut runs = candidates::legacy::runs(text);
+    let mut runs = candidates::legacy::runs(text, &drawn);
     if let Some(choice) = utf8_best.as_ref().filter(|_| !runs.is_empty()) {
         // A run that the winning UTF-8 reading repairs for more than any legacy reading could
         // gain from it is that reading's: legacy readings compete for the rest of the text.
@@ -791,7 +795,7 @@ fn choices(
         // script) where a run the suspects left out may keep it from misreading the text as
         // a whole ("331,44 Kè" beside "odpovìdi" is "Kč").
         let floor = utf8_best.as_ref().map_or(0, |b| b.net_gain);
-        let spans = candidates::legacy::every_run(text);
+        let spans = candidates::legacy::every_run(text, &drawn);
         let left_out = if spelt_text(text.iter().copied()) {
             let left_out = runs.iter().filter(|r| !r.suspect(0, bonuses));
             left_out.fold(0, |pairs, r| pairs | r.pairs)

@@ -313,7 +313,7 @@ fn nothing_to_repair(text: &str) -> bool {
 #[pyfunction]
 fn legacy_runs(text: &str) -> Vec<(usize, usize, f64, String)> {
     let chars: Vec<char> = text.chars().collect();
-    crate::candidates::legacy::runs(&chars)
+    crate::candidates::legacy::runs(&chars, &crate::candidates::legacy::drawn_runs(&chars))
         .into_iter()
         .map(|r| (r.start, r.end, r.shape as f64 / 1000.0, format!("{:?}", r.word)))
         .collect()
