@@ -270,73 +270,88 @@ fn lone_letter(before: Option<char>, run: &RunFacts, after: Option<char>) -> boo
 }
 
 /// Is this run a listing rather than a word: five or more characters in code point order
-/// ("ÀÁÂÃÄÅ", an alphabet), or five vowels with marks in the order of "aeiouy" ("áéíóú",
-/// "ÀÉÎÕÜ", "âêîôû": how a language's accents are listed)? A legacy decoder keeps the order
-/// of an alphabet's bytes, so a listing reads as another alphabet's listing ("АЙОХЬ"), and
-/// no word runs five letters in order, nor five marked vowels.
+/// ("ÀÁÂÃÄÅ", an alphabet), five vowels with marks in the order of "aeiouy" ("áéíóú",
+/// "ÀÉÎÕÜ", "âêîôû"), or nine letters with marks in alphabetical order ("àâçéèêëîïôûùüÿ"), as
+/// a language's accented letters are listed? A legacy decoder keeps the order of an
+/// alphabet's bytes, so a listing reads as another alphabet's listing ("АЙОХЬ"), and words
+/// run neither (decision note 0071).
 ///
 /// ```
 /// use _core::candidates::legacy::listing;
 /// assert!(listing("ÀÁÂÃÄÅ".chars()) && listing("âêîôû".chars()) && listing("ÁÉÍÓÚÑ".chars()));
+/// assert!(listing("àâçéèêëîïôûùüÿ".chars()) && listing("ÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ".chars()));
 /// assert!(!listing("Ïàâëî".chars()) && !listing("áéíó".chars()) && !listing("ûôîêâ".chars()));
+/// assert!(!listing("áàãàòòÿ".chars())); // Ukrainian "багаття" read as windows-1252
 /// ```
 pub fn listing(run: impl Iterator<Item = char>) -> bool {
     let mut streak = Streak::default();
     run.into_iter().any(|c| streak.push(c))
 }
 
-/// Characters in code point order so far, and vowels with marks in the order of "aeiouy", for
-/// [`listing`].
+/// Characters in code point order so far, and letters with marks in alphabetical order (vowels
+/// and all), for [`listing`].
 #[derive(Default)]
 struct Streak {
     length: usize,
     previous: Option<char>,
-    /// How many marked vowels in a row, each later in "aeiouy" than the one before, and the
-    /// last one's place there.
+    /// How many marked vowels in a row, each later in the alphabet than the one before; how
+    /// many marked letters, each at least as late as the one before; the last one's letter.
     vowels: usize,
-    vowel: u8,
+    letters: usize,
+    letter: u8,
 }
 
 impl Streak {
     /// The longest run of characters in code point order that words have, and of marked vowels
     /// in the order of "aeiouy".
     const LONGEST_IN_WORDS: usize = 4;
+    /// The longest run of marked letters in alphabetical order that words have: less than
+    /// this. Chosen on the train and dev splits, whose damaged rows have seven ("áàãàòòÿ").
+    const LETTERS_LISTED: usize = 9;
 
     /// Add `c`: whether the streak is now longer than words have.
     fn push(&mut self, c: char) -> bool {
         let follows = self.previous.is_some_and(|p| c as u32 == p as u32 + 1);
         self.length = if follows { self.length + 1 } else { 1 };
         self.previous = Some(c);
-        (self.vowels, self.vowel) = match marked_vowel(c) {
-            Some(v) if self.vowels > 0 && v > self.vowel => (self.vowels + 1, v),
-            Some(v) => (1, v),
-            None => (0, 0),
+        let vowel = |l: u8| b"aeiouy".contains(&l);
+        (self.vowels, self.letters, self.letter) = match marked_letter(c) {
+            Some(l) if self.letters > 0 && l >= self.letter => {
+                let later_vowel = vowel(l) && l > self.letter && self.vowels > 0;
+                (
+                    if later_vowel { self.vowels + 1 } else { usize::from(vowel(l)) },
+                    self.letters + 1,
+                    l,
+                )
+            }
+            Some(l) => (usize::from(vowel(l)), 1, l),
+            None => (0, 0, 0),
         };
-        self.length > Self::LONGEST_IN_WORDS || self.vowels > Self::LONGEST_IN_WORDS
+        self.length > Self::LONGEST_IN_WORDS
+            || self.vowels > Self::LONGEST_IN_WORDS
+            || self.letters >= Self::LETTERS_LISTED
     }
 }
 
-/// Where `c`'s letter is in "aeiouy" when `c` is that vowel with a mark ("é" 1, "Ü" 4), of
-/// the Latin letters with marks (U+00C0 to U+024F), from their canonical decompositions.
-fn marked_vowel(c: char) -> Option<u8> {
+/// The letter `c` is with a mark ("é" is b'e', "Ř" b'r'), of the Latin letters with marks
+/// (U+00C0 to U+024F), from their canonical decompositions.
+fn marked_letter(c: char) -> Option<u8> {
     const FIRST: u32 = 0xC0;
     const END: u32 = 0x250;
-    static VOWELS: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    static LETTERS: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
     let code = (c as u32).checked_sub(FIRST).filter(|&i| i < END - FIRST)?;
-    let vowels = VOWELS.get_or_init(|| {
+    let letters = LETTERS.get_or_init(|| {
         let of = |c: char| {
             let mut decomposed = Vec::new();
             unicode_normalization::char::decompose_canonical(c, |d| decomposed.push(d));
             match decomposed[..] {
-                [base, _, ..] => {
-                    "aeiouy".find(base.to_ascii_lowercase()).map_or(u8::MAX, |v| v as u8)
-                }
-                _ => u8::MAX,
+                [base, _, ..] if base.is_ascii_alphabetic() => base.to_ascii_lowercase() as u8,
+                _ => 0,
             }
         };
-        (FIRST..END).map(|code| char::from_u32(code).map_or(u8::MAX, of)).collect()
+        (FIRST..END).map(|code| char::from_u32(code).map_or(0, of)).collect()
     });
-    Some(vowels[code as usize]).filter(|&v| v != u8::MAX)
+    Some(letters[code as usize]).filter(|&l| l != 0)
 }
 
 /// Is `c`, an ASCII character between `before` and `after`, one a run of non-ASCII characters
