@@ -314,19 +314,20 @@ impl Streak {
         let follows = self.previous.is_some_and(|p| c as u32 == p as u32 + 1);
         self.length = if follows { self.length + 1 } else { 1 };
         self.previous = Some(c);
-        let vowel = |l: u8| b"aeiouy".contains(&l);
-        (self.vowels, self.letters, self.letter) = match marked_letter(c) {
-            Some(l) if self.letters > 0 && l >= self.letter => {
-                let later_vowel = vowel(l) && l > self.letter && self.vowels > 0;
-                (
-                    if later_vowel { self.vowels + 1 } else { usize::from(vowel(l)) },
-                    self.letters + 1,
-                    l,
-                )
+        match marked_letter(c) {
+            Some(letter) => {
+                let in_order = self.letters > 0 && letter >= self.letter;
+                let later = in_order && letter > self.letter;
+                self.vowels = match b"aeiouy".contains(&letter) {
+                    true if later && self.vowels > 0 => self.vowels + 1,
+                    true => 1,
+                    false => 0,
+                };
+                self.letters = if in_order { self.letters + 1 } else { 1 };
+                self.letter = letter;
             }
-            Some(l) => (usize::from(vowel(l)), 1, l),
-            None => (0, 0, 0),
-        };
+            None => (self.vowels, self.letters, self.letter) = (0, 0, 0),
+        }
         self.length > Self::LONGEST_IN_WORDS
             || self.vowels > Self::LONGEST_IN_WORDS
             || self.letters >= Self::LETTERS_LISTED
@@ -890,9 +891,18 @@ pub fn every_run(text: &[char], drawn: &[(usize, usize)]) -> Vec<(usize, usize)>
     spans
 }
 
-/// Does a span of `spans` (`(start, end)` offsets) overlap `start..end`?
+/// Does a span of `spans` (`(start, end)` offsets, in order and apart) overlap `start..end`?
+/// (A binary search: a text of many drawings asks it of every run.)
+///
+/// ```
+/// use _core::candidates::legacy::overlaps;
+/// let spans = [(0, 4), (8, 12)];
+/// assert!(overlaps(&spans, 3, 5) && overlaps(&spans, 9, 10) && overlaps(&spans, 2, 20));
+/// assert!(!overlaps(&spans, 4, 8) && !overlaps(&spans, 12, 13) && !overlaps(&[], 0, 9));
+/// ```
 pub fn overlaps(spans: &[(usize, usize)], start: usize, end: usize) -> bool {
-    spans.iter().any(|&(s, e)| s < end && start < e)
+    let first_after = spans.partition_point(|&(_, e)| e <= start);
+    spans.get(first_after).is_some_and(|&(s, _)| s < end)
 }
 
 /// The runs of non-ASCII characters of `text` that are drawn rather than written, as
