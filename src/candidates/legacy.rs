@@ -305,8 +305,8 @@ impl Streak {
     /// The longest run of characters in code point order that words have, and of marked vowels
     /// in the order of "aeiouy".
     const LONGEST_IN_WORDS: usize = 4;
-    /// The longest run of marked letters in alphabetical order that words have: less than
-    /// this. Chosen on the train and dev splits, whose damaged rows have seven ("áàãàòòÿ").
+    /// How many marked letters in alphabetical order make a listing: more than words have.
+    /// Chosen on the train and dev splits, whose damaged rows have seven at most ("áàãàòòÿ").
     const LETTERS_LISTED: usize = 9;
 
     /// Add `c`: whether the streak is now longer than words have.
