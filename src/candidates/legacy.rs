@@ -923,17 +923,11 @@ pub fn overlaps(spans: &[(usize, usize)], start: usize, end: usize) -> bool {
 pub fn drawn_runs(text: &[char]) -> Vec<(usize, usize)> {
     let mut drawn = Vec::new();
     let mut at = 0;
-    while at < text.len() {
-        if text[at].is_ascii() {
-            at += 1;
-            continue;
-        }
+    for run in text.chunk_by(|a, b| a.is_ascii() == b.is_ascii()) {
         let start = at;
-        while at < text.len() && !text[at].is_ascii() {
-            at += 1;
-        }
-        let run = &text[start..at];
-        if run.len() >= 3
+        at += run.len();
+        if !run[0].is_ascii()
+            && run.len() >= 3
             && run.iter().any(|&c| !is_letter(c))
             && !run.contains(&'\u{FFFD}')
             && !run.iter().eq(run.iter().rev())
