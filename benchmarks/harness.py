@@ -1510,6 +1510,11 @@ ADVERSARIAL: dict[str, tuple[str, Callable[[int], Any]]] = {
     # Mojibake of mojibake, 6 layers deep ("é" -> 64+ characters).
     "6 nested layers of mojibake": ("fix", lambda size: _repeat_to(
         _nested("Café déjà vu. ", 6), size)),
+    # A decoration and its mirror image, again and again: every run is a drawing, which no
+    # reading takes (decision note 0071), looked for among thousands of others.
+    "'°º¤ø,¸¸,ø¤º°' * n (drawings)": ("fix", lambda size: _repeat_to("°º¤ø,¸¸,ø¤º° ", size)),
+    # One run of symbols, again and again: every run a candidate of every legacy pair.
+    "'°º¤ø ' * n (symbol runs)": ("fix", lambda size: _repeat_to("°º¤ø ", size)),
     # The same, for score/detect on their own.
     "'Ã' * n (detect)": ("detect", lambda size: _repeat_to("Ã", size)),
     # Megabytes of comments, then the <meta>: the prescan must stop at 1024 bytes.
