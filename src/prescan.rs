@@ -285,7 +285,7 @@ pub fn late_meta(page: &[u8]) -> Option<Declaration<'_>> {
             let name_start = position + 1 + usize::from(end_tag);
             let name_length = page[name_start..]
                 .iter()
-                .position(|&b| is_space(b) || b == b'/' || b == b'>')
+                .position(|&b| ends_a_tag_name(b))
                 .unwrap_or(page.len() - name_start);
             let name = &page[name_start..name_start + name_length];
             let attributes = name_start + name_length;
@@ -347,9 +347,7 @@ fn raw_text_end(rest: &[u8], name: &[u8]) -> Option<usize> {
         let at = from + find(&rest[from..], b"</")?;
         let after = &rest[at + 2..];
         let named = after.len() > name.len() && after[..name.len()].eq_ignore_ascii_case(name);
-        if named
-            && matches!(after[name.len()], b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' | b'/' | b'>')
-        {
+        if named && ends_a_tag_name(after[name.len()]) {
             return Some(at);
         }
         from = at + 2;
@@ -482,6 +480,11 @@ pub fn extract_from_content(content: &[u8]) -> Option<(&'static Encoding, &[u8])
 /// The standard's ASCII whitespace for the prescan: TAB, LF, FF, CR and SPACE.
 fn is_space(byte: u8) -> bool {
     matches!(byte, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
+}
+
+/// Does `byte` end a tag's name, as the tokenizer reads one: a space, "/" or ">"?
+fn ends_a_tag_name(byte: u8) -> bool {
+    is_space(byte) || byte == b'/' || byte == b'>'
 }
 
 /// Where `needle` first occurs in `haystack`.
