@@ -594,13 +594,8 @@ fn whole_text(text: &[char], gain: Gain) -> Option<Choice> {
     // (Each piece is a maximal run of non-ASCII characters: its context is ASCII and stays.)
     let original = |piece: &Piece| text[piece.start..piece.end].iter().copied();
     // (what each repair costs, unless `likeliest_whole_text` weighed it)
-    let repairs = weighed.unwrap_or_else(|| {
-        let cost = |piece: &Piece| {
-            let (before, after) = piece.around(text);
-            models.cost_between(before, piece.replacement.chars(), after)
-        };
-        whole.pieces.iter().map(cost).collect()
-    });
+    let repairs =
+        weighed.unwrap_or_else(|| whole.pieces.iter().map(|p| repair_cost(text, p)).collect());
     let mut pieces = Vec::with_capacity(whole.pieces.len());
     for (piece, &repair) in whole.pieces.into_iter().zip(&repairs) {
         let (before, after) = piece.around(text);
@@ -644,7 +639,6 @@ fn likeliest_whole_text(
     if wholes.len() < 2 {
         return wholes.pop().map(|whole| (whole, None));
     }
-    let models = models();
     // The likeliest so far (its index and its pieces' costs) and what it costs, and the least
     // cost of the others weighed in full.
     let (mut best, mut least, mut runner_up) = (None, Cost::MAX, Cost::MAX);
@@ -652,8 +646,7 @@ fn likeliest_whole_text(
         let limit = least.saturating_add(WHOLE_TEXT_MARGIN);
         let (mut costs, mut total) = (Vec::with_capacity(whole.pieces.len()), 0);
         for piece in &whole.pieces {
-            let (before, after) = piece.around(text);
-            let cost = models.cost_between(before, piece.replacement.chars(), after);
+            let cost = repair_cost(text, piece);
             costs.push(cost);
             total += cost;
             if total >= limit {
@@ -672,6 +665,12 @@ fn likeliest_whole_text(
     }
     let (index, costs) = best?;
     (least + WHOLE_TEXT_MARGIN <= runner_up).then(|| (wholes.swap_remove(index), Some(costs)))
+}
+
+/// What `piece`'s repair costs as text between the characters around it.
+fn repair_cost(text: &[char], piece: &Piece) -> Cost {
+    let (before, after) = piece.around(text);
+    models().cost_between(before, piece.replacement.chars(), after)
 }
 
 /// How much likelier than any other the repair of a whole text that several decoders misread
