@@ -73,6 +73,8 @@ pub struct Models {
     /// What each token costs in real text at least, whatever comes before it
     /// ([`Models::cost_at_least`]), made at first use.
     least: OnceLock<Vec<Cost>>,
+    /// The shapes of U+0378, unassigned, and U+E000, private use ([`Models::never_text`]).
+    never_text: [u16; 2],
 }
 
 /// The models, parsed from the generated files at first use.
@@ -172,7 +174,16 @@ impl Models {
             languages,
             words,
             least: OnceLock::new(),
-        })
+            never_text: [0; 2],
+        }
+        .with_never_text())
+    }
+
+    /// The models with the shapes of [`Models::never_text`] found.
+    fn with_never_text(mut self) -> Models {
+        let shape = |c: char| self.shape[self.token(c) as usize];
+        self.never_text = [shape('\u{378}'), shape('\u{E000}')];
+        self
     }
 
     /// The token of a character.
@@ -509,9 +520,7 @@ impl Models {
     /// private use? (Its shape is that of U+0378, unassigned, or of U+E000, private use.)
     /// A repair that makes one is no repair.
     pub fn never_text(&self, c: char) -> bool {
-        let shape = |c: char| self.shape[self.token(c) as usize];
-        let of = shape(c);
-        of == shape('\u{378}') || of == shape('\u{E000}')
+        self.never_text.contains(&self.shape[self.token(c) as usize])
     }
 
     /// Is this character a non-ASCII letter (or mark) with a token of its own, one the

@@ -63,20 +63,23 @@ fn pair_pieces(text: &[char], runs: &[(usize, usize)], index: usize, out: &mut V
         return;
     }
     let encoding = codecs::encoding_for(encoded_as).expect("a WHATWG encoding");
-    let mut done = 0;
-    for &(run_start, run_end) in runs {
-        let mut at = run_start.max(done);
-        while at < run_end {
-            // A character the decoder could have made starts a piece (its ASCII trail bytes
-            // are the multi-byte reading's to take).
-            if misread_byte(decoder, text[at]).is_some_and(|b| b >= 0x80) {
-                at = multi_byte_pieces(text, at, decoder, encoding, reading, out);
-            } else {
-                at += 1;
+    DECODED.with_borrow_mut(|kept| {
+        let mut characters = Characters::new(encoding, kept);
+        let mut done = 0;
+        for &(run_start, run_end) in runs {
+            let mut at = run_start.max(done);
+            while at < run_end {
+                // A character the decoder could have made starts a piece (its ASCII trail
+                // bytes are the multi-byte reading's to take).
+                if misread_byte(decoder, text[at]).is_some_and(|b| b >= 0x80) {
+                    at = multi_byte_pieces(text, at, decoder, &mut characters, reading, out);
+                } else {
+                    at += 1;
+                }
             }
+            done = at;
         }
-        done = at;
-    }
+    })
 }
 
 /// The runs, those in one word joined with the ASCII letters between them ("mâcîbu" is one
@@ -114,12 +117,13 @@ fn single_byte_word(
 ) {
     let mut piece: Option<(usize, String)> = None;
     let mut flush = |piece: &mut Option<(usize, String)>, stop: usize| {
-        if let Some((from, replacement)) = piece.take() {
+        if let Some((from, mut replacement)) = piece.take() {
             // (ASCII letters at its end are no part of it)
-            let kept = replacement.trim_end_matches(|c: char| c.is_ascii_alphabetic());
-            let stop = stop - (replacement.len() - kept.len());
-            if !kept.chars().eq(text[from..stop].iter().copied()) {
-                out.push(Piece::new(from, stop, kept.to_string(), reading));
+            let kept = replacement.trim_end_matches(|c: char| c.is_ascii_alphabetic()).len();
+            let stop = stop - (replacement.len() - kept);
+            replacement.truncate(kept);
+            if !replacement.chars().eq(text[from..stop].iter().copied()) {
+                out.push(Piece::new(from, stop, replacement, reading));
             }
         }
     };
@@ -130,7 +134,10 @@ fn single_byte_word(
             inside.then_some(c)
         });
         match read {
-            Some(r) => piece.get_or_insert_with(|| (at, String::new())).1.push(r),
+            // (room for the rest of the word, each character in three bytes at most)
+            Some(r) => {
+                piece.get_or_insert_with(|| (at, String::with_capacity(3 * (end - at)))).1.push(r)
+            }
             None => flush(&mut piece, at),
         }
     }
@@ -142,7 +149,7 @@ fn multi_byte_pieces(
     text: &[char],
     start: usize,
     decoder: &SingleByte,
-    encoding: &'static Encoding,
+    characters: &mut Characters,
     reading: readings::ReadingId,
     out: &mut Vec<Piece>,
 ) -> usize {
@@ -164,11 +171,11 @@ fn multi_byte_pieces(
         }
         // A one-byte character of the true encoding (half-width katakana in Shift_JIS) or a
         // lead byte and its trail.
-        let one = decode_exactly(encoding, &[lead]);
+        let one = characters.of(&[lead]);
         let two = text
             .get(at + 1)
             .and_then(|&c| misread_byte(decoder, c))
-            .and_then(|trail| decode_exactly(encoding, &[lead, trail]));
+            .and_then(|trail| characters.of(&[lead, trail]));
         let (c, length) = match (two, one) {
             (Some(c), _) => (c, 2),
             (None, Some(c)) => (c, 1),
@@ -178,7 +185,9 @@ fn multi_byte_pieces(
                 continue;
             }
         };
-        let p = piece.get_or_insert_with(|| Piece::new(at, at, String::new(), reading));
+        let room = 3 * (text.len() - at).min(8);
+        let p =
+            piece.get_or_insert_with(|| Piece::new(at, at, String::with_capacity(room), reading));
         p.replacement.push(c);
         p.end = at + length;
         p.sequences += u32::from(length == 2);
@@ -188,14 +197,48 @@ fn multi_byte_pieces(
     at.max(start + 1)
 }
 
-/// The one character these bytes decode to, if they decode to exactly one.
-fn decode_exactly(encoding: &'static Encoding, bytes: &[u8]) -> Option<char> {
-    let mut buffer = [0u8; 16];
-    let mut chars = codecs::decode_whole(encoding, bytes, &mut buffer)?.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) if !c.is_ascii() && !undefined(c) => Some(c),
-        _ => None,
+/// The characters of one or two bytes of a multi-byte encoding, each as the encoding decodes
+/// it. Kept per thread for the multi-byte encodings of [`LEGACY_PAIRS`] (`DECODED`): a decoder
+/// is made for each ask, and damaged text asks of the same few characters again and again.
+struct Characters<'k> {
+    encoding: &'static Encoding,
+    /// The encoding's place among those kept, if it is kept.
+    kept_as: Option<u64>,
+    kept: &'k mut Memo<Option<char>>,
+}
+
+impl<'k> Characters<'k> {
+    fn new(encoding: &'static Encoding, kept: &'k mut Memo<Option<char>>) -> Characters<'k> {
+        use encoding_rs::{BIG5, EUC_JP, EUC_KR, GBK, SHIFT_JIS};
+        let kept_as = [GBK, SHIFT_JIS, EUC_KR, BIG5, EUC_JP].iter().position(|&e| e == encoding);
+        Characters { encoding, kept_as: kept_as.map(|i| i as u64), kept }
     }
+
+    /// The one character `bytes` decode to, if they decode to exactly one.
+    fn of(&mut self, bytes: &[u8]) -> Option<char> {
+        let judge = || {
+            let mut buffer = [0u8; 16];
+            let mut chars = codecs::decode_whole(self.encoding, bytes, &mut buffer)?.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if !c.is_ascii() && !undefined(c) => Some(c),
+                _ => None,
+            }
+        };
+        let key = match (self.kept_as, bytes) {
+            (Some(index), &[lead]) => index << 17 | u64::from(lead),
+            (Some(index), &[lead, trail]) => {
+                index << 17 | 1 << 16 | u64::from(lead) << 8 | u64::from(trail)
+            }
+            _ => return judge(),
+        };
+        self.kept.get_or_insert_with(key, judge)
+    }
+}
+
+thread_local! {
+    /// [`Characters`] by the encoding and the bytes, 4,096 of them.
+    static DECODED: std::cell::RefCell<Memo<Option<char>>> =
+        std::cell::RefCell::new(Memo::new(12, None));
 }
 
 /// What one pass over a run tells of it, for [`run_shape`]'s questions.
@@ -829,6 +872,13 @@ pub fn name_pairs(
     if letters_before != 0 || letters_after > 1 || !matches!(length + letters_after, 4 | 6) {
         return 0;
     }
+    pairs & family_name_pairs(first)
+}
+
+/// The multi-byte pairs that read `first` as a family name ([`name_pairs`]), kept per thread
+/// for each two characters (`FAMILY_NAME_PAIRS`): a text asks it of every run of four or six
+/// characters, most of them alike.
+fn family_name_pairs(first: [char; 2]) -> Pairs {
     let family_name = |i: usize| {
         let (encoded_as, decoded_as) = LEGACY_PAIRS[i];
         let (Some(decoder), Some(encoding)) =
@@ -842,10 +892,20 @@ pub fn name_pairs(
         };
         codecs::decode(&[lead, trail], encoding).chars().next().is_some_and(is_family_name)
     };
-    let multi_byte = pairs & multi_byte_pairs();
-    (0..LEGACY_PAIRS.len())
-        .filter(|&i| multi_byte & (1 << i) != 0 && family_name(i))
-        .fold(0, |m, i| m | 1 << i)
+    let judge = || {
+        let multi_byte = multi_byte_pairs();
+        (0..LEGACY_PAIRS.len())
+            .filter(|&i| multi_byte & (1 << i) != 0 && family_name(i))
+            .fold(0, |m, i| m | 1 << i)
+    };
+    let key = char_bits(Some(first[0])) << 21 | char_bits(Some(first[1]));
+    FAMILY_NAME_PAIRS.with(|known| known.borrow_mut().get_or_insert_with(key, judge))
+}
+
+thread_local! {
+    /// [`family_name_pairs`] by the two characters, 1,024 of them.
+    static FAMILY_NAME_PAIRS: std::cell::RefCell<Memo<Pairs>> =
+        std::cell::RefCell::new(Memo::new(10, 0));
 }
 
 /// The spans of the runs that look like mojibake by more than `floor`, or, in an unknown word
@@ -955,6 +1015,7 @@ pub fn pieces(text: &[char], spans: &[(usize, usize)], pairs: Pairs) -> Vec<Piec
     if spans.is_empty() {
         return out;
     }
+    out.reserve(spans.len() * pairs.count_ones() as usize);
     for index in (0..LEGACY_PAIRS.len()).filter(|&i| pairs & (1 << i) != 0) {
         pair_pieces(text, spans, index, &mut out);
     }
@@ -999,6 +1060,19 @@ pub fn may_make_a_price(
 /// Polish złoty (CLDR's symbols for CZK and PLN). A legacy pair that misreads the letter
 /// ("91,29 Kè", "211,95 z³") leaves no sign to judge the price by.
 pub const CURRENCY_WORDS: [&str; 2] = ["Kč", "zł"];
+
+/// Is `c` a letter of the [`CURRENCY_WORDS`] that ASCII has not? (Asked of every character a
+/// repair makes: spelt out, not searched for.)
+///
+/// ```
+/// use _core::candidates::legacy::{currency_word_letter, CURRENCY_WORDS};
+/// let letters = CURRENCY_WORDS.iter().flat_map(|w| w.chars()).filter(|c| !c.is_ascii());
+/// assert!(letters.clone().all(currency_word_letter) && letters.count() == 2);
+/// assert!(!currency_word_letter('K') && !currency_word_letter('c'));
+/// ```
+pub fn currency_word_letter(c: char) -> bool {
+    matches!(c, 'č' | 'ł')
+}
 
 /// Could a run end one of the [`CURRENCY_WORDS`] misread after an amount: its last character
 /// is no ASCII and not the word's own second letter, the one before it (in the run or `before`

@@ -231,17 +231,84 @@ fn gain_of(
 /// the repair ratio.
 type Evidence = (Cost, Cost, Cost, Cost, Cost);
 
-/// A piece as the models are asked about it: its span, the model of mojibake of its reading,
-/// its repair and the repairs its lost bytes filled in make ([`Piece::filled_in`]).
-type Asked = (usize, usize, Which, String, Option<Box<[String]>>);
+/// A piece as [`evidence`] sees it, wherever it stands: the model of mojibake of its reading,
+/// whether that reading is multi-byte, the character before it, its characters, the one after
+/// it, its repair and the repairs its lost bytes fill in.
+#[derive(Clone, Copy, PartialEq, Hash)]
+struct Seen<'p> {
+    which: Which,
+    multi_byte: bool,
+    before: Option<char>,
+    original: &'p [char],
+    after: Option<char>,
+    replacement: &'p str,
+    filled_in: Option<&'p [String]>,
+}
+
+impl<'p> Seen<'p> {
+    fn of(text: &'p [char], piece: &'p Piece, which: Which) -> Seen<'p> {
+        let (before, after) = piece.around(text);
+        Seen {
+            which,
+            multi_byte: readings()[piece.reading as usize].kind == Kind::Utf8AsMultiByte,
+            before,
+            original: &text[piece.start..piece.end],
+            after,
+            replacement: &piece.replacement,
+            filled_in: piece.filled_in.as_deref(),
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        std::hash::BuildHasher::hash_one(&rustc_hash::FxBuildHasher, self)
+    }
+}
+
+/// A [`Seen`] kept: what it borrowed, owned.
+struct Kept {
+    hash: u64,
+    which: Which,
+    multi_byte: bool,
+    before: Option<char>,
+    original: Box<[char]>,
+    after: Option<char>,
+    replacement: Box<str>,
+    filled_in: Option<Box<[String]>>,
+}
+
+impl Kept {
+    fn new(seen: Seen, hash: u64) -> Kept {
+        let Seen { which, multi_byte, before, original, after, replacement, filled_in } = seen;
+        let (original, replacement, filled_in) =
+            (original.into(), replacement.into(), filled_in.map(Into::into));
+        Kept { hash, which, multi_byte, before, original, after, replacement, filled_in }
+    }
+
+    fn is(&self, seen: &Seen) -> bool {
+        let kept = Seen {
+            which: self.which,
+            multi_byte: self.multi_byte,
+            before: self.before,
+            original: &self.original,
+            after: self.after,
+            replacement: &self.replacement,
+            filled_in: self.filled_in.as_deref(),
+        };
+        kept == *seen
+    }
+}
 
 /// The gains of pieces, the models asked once for pieces several readings share (a stretch
-/// of UTF-8 read as windows-1252 reads the same in windows-1254, ISO-8859-15 and more).
+/// of UTF-8 read as windows-1252 reads the same in windows-1254, ISO-8859-15 and more) and
+/// once for a run the text repeats (a decoration, a table's rules).
 struct Gains<'a> {
     text: &'a [char],
     parameters: &'a Parameters,
-    /// What the models said, by what they were asked.
-    known: rustc_hash::FxHashMap<Asked, Evidence>,
+    /// What [`evidence`] said, by what it saw, each numbered in the order it was first seen.
+    /// (Looked up by what a piece borrows: most pieces were seen before.)
+    seen: hashbrown::HashTable<(Kept, (Cost, Cost), u32)>,
+    /// What the models said, by a piece's span and the number of what [`evidence`] saw.
+    known: rustc_hash::FxHashMap<(usize, usize, u32), Evidence>,
     /// Made at the first piece that needs them.
     words: Option<Words>,
     capitals: Option<Capitals>,
@@ -249,17 +316,42 @@ struct Gains<'a> {
 
 impl<'a> Gains<'a> {
     fn new(text: &'a [char], parameters: &'a Parameters) -> Gains<'a> {
-        let known = rustc_hash::FxHashMap::default();
-        Gains { text, parameters, known, words: None, capitals: None }
+        let (seen, known) = Default::default();
+        Gains { text, parameters, seen, known, words: None, capitals: None }
+    }
+
+    /// What [`evidence`] says of `piece`, and the number of what it saw.
+    fn evidence(&mut self, piece: &Piece, which: Which) -> ((Cost, Cost), u32) {
+        let seen = Seen::of(self.text, piece, which);
+        let hash = seen.hash();
+        if let Some(&(_, said, number)) = self.seen.find(hash, |(kept, ..)| kept.is(&seen)) {
+            return (said, number);
+        }
+        let said = evidence(self.text, piece);
+        let number = self.seen.len() as u32;
+        self.seen.insert_unique(hash, (Kept::new(seen, hash), said, number), |(k, ..)| k.hash);
+        (said, number)
+    }
+
+    /// Each of `pieces` judged, into its reading's list.
+    fn judge_all(&mut self, pieces: Vec<Piece>, by_reading: &mut [Vec<Judged>]) {
+        let mut counts = [0; READING_COUNT];
+        pieces.iter().for_each(|p| counts[p.reading as usize] += 1);
+        for (judged, count) in by_reading.iter_mut().zip(counts) {
+            judged.reserve(count);
+        }
+        for piece in pieces {
+            let reading = piece.reading as usize;
+            by_reading[reading].push(self.judged(piece));
+        }
     }
 
     fn judged(&mut self, piece: Piece) -> Judged {
         let which = models().mojibake_of(piece.reading);
-        let key =
-            (piece.start, piece.end, which, piece.replacement.clone(), piece.filled_in.clone());
+        let ((repair, shape), seen) = self.evidence(&piece, which);
         let (text, words, capitals) = (self.text, &mut self.words, &mut self.capitals);
+        let key = (piece.start, piece.end, seen);
         let &mut (ratio, words, names, case, repair) = self.known.entry(key).or_insert_with(|| {
-            let (repair, shape) = evidence(text, &piece);
             // (asked here too, so that a text whose pieces make no letters builds no `Words`)
             if makes_a_currency_word(text, &piece) {
                 // (judged as a price is, below)
@@ -721,12 +813,9 @@ fn choices(
     };
     // (no reading of a drawing is text: `candidates::legacy::drawn_runs`)
     let drawn = candidates::legacy::drawn_runs(text);
-    for piece in candidates::utf8::pieces(text).into_iter() {
-        if !candidates::legacy::overlaps(&drawn, piece.start, piece.end) {
-            let reading = piece.reading as usize;
-            by_reading[reading].push(gains.judged(piece));
-        }
-    }
+    let mut pieces = candidates::utf8::pieces(text);
+    pieces.retain(|p| !candidates::legacy::overlaps(&drawn, p.start, p.end));
+    gains.judge_all(pieces, &mut by_reading);
     consider(&mut by_reading, &mut choices, &mut lines);
     let utf8_best = best_of(&choices);
     // Legacy readings, where one could win or raise the score: a legacy pair's gain is at
@@ -781,10 +870,7 @@ fn choices(
         // (Those that may make a price are read: a repair is judged by the format.)
         let bonuses = (parameters.known_word[2].max(0), parameters.known_name.max(0));
         let suspects = candidates::legacy::suspects(&runs, 0, bonuses);
-        for piece in candidates::legacy::pieces(text, &suspects, pairs).into_iter() {
-            let reading = piece.reading as usize;
-            by_reading[reading].push(gains.judged(piece));
-        }
+        gains.judge_all(candidates::legacy::pieces(text, &suspects, pairs), &mut by_reading);
         consider(&mut by_reading, &mut choices, &mut lines);
         // A legacy reading that would win is judged again on every run of the text, words in
         // ordinary case and punctuation included: each is that reading's to take ("Д." in an
@@ -1440,10 +1526,7 @@ pub fn readings_judged(
 ) -> Vec<(ReadingId, Cost, Cost, Cost, usize)> {
     let mut by_reading: Vec<Vec<Judged>> = vec![Vec::new(); readings().len()];
     let mut gains = Gains::new(text, parameters);
-    for piece in candidates::pieces(text) {
-        let reading = piece.reading as usize;
-        by_reading[reading].push(gains.judged(piece));
-    }
+    gains.judge_all(candidates::pieces(text), &mut by_reading);
     let non_ascii = non_ascii_positions(text);
     let mut lines = LineLetters::default();
     let mut out = Vec::new();

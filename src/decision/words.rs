@@ -2,7 +2,9 @@
 //! Chinese name, a price's sign or space, and the case of the word around it. Each is counted
 //! as evidence in the piece's gain (`super::gain_of`), weighed by the parameters.
 
-use crate::candidates::legacy::{currency_sign, spaced_from_an_amount, CURRENCY_WORDS};
+use crate::candidates::legacy::{
+    currency_sign, currency_word_letter, spaced_from_an_amount, CURRENCY_WORDS,
+};
 use crate::candidates::Piece;
 use crate::letters::{is_latin_letter, is_letter};
 use crate::model::{models, word_hash_lower, Cost, WORD_HASH_START};
@@ -251,8 +253,7 @@ pub const PRICE_WORDS: Cost = 3;
 /// assert!(!piece("Kè", 1, "č") && !piece("91,29 Kèt", 7, "č") && !piece("91,29 AKè", 8, "č"));
 /// ```
 pub fn makes_a_currency_word(text: &[char], piece: &Piece) -> bool {
-    let a_currency_letter = |c: char| !c.is_ascii() && CURRENCY_WORDS.iter().any(|w| w.contains(c));
-    if !piece.replacement.chars().any(a_currency_letter) {
+    if !piece.replacement.chars().any(currency_word_letter) {
         return false;
     }
     let mut end = piece.end;
