@@ -340,6 +340,7 @@ impl<'a> Gains<'a> {
         for (judged, count) in by_reading.iter_mut().zip(counts) {
             judged.reserve(count);
         }
+        self.known.reserve(pieces.len());
         for piece in pieces {
             let reading = piece.reading as usize;
             by_reading[reading].push(self.judged(piece));
