@@ -185,6 +185,7 @@ fn multi_byte_pieces(
                 continue;
             }
         };
+        // (room for a few characters of three bytes: most pieces are short)
         let room = 3 * (text.len() - at).min(8);
         let p =
             piece.get_or_insert_with(|| Piece::new(at, at, String::with_capacity(room), reading));

@@ -284,8 +284,9 @@ impl Kept {
         Kept { hash, which, multi_byte, before, original, after, replacement, filled_in }
     }
 
-    fn is(&self, seen: &Seen) -> bool {
-        let kept = Seen {
+    /// What it saw, borrowed again.
+    fn seen(&self) -> Seen<'_> {
+        Seen {
             which: self.which,
             multi_byte: self.multi_byte,
             before: self.before,
@@ -293,8 +294,7 @@ impl Kept {
             after: self.after,
             replacement: &self.replacement,
             filled_in: self.filled_in.as_deref(),
-        };
-        kept == *seen
+        }
     }
 }
 
@@ -305,7 +305,7 @@ struct Gains<'a> {
     text: &'a [char],
     parameters: &'a Parameters,
     /// What [`evidence`] said, by what it saw, each numbered in the order it was first seen.
-    /// (Looked up by what a piece borrows: most pieces were seen before.)
+    /// (Looked up by what a piece borrows: asking clones nothing.)
     seen: hashbrown::HashTable<(Kept, (Cost, Cost), u32)>,
     /// What the models said, by a piece's span and the number of what [`evidence`] saw.
     known: rustc_hash::FxHashMap<(usize, usize, u32), Evidence>,
@@ -324,7 +324,7 @@ impl<'a> Gains<'a> {
     fn evidence(&mut self, piece: &Piece, which: Which) -> ((Cost, Cost), u32) {
         let seen = Seen::of(self.text, piece, which);
         let hash = seen.hash();
-        if let Some(&(_, said, number)) = self.seen.find(hash, |(kept, ..)| kept.is(&seen)) {
+        if let Some(&(_, said, number)) = self.seen.find(hash, |(kept, ..)| kept.seen() == seen) {
             return (said, number);
         }
         let said = evidence(self.text, piece);
