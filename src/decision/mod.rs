@@ -789,9 +789,13 @@ fn choices(
     // from symbols or drawings (`candidates::utf8::repairs_no_word`).
     let no_word = std::cell::OnceCell::new();
     let wordless = || *no_word.get_or_init(|| !candidates::utf8::holds_a_word(text));
+    // The legacy pairs whose spelling may count where a run the suspects left out could keep
+    // them from misreading the text as a whole (below): `left_out` of [`may_be_spelt`].
+    let mut left_out: Pairs = 0;
     let consider = |by_reading: &mut Vec<Vec<Judged>>,
                     choices: &mut Vec<Option<Choice>>,
-                    lines: &mut LineLetters| {
+                    lines: &mut LineLetters,
+                    left_out: Pairs| {
         for (reading, judged) in by_reading.iter_mut().enumerate() {
             // (a reading whose pieces repair no word, `candidates::utf8::repairs_no_word`, is
             // none: letters drawn, symbols for symbols)
@@ -802,6 +806,13 @@ fn choices(
                     continue;
                 }
                 let reading = reading as ReadingId;
+                // (a repair asks only of readings that may win; a score, of every one's gain)
+                if purpose == Purpose::Repair
+                    && !may_gain(reading, &judged, parameters)
+                    && !may_be_spelt(reading, left_out)
+                {
+                    continue;
+                }
                 let choice = judge(text, &non_ascii, reading, judged, parameters, lines);
                 choices[reading as usize] =
                     if readings()[reading as usize].kind == Kind::Utf8AsMultiByte {
@@ -817,7 +828,7 @@ fn choices(
     let mut pieces = candidates::utf8::pieces(text);
     pieces.retain(|p| !candidates::legacy::overlaps(&drawn, p.start, p.end));
     gains.judge_all(pieces, &mut by_reading);
-    consider(&mut by_reading, &mut choices, &mut lines);
+    consider(&mut by_reading, &mut choices, &mut lines, left_out);
     let utf8_best = best_of(&choices);
     // Legacy readings, where one could win or raise the score: a legacy pair's gain is at
     // most what the runs it may make pieces of look like mojibake, with every bonus, less its
@@ -871,8 +882,12 @@ fn choices(
         // (Those that may make a price are read: a repair is judged by the format.)
         let bonuses = (parameters.known_word[2].max(0), parameters.known_name.max(0));
         let suspects = candidates::legacy::suspects(&runs, 0, bonuses);
+        if spelt_text(text.iter().copied()) {
+            let left_out_runs = runs.iter().filter(|r| !r.suspect(0, bonuses));
+            left_out = left_out_runs.fold(0, |pairs, r| pairs | r.pairs);
+        }
         gains.judge_all(candidates::legacy::pieces(text, &suspects, pairs), &mut by_reading);
-        consider(&mut by_reading, &mut choices, &mut lines);
+        consider(&mut by_reading, &mut choices, &mut lines, left_out);
         // A legacy reading that would win is judged again on every run of the text, words in
         // ordinary case and punctuation included: each is that reading's to take ("Д." in an
         // address), and each it would garble counts against it (a Serbian text's "ИБ" read as
@@ -882,18 +897,11 @@ fn choices(
         // a whole ("331,44 Kè" beside "odpovìdi" is "Kč").
         let floor = utf8_best.as_ref().map_or(0, |b| b.net_gain);
         let spans = candidates::legacy::every_run(text, &drawn);
-        let left_out = if spelt_text(text.iter().copied()) {
-            let left_out = runs.iter().filter(|r| !r.suspect(0, bonuses));
-            left_out.fold(0, |pairs, r| pairs | r.pairs)
-        } else {
-            0
-        };
         for reading in (0..choices.len()).filter(|&r| readings()[r].kind == Kind::LegacyAsLegacy) {
-            let pair = crate::readings::legacy_index(reading as ReadingId);
-            let may_be_spelt = left_out & (1 << pair) != 0
-                && crate::readings::within_a_script(reading as ReadingId);
-            if choices[reading].as_ref().is_some_and(|c| c.net_gain > floor || may_be_spelt) {
-                let reading = reading as ReadingId;
+            let reading = reading as ReadingId;
+            let spelt = may_be_spelt(reading, left_out);
+            if choices[reading as usize].as_ref().is_some_and(|c| c.net_gain > floor || spelt) {
+                let pair = crate::readings::legacy_index(reading);
                 let pieces = candidates::legacy::pieces(text, &spans, 1 << pair);
                 let judged = pieces.into_iter().map(|piece| gains.judged(piece)).collect();
                 let choice = judge(text, &non_ascii, reading, judged, parameters, &mut lines);
@@ -903,6 +911,25 @@ fn choices(
     }
     let best_net_gain = choices.iter().flatten().map(|c| c.net_gain).max();
     (choices, best_net_gain)
+}
+
+/// May a reading gain with some of its `judged` pieces? Not when none gains and its entry
+/// costs something even at its cheapest (its re-entry and prior; the letter evidence lowers an
+/// entry to no less): every stretch of its pieces, and the text misread as a whole, whose
+/// spelling adds at most what its best piece gains, then loses (`judge`).
+fn may_gain(reading: ReadingId, judged: &[Judged], parameters: &Parameters) -> bool {
+    let kind = kind_index(readings()[reading as usize].kind);
+    parameters.reentry[kind] + parameters.prior[reading as usize] < 0
+        || judged.iter().any(|j| j.gain > 0)
+}
+
+/// Is `reading` a legacy reading within a script whose pair is among `left_out`, the pairs of
+/// runs the suspects left out in a text whose spelling counts? `choices` then judges it again
+/// on every run of the text, whatever it gained on the suspects.
+fn may_be_spelt(reading: ReadingId, left_out: Pairs) -> bool {
+    readings()[reading as usize].kind == Kind::LegacyAsLegacy
+        && left_out & (1 << crate::readings::legacy_index(reading)) != 0
+        && crate::readings::within_a_script(reading)
 }
 
 /// The choice that gains most, if any gains; of choices that gain alike (two decoders that
