@@ -68,6 +68,24 @@ pub fn decode<'a>(bytes: &'a [u8], encoding: &'static Encoding) -> Cow<'a, str> 
     encoding.decode_without_bom_handling(bytes).0
 }
 
+/// The one character above U+007F that `bytes` decode to on their own with `encoding`, if
+/// they decode without error to exactly one: read from the table of a multi-byte decoder's
+/// one- and two-byte characters (`double_byte`, decision note 0041) where it holds them, else
+/// decoded.
+///
+/// ```
+/// use _core::codecs::{encoding_for, one_character};
+/// let big5 = encoding_for("Big5").unwrap();
+/// assert_eq!(one_character(big5, b"\xa4\xa4"), Some('中'));
+/// assert_eq!(one_character(big5, b"\x87\x45"), Some('𧉧')); // beyond the BMP
+/// assert_eq!(one_character(big5, b"\xa4"), None); // a lead byte alone
+/// assert_eq!(one_character(big5, b"\xa4\x20"), None);
+/// ```
+pub fn one_character(encoding: &'static Encoding, bytes: &[u8]) -> Option<char> {
+    double_byte::one_character(encoding, bytes)
+        .unwrap_or_else(|| double_byte::decode_one(encoding, bytes))
+}
+
 /// Decode `bytes` as [`decode`] does, to UTF-16 code units (a faster way to some string types,
 /// Python's among them, than UTF-8 is). A multi-byte decoder's one- and two-byte characters
 /// of the BMP are read by a table of what encoding_rs reads them as (`double_byte`, decision

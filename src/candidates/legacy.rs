@@ -63,23 +63,20 @@ fn pair_pieces(text: &[char], runs: &[(usize, usize)], index: usize, out: &mut V
         return;
     }
     let encoding = codecs::encoding_for(encoded_as).expect("a WHATWG encoding");
-    DECODED.with_borrow_mut(|kept| {
-        let mut characters = Characters::new(encoding, kept);
-        let mut done = 0;
-        for &(run_start, run_end) in runs {
-            let mut at = run_start.max(done);
-            while at < run_end {
-                // A character the decoder could have made starts a piece (its ASCII trail
-                // bytes are the multi-byte reading's to take).
-                if misread_byte(decoder, text[at]).is_some_and(|b| b >= 0x80) {
-                    at = multi_byte_pieces(text, at, decoder, &mut characters, reading, out);
-                } else {
-                    at += 1;
-                }
+    let mut done = 0;
+    for &(run_start, run_end) in runs {
+        let mut at = run_start.max(done);
+        while at < run_end {
+            // A character the decoder could have made starts a piece (its ASCII trail bytes
+            // are the multi-byte reading's to take).
+            if misread_byte(decoder, text[at]).is_some_and(|b| b >= 0x80) {
+                at = multi_byte_pieces(text, at, decoder, encoding, reading, out);
+            } else {
+                at += 1;
             }
-            done = at;
         }
-    })
+        done = at;
+    }
 }
 
 /// The runs, those in one word joined with the ASCII letters between them ("mâcîbu" is one
@@ -149,7 +146,7 @@ fn multi_byte_pieces(
     text: &[char],
     start: usize,
     decoder: &SingleByte,
-    characters: &mut Characters,
+    encoding: &'static Encoding,
     reading: readings::ReadingId,
     out: &mut Vec<Piece>,
 ) -> usize {
@@ -171,11 +168,11 @@ fn multi_byte_pieces(
         }
         // A one-byte character of the true encoding (half-width katakana in Shift_JIS) or a
         // lead byte and its trail.
-        let one = characters.of(&[lead]);
+        let one = decode_exactly(encoding, &[lead]);
         let two = text
             .get(at + 1)
             .and_then(|&c| misread_byte(decoder, c))
-            .and_then(|trail| characters.of(&[lead, trail]));
+            .and_then(|trail| decode_exactly(encoding, &[lead, trail]));
         let (c, length) = match (two, one) {
             (Some(c), _) => (c, 2),
             (None, Some(c)) => (c, 1),
@@ -198,48 +195,10 @@ fn multi_byte_pieces(
     at.max(start + 1)
 }
 
-/// The characters of one or two bytes of a multi-byte encoding, each as the encoding decodes
-/// it. Kept per thread for the multi-byte encodings of [`LEGACY_PAIRS`] (`DECODED`): a decoder
-/// is made for each ask, and damaged text asks of the same few characters again and again.
-struct Characters<'k> {
-    encoding: &'static Encoding,
-    /// The encoding's place among those kept, if it is kept.
-    kept_as: Option<u64>,
-    kept: &'k mut Memo<Option<char>>,
-}
-
-impl<'k> Characters<'k> {
-    fn new(encoding: &'static Encoding, kept: &'k mut Memo<Option<char>>) -> Characters<'k> {
-        use encoding_rs::{BIG5, EUC_JP, EUC_KR, GBK, SHIFT_JIS};
-        let kept_as = [GBK, SHIFT_JIS, EUC_KR, BIG5, EUC_JP].iter().position(|&e| e == encoding);
-        Characters { encoding, kept_as: kept_as.map(|i| i as u64), kept }
-    }
-
-    /// The one character `bytes` decode to, if they decode to exactly one.
-    fn of(&mut self, bytes: &[u8]) -> Option<char> {
-        let judge = || {
-            let mut buffer = [0u8; 16];
-            let mut chars = codecs::decode_whole(self.encoding, bytes, &mut buffer)?.chars();
-            match (chars.next(), chars.next()) {
-                (Some(c), None) if !c.is_ascii() && !undefined(c) => Some(c),
-                _ => None,
-            }
-        };
-        let key = match (self.kept_as, bytes) {
-            (Some(index), &[lead]) => index << 17 | u64::from(lead),
-            (Some(index), &[lead, trail]) => {
-                index << 17 | 1 << 16 | u64::from(lead) << 8 | u64::from(trail)
-            }
-            _ => return judge(),
-        };
-        self.kept.get_or_insert_with(key, judge)
-    }
-}
-
-thread_local! {
-    /// [`Characters`] by the encoding and the bytes, 4,096 of them.
-    static DECODED: std::cell::RefCell<Memo<Option<char>>> =
-        std::cell::RefCell::new(Memo::new(12, None));
+/// The one character these bytes (one or two) decode to, if they decode to exactly one that
+/// legacy text is written with.
+fn decode_exactly(encoding: &'static Encoding, bytes: &[u8]) -> Option<char> {
+    codecs::one_character(encoding, bytes).filter(|&c| !undefined(c))
 }
 
 /// What one pass over a run tells of it, for [`run_shape`]'s questions.

@@ -30,6 +30,9 @@ struct Table {
     /// By (lead - 0x80) * [`TRAILS`] + trail - [`FIRST_TRAIL`]: the character of the BMP
     /// the two bytes are, 0 for anything else.
     double: Box<[u16]>,
+    /// By the same index, one bit each: the two bytes are one character beyond the BMP
+    /// (Big5's HKSCS ideographs), which `double` does not hold.
+    beyond: Box<[u64]>,
 }
 
 /// The table of `encoding`, if it is one of the six multi-byte encodings.
@@ -40,32 +43,65 @@ fn table(encoding: &'static Encoding) -> Option<&'static Table> {
     Some(TABLES[slot].get_or_init(|| build(encoding)))
 }
 
-/// The one UTF-16 unit `sequence` decodes to on its own, if it decodes without error to one
-/// character of the BMP above U+007F.
-fn one_unit(encoding: &'static Encoding, sequence: &[u8]) -> u16 {
+/// The one character `sequence` decodes to on its own, if it decodes without error to one
+/// character above U+007F.
+pub(super) fn decode_one(encoding: &'static Encoding, sequence: &[u8]) -> Option<char> {
     let mut buffer = [0u8; 16];
-    let mut chars = decode_whole(encoding, sequence, &mut buffer).unwrap_or("").chars();
+    let mut chars = decode_whole(encoding, sequence, &mut buffer)?.chars();
     match (chars.next(), chars.next()) {
-        (Some(c), None) if c as u32 >= 0x80 => u16::try_from(c as u32).unwrap_or(0),
-        _ => 0,
+        (Some(c), None) if c as u32 >= 0x80 => Some(c),
+        _ => None,
     }
+}
+
+/// A character of the BMP as the table's unit, 0 for none (or one beyond the BMP).
+fn unit(c: Option<char>) -> u16 {
+    c.and_then(|c| u16::try_from(c as u32).ok()).unwrap_or(0)
 }
 
 fn build(encoding: &'static Encoding) -> Table {
     let mut single = [0u16; 0x80];
     let mut double = vec![0u16; 0x80 * TRAILS].into_boxed_slice();
+    let mut beyond = vec![0u64; (0x80 * TRAILS).div_ceil(64)].into_boxed_slice();
     for lead in 0x80..=0xFFu8 {
         let row = usize::from(lead - 0x80);
-        single[row] = one_unit(encoding, &[lead]);
+        single[row] = unit(decode_one(encoding, &[lead]));
         if single[row] != 0 {
             continue; // a character of its own is no lead byte
         }
         for trail in FIRST_TRAIL..=0xFF {
-            double[row * TRAILS + usize::from(trail - FIRST_TRAIL)] =
-                one_unit(encoding, &[lead, trail]);
+            let index = row * TRAILS + usize::from(trail - FIRST_TRAIL);
+            let c = decode_one(encoding, &[lead, trail]);
+            double[index] = unit(c);
+            if c.is_some() && double[index] == 0 {
+                beyond[index / 64] |= 1 << (index % 64);
+            }
         }
     }
-    Table { single, double }
+    Table { single, double, beyond }
+}
+
+/// The one character above U+007F that `bytes` (a byte above 0x7F, or a lead byte and a trail
+/// byte) decode to on their own, as the table holds it: `Some(None)` where they decode to no
+/// one character, `None` where the table cannot tell (an encoding that is not one of the six,
+/// other bytes, a character beyond the BMP): [`decode_one`] then.
+pub(super) fn one_character(encoding: &'static Encoding, bytes: &[u8]) -> Option<Option<char>> {
+    let table = table(encoding)?;
+    let of = |unit: u16| char::from_u32(u32::from(unit)).filter(|_| unit != 0);
+    match *bytes {
+        [byte] if byte >= 0x80 => Some(of(table.single[usize::from(byte - 0x80)])),
+        [lead, trail] if lead >= 0x80 => {
+            // (a character of its own and the trail are two; no sequence has a trail below
+            // FIRST_TRAIL)
+            if table.single[usize::from(lead - 0x80)] != 0 || trail < FIRST_TRAIL {
+                return Some(None);
+            }
+            let index = usize::from(lead - 0x80) * TRAILS + usize::from(trail - FIRST_TRAIL);
+            let beyond = table.beyond[index / 64] & (1 << (index % 64)) != 0;
+            (!beyond).then(|| of(table.double[index]))
+        }
+        _ => None,
+    }
 }
 
 /// Decode the start of `bytes` with `encoding`'s decoder into `units`, as far as the table

@@ -403,6 +403,26 @@ fn arbitrary_text_never_panics_and_round_trips_where_encodable() {
 }
 
 #[test]
+fn one_character_is_what_encoding_rs_decodes_every_short_sequence_to() {
+    // Every byte and every lead byte with every trail: by the table, or beyond the BMP by
+    // encoding_rs, always the one character encoding_rs decodes them to on their own.
+    for name in ["GBK", "gb18030", "Big5", "EUC-JP", "Shift_JIS", "EUC-KR"] {
+        let encoding = enc(name);
+        for lead in 0x80..=0xFFu8 {
+            for trail in (0..=0xFFu8).map(Some).chain([None]) {
+                let bytes: Vec<u8> = [lead].into_iter().chain(trail).collect();
+                let decoded = decode_strict(&bytes, encoding).ok().filter(|text| {
+                    let mut chars = text.chars();
+                    chars.next().is_some_and(|c| c as u32 >= 0x80) && chars.next().is_none()
+                });
+                let expected = decoded.and_then(|text| text.chars().next());
+                assert_eq!(one_character(encoding, &bytes), expected, "{name} {bytes:x?}");
+            }
+        }
+    }
+}
+
+#[test]
 fn the_double_byte_table_reads_every_sequence_as_encoding_rs_does() {
     // Every lead and trail byte, alone, twice, cut short and before ASCII: the table's start
     // and encoding_rs's rest agree with encoding_rs alone, to the same first error.
