@@ -112,9 +112,12 @@ fn single_byte_word(
     reading: readings::ReadingId,
     out: &mut Vec<Piece>,
 ) {
-    let mut piece: Option<(usize, String)> = None;
-    let mut flush = |piece: &mut Option<(usize, String)>, stop: usize| {
-        if let Some((from, mut replacement)) = piece.take() {
+    let models = models();
+    // The piece being read: where it starts, its repair, and whether the repair holds a code
+    // point no text is written with (then it is no piece: [`pieces`]).
+    let mut piece: Option<(usize, String, bool)> = None;
+    let mut flush = |piece: &mut Option<(usize, String, bool)>, stop: usize| {
+        if let Some((from, mut replacement, false)) = piece.take() {
             // (ASCII letters at its end are no part of it)
             let kept = replacement.trim_end_matches(|c: char| c.is_ascii_alphabetic()).len();
             let stop = stop - (replacement.len() - kept);
@@ -131,9 +134,12 @@ fn single_byte_word(
             inside.then_some(c)
         });
         match read {
-            // (room for the rest of the word, each character in three bytes at most)
             Some(r) => {
-                piece.get_or_insert_with(|| (at, String::with_capacity(3 * (end - at)))).1.push(r)
+                // (room for the rest of the word, each character in three bytes at most)
+                let (_, replacement, never) =
+                    piece.get_or_insert_with(|| (at, String::with_capacity(3 * (end - at)), false));
+                replacement.push(r);
+                *never |= models.never_text(r);
             }
             None => flush(&mut piece, at),
         }
@@ -150,14 +156,18 @@ fn multi_byte_pieces(
     reading: readings::ReadingId,
     out: &mut Vec<Piece>,
 ) -> usize {
+    let models = models();
     let mut at = start;
     let mut piece: Option<Piece> = None;
-    let flush = |piece: &mut Option<Piece>, out: &mut Vec<Piece>| {
+    // Whether the piece's repair holds a code point no text is written with ([`pieces`]).
+    let mut never = false;
+    let flush = |piece: &mut Option<Piece>, never: &mut bool, out: &mut Vec<Piece>| {
         if let Some(p) = piece.take() {
-            if p.sequences > 0 {
+            if p.sequences > 0 && !*never {
                 out.push(p);
             }
         }
+        *never = false;
     };
     while at < text.len() {
         let Some(lead) = misread_byte(decoder, text[at]) else {
@@ -177,7 +187,7 @@ fn multi_byte_pieces(
             (Some(c), _) => (c, 2),
             (None, Some(c)) => (c, 1),
             (None, None) => {
-                flush(&mut piece, out);
+                flush(&mut piece, &mut never, out);
                 at += 1;
                 continue;
             }
@@ -187,11 +197,12 @@ fn multi_byte_pieces(
         let p =
             piece.get_or_insert_with(|| Piece::new(at, at, String::with_capacity(room), reading));
         p.replacement.push(c);
+        never |= models.never_text(c);
         p.end = at + length;
         p.sequences += u32::from(length == 2);
         at += length;
     }
-    flush(&mut piece, out);
+    flush(&mut piece, &mut never, out);
     at.max(start + 1)
 }
 
@@ -969,7 +980,9 @@ pub fn drawn_runs(text: &[char]) -> Vec<(usize, usize)> {
     drawn
 }
 
-/// The pieces in `spans` of the legacy pairs in `pairs`, grouped by reading in text order.
+/// The pieces in `spans` of the legacy pairs in `pairs`, grouped by reading in text order. A
+/// stretch whose repair holds a code point no text is written with
+/// ([`crate::model::Models::never_text`]) is no piece: each is dropped as it is read.
 pub fn pieces(text: &[char], spans: &[(usize, usize)], pairs: Pairs) -> Vec<Piece> {
     let mut out = Vec::new();
     if spans.is_empty() {
@@ -979,8 +992,6 @@ pub fn pieces(text: &[char], spans: &[(usize, usize)], pairs: Pairs) -> Vec<Piec
     for index in (0..LEGACY_PAIRS.len()).filter(|&i| pairs & (1 << i) != 0) {
         pair_pieces(text, spans, index, &mut out);
     }
-    let models = models();
-    out.retain(|p| !p.replacement.chars().any(|c| models.never_text(c)));
     out
 }
 
