@@ -1003,8 +1003,10 @@ pub fn currency_sign(c: char) -> bool {
 /// Could a piece of a legacy run make a price (`decision::makes_a_price`)? Some of its characters are
 /// what a legacy pair makes of a currency sign or a no-break space (`price_images`), and a
 /// digit stands beside the run or one space away (or in it, where a multi-byte pair's trail
-/// bytes are ASCII). `before` and `after` are the characters on either side, the nearest
-/// first. A run that may is read whatever its shape ([`Run::price`]).
+/// bytes are ASCII). A run with its amount only after it makes the price's sign at its end,
+/// and a sign glued to a letter before it is no price's ("Mostová 399"): some piece near its
+/// end must begin after no letter. `before` and `after` are the characters on either side,
+/// the nearest first. A run that may is read whatever its shape ([`Run::price`]).
 ///
 /// ```
 /// use _core::candidates::legacy::may_make_a_price;
@@ -1014,6 +1016,9 @@ pub fn currency_sign(c: char) -> bool {
 /// assert!(run("9,69", "\u{A0}Ђ", "")); // "9,69 €": windows-1252 read as windows-1251
 /// assert!(!run("para", "\u{A0}Ђ", ""));
 /// assert!(!run("5 ", "°", "C")); // no pair makes "°" of a sign
+/// // "á" is what macintosh's "á" is to windows-1252 and what some pairs make of a sign's byte:
+/// // after a space it may be a price's sign, at the end of a word it is not.
+/// assert!(run("Cena: ", "á", " 399") && !run("Mostov", "á", " 399,"));
 /// ```
 pub fn may_make_a_price(
     before: impl Iterator<Item = char> + Clone,
@@ -1021,10 +1026,31 @@ pub fn may_make_a_price(
     after: impl Iterator<Item = char> + Clone,
 ) -> bool {
     let near = beside_a_digit(before.clone())
-        || beside_a_digit(after.clone())
-        || run.clone().any(|c| c.is_ascii_digit());
+        || run.clone().any(|c| c.is_ascii_digit())
+        || beside_a_digit(after.clone()) && ends_unglued(before.clone().next(), run.clone());
     near && run.clone().any(|c| price_images().binary_search(&c).is_ok())
         || may_end_a_currency_word(before, run, after.clone().next())
+}
+
+/// How far from a run's end a piece that makes a price with the amount after the run may
+/// begin: its repair is a sign and a no-break space at most, each of at most two characters
+/// (a multi-byte pair's), and a no-break space of the text may stand between it and the
+/// amount.
+const PRICE_REACH: usize = 5;
+
+/// Could a piece begin within [`PRICE_REACH`] characters of the run's end where the character
+/// before it is no letter (`before`: the one before the run)? A price's sign glued to a letter
+/// is none (`decision::makes_a_price`).
+fn ends_unglued(before: Option<char>, run: impl Iterator<Item = char>) -> bool {
+    // Bit `k`: the character before the `k`-th from the end is a letter.
+    let (mut previous, mut glued, mut length) = (before, 0u32, 0);
+    for c in run {
+        glued = glued << 1 | u32::from(previous.is_some_and(is_letter));
+        previous = Some(c);
+        length += 1;
+    }
+    let near_the_end = (1u32 << PRICE_REACH.min(length)) - 1;
+    glued & near_the_end != near_the_end
 }
 
 /// Currencies written after the amount with a letter no ASCII has: the Czech koruna and the
