@@ -8,10 +8,12 @@
 //! could gain enough ([`LegacyBounds`]), lost data (U+FFFD), strict-JIS look-alikes in Japanese
 //! text. It answers "nothing" only when the analysis would find nothing, never wrongly.
 
-use crate::candidates::{legacy, utf8};
+use crate::candidates::legacy::{self, Pairs};
+use crate::candidates::utf8;
 use crate::decision::{self, LegacyBounds, Parameters, Purpose, PARAMETERS};
 use crate::explanation::{japanese, jis_shown, CHUNK_CHARS};
 use crate::letters::{self, is_letter};
+use crate::model::Cost;
 
 /// What the one pass found in a text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,6 +126,68 @@ fn walk(text: &str, purpose: Purpose, parameters: &Parameters, by_lines: bool) -
     Pass { purpose, clear: false, lines }
 }
 
+/// A run added to the bounds whose word pairs are not yet asked ([`known_word_pairs_around`]):
+/// where it is, and what the bounds took.
+struct Unasked {
+    start: usize,
+    end: usize,
+    run: decision::UnaskedRun,
+}
+
+/// Ask the `unasked` runs whose word pairs are `over` the floor whether they make a known word,
+/// and amend the bounds with what they say: the pairs still over it after. (Out of the walk's
+/// loop: most texts never ask.)
+#[cold]
+#[inline(never)]
+fn ask_unasked(
+    text: &str,
+    unasked: &mut Vec<Unasked>,
+    bounds: &mut LegacyBounds,
+    parameters: &Parameters,
+    floor: Cost,
+    mut over: Pairs,
+) -> Pairs {
+    let mut k = 0;
+    while over != 0 && k < unasked.len() {
+        let word_pairs = unasked[k].run.2.word_pairs;
+        if word_pairs & over & !legacy::multi_byte_pairs() == 0 {
+            k += 1;
+            continue;
+        }
+        let Unasked { start, end, run } = unasked.swap_remove(k);
+        let asked = known_word_pairs_around(text, start, end, word_pairs);
+        bounds.amend(parameters, run, asked, unasked.iter().map(|u| u.run));
+        over = bounds.over(floor);
+    }
+    over
+}
+
+/// [`decision::known_word_pairs`] of the run at `start..end` (byte offsets) of `text`: which of
+/// `word_pairs` make a known word of a piece around it. The region asked reaches over the
+/// letters and non-ASCII characters on either side, up to an ASCII character that is no letter
+/// and ends every run; where one may be a trail byte, `word_pairs` are kept unasked.
+fn known_word_pairs_around(text: &str, start: usize, end: usize, word_pairs: Pairs) -> Pairs {
+    let in_region = |c: &char| !c.is_ascii() || is_letter(*c);
+    let before: usize = text[..start].chars().rev().take_while(in_region).map(char::len_utf8).sum();
+    let after: usize = text[end..].chars().take_while(in_region).map(char::len_utf8).sum();
+    let (from, to) = (start - before, end + after);
+    let ends_runs = |at: Option<char>, edge: Option<char>, beyond: Option<char>| {
+        at.is_none_or(|c| !legacy::trail_byte_between(edge, c, beyond))
+    };
+    let mut left = text[..from].chars().rev();
+    let mut right = text[to..].chars();
+    let (edge_left, edge_right) = (text[from..].chars().next(), text[..to].chars().next_back());
+    let (at_left, at_right) = (left.next(), right.next());
+    if !ends_runs(at_left, left.next(), edge_left) || !ends_runs(at_right, edge_right, right.next())
+    {
+        return word_pairs;
+    }
+    let region: Vec<char> = text[from..to].chars().collect();
+    let run_start = text[from..start].chars().count();
+    let run = (run_start, run_start + text[start..end].chars().count());
+    decision::known_word_pairs(&region, run, word_pairs)
+}
+
 /// Is `text` longer than one chunk? The pass answers for one chunk only: the rounds' context
 /// ends at a chunk's edges.
 fn beyond_a_chunk(text: &str) -> bool {
@@ -156,6 +220,9 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
     // bounds leaves it so.
     // Where the characters told to the bounds end (`LegacyBounds::written`).
     let mut written = 0;
+    // The runs of a repair whose pieces the bounds let make a known word, not yet asked
+    // whether one does.
+    let mut unasked: Vec<Unasked> = Vec::new();
     let mut end_run = |bounds: &mut LegacyBounds, start: usize, end: usize, after: Option<char>| {
         let (before_run, run) = (text[..start].chars().rev(), text[start..end].chars());
         let Some((survey, price)) =
@@ -206,8 +273,24 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         };
         let price = price.then_some(as_text);
         let pairs = decision::RunPairs { pairs, word_pairs, name_pairs };
-        let added = bounds.add(parameters, length, shape, pairs, price);
-        if !added || bounds.over(floor) == 0 {
+        // A run's bound lets a piece make a known word wherever one may. Whether one does is
+        // asked of a repair's runs (a score's count a word for a pair that cannot make one),
+        // and only once some pair is over the floor, of the runs that raised it so.
+        let ask = purpose == Purpose::Repair && word_pairs & !legacy::multi_byte_pairs() != 0;
+        let added = if ask {
+            unasked.push(Unasked { start, end, run: (length, shape, pairs, price) });
+            bounds.add_unasked(parameters, length, shape, pairs, price)
+        } else {
+            bounds.add(parameters, length, shape, pairs, price)
+        };
+        if !added {
+            return true;
+        }
+        let mut over = bounds.over(floor);
+        if over != 0 && !unasked.is_empty() {
+            over = ask_unasked(text, &mut unasked, bounds, parameters, floor, over);
+        }
+        if over == 0 {
             return true;
         }
         // A pair over the floor only by its spelling is so only if it can have written the
@@ -324,5 +407,42 @@ impl Unwritten {
     #[inline(always)]
     fn holds(&self, c: char) -> bool {
         letters::bmp_holds(self.0, c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explanation::{analyze_after, Options};
+
+    /// The analysis of `text` as a whole, without the pass: the repaired text.
+    fn analysed(text: &str) -> String {
+        let chars: Vec<char> = text.chars().collect();
+        let options = Options { repair_only: true, ..Options::default() };
+        let pass = Pass { purpose: Purpose::Repair, clear: false, lines: None };
+        analyze_after(&chars, options, pass).repaired.into_iter().collect()
+    }
+
+    #[test]
+    fn a_run_whose_pieces_make_no_known_word_is_cleared_by_asking() {
+        // A marked letter in a name or an address: a pair's bound lets it make a known word
+        // ("á" is windows-1257's "į", "ý" windows-1254's "ı"), and the pass asks whether one
+        // does once the bound would decide. The analysis leaves each as it is.
+        let cleared = [
+            "Mostová 399, 040 01 Košice",
+            "Karolína Habláková",
+            "Podlešínská 905, Praha",
+            "Víbekka Hlíðkvist",
+            "Celek bojovník jáma graf kout běhat.",
+        ];
+        for text in cleared {
+            assert!(nothing_to_repair(text), "{text}");
+            assert_eq!(analysed(text), text);
+        }
+        // A repair that makes a known word is still the analysis's to judge.
+        for (text, repaired) in [("nodroðinât", "nodrošināt"), ("Ïðèâåò, ìèð", "Привет, мир")] {
+            assert!(!nothing_to_repair(text), "{text}");
+            assert_eq!(analysed(text), repaired);
+        }
     }
 }

@@ -560,16 +560,7 @@ pub fn runs(text: &[char], drawn: &[(usize, usize)]) -> Vec<Run> {
             continue;
         }
         let start = at;
-        while at < text.len()
-            && (!text[at].is_ascii()
-                || trail_byte_between(
-                    text.get(at - 1).copied(),
-                    text[at],
-                    text.get(at + 1).copied(),
-                ))
-        {
-            at += 1;
-        }
+        at = run_end(text, start);
         let after = text.get(at).copied();
         // C1 controls in a line with C0 controls are controls ([`LineControls`]).
         if text[start..at].iter().all(|c| ('\u{80}'..='\u{9F}').contains(c))
@@ -614,6 +605,25 @@ pub fn runs(text: &[char], drawn: &[(usize, usize)]) -> Vec<Run> {
         }
     }
     runs
+}
+
+/// Where the run that begins at `start`, a non-ASCII character, ends: it goes on over
+/// non-ASCII characters and the possible trail bytes between them ([`trail_byte_between`]).
+///
+/// ```
+/// use _core::candidates::legacy::run_end;
+/// let chars: Vec<char> = "ab §d«T¶¯ cd".chars().collect();
+/// assert_eq!(run_end(&chars, 3), 9);
+/// ```
+pub fn run_end(text: &[char], start: usize) -> usize {
+    let mut at = start;
+    while at < text.len()
+        && (!text[at].is_ascii()
+            || trail_byte_between(text.get(at - 1).copied(), text[at], text.get(at + 1).copied()))
+    {
+        at += 1;
+    }
+    at
 }
 
 /// Which lines hold C0 controls (other than tab, form feed and the line breaks), asked in text
@@ -806,7 +816,7 @@ pub fn word_pairs(
 }
 
 /// The pairs whose encoder writes characters in more than one byte (GBK, Big5...).
-fn multi_byte_pairs() -> Pairs {
+pub fn multi_byte_pairs() -> Pairs {
     static MULTI_BYTE: std::sync::OnceLock<Pairs> = std::sync::OnceLock::new();
     *MULTI_BYTE.get_or_init(|| {
         let multi_byte =

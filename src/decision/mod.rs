@@ -31,7 +31,10 @@ mod words;
 pub use parameters::PARAMETERS;
 pub use spelling::{case_swapped, spelt_text, unwritten_pairs, SPELT_CHARS};
 use words::{case_evidence, lower_case, Capitals, Words};
-pub use words::{cased_as_words_are, makes_a_currency_word, makes_a_price, PRICE_WORDS};
+pub use words::{
+    cased_as_words_are, known_word_pairs, makes_a_currency_word, makes_a_price, MOST_RUNS_ASKED,
+    PRICE_WORDS,
+};
 
 /// The parameters of the decision, per kind of misreading (`Kind` order: UTF-8 as
 /// single-byte, UTF-8 as multi-byte, legacy as legacy).
@@ -992,6 +995,40 @@ pub struct RunPairs {
     pub name_pairs: Pairs,
 }
 
+/// A run as [`LegacyBounds::add_unasked`] took it: its length, shape, pairs and price.
+pub type UnaskedRun = (usize, Cost, RunPairs, Option<Cost>);
+
+/// What a run adds to each pair's bound ([`legacy_run_bound`] with the bonus of the word and
+/// name that pair may make), by pair index: `None` when it raises none.
+fn run_bounds(
+    parameters: &Parameters,
+    length: usize,
+    shape: Cost,
+    RunPairs { pairs, word_pairs, name_pairs }: RunPairs,
+    price: Option<Cost>,
+) -> Option<impl Fn(usize) -> Cost> {
+    let bound = |word: bool, name: bool| {
+        let bonus = legacy_bonus(parameters, word, name);
+        legacy_run_bound(parameters, length, shape, bonus, price)
+    };
+    let (with_word, without) = (bound(true, false), bound(false, false));
+    let mut raised = without > 0 || pairs & word_pairs != 0 && with_word > 0;
+    // (a name is rare: most runs are bounded without)
+    let names = pairs & name_pairs != 0;
+    let (name_with_word, name_without) =
+        if names { (bound(true, true), bound(false, true)) } else { (with_word, without) };
+    raised |=
+        names && (name_without > 0 || pairs & name_pairs & word_pairs != 0 && name_with_word > 0);
+    raised.then_some(move |i: usize| {
+        match (word_pairs & (1 << i) != 0, name_pairs & (1 << i) != 0) {
+            (false, false) => without,
+            (true, false) => with_word,
+            (false, true) => name_without,
+            (true, true) => name_with_word,
+        }
+    })
+}
+
 /// A run's cost as text, if a piece of it may make a price ([`candidates::legacy::Run::price`]).
 fn run_price(run: &candidates::legacy::Run) -> Option<Cost> {
     run.price.then_some(run.as_text)
@@ -1048,9 +1085,11 @@ pub struct LegacyBounds<'a> {
     /// letter evidence lowers an entry to the re-entry cost at most).
     parameters: &'a Parameters,
     /// By `LEGACY_PAIRS` index: the sum of the runs' bounds, and the most the spelling may
-    /// add ([`spelling::most`] of the largest).
+    /// add ([`spelling::most`] of the largest), of the runs whose word pairs are asked and of
+    /// the others ([`LegacyBounds::add_unasked`]).
     bounds: [Cost; LEGACY_PAIRS.len()],
     spelling_most: [Cost; LEGACY_PAIRS.len()],
+    spelling_most_unasked: [Cost; LEGACY_PAIRS.len()],
     /// The pairs whose spelling evidence may count: up to [`spelling::most`] of their best
     /// piece.
     spelt: Pairs,
@@ -1073,6 +1112,7 @@ impl<'a> LegacyBounds<'a> {
             parameters,
             bounds: [0; LEGACY_PAIRS.len()],
             spelling_most: [0; LEGACY_PAIRS.len()],
+            spelling_most_unasked: [0; LEGACY_PAIRS.len()],
             spelt,
             unwritten: 0,
             touched: 0,
@@ -1096,37 +1136,77 @@ impl<'a> LegacyBounds<'a> {
         parameters: &Parameters,
         length: usize,
         shape: Cost,
-        RunPairs { pairs, word_pairs, name_pairs }: RunPairs,
+        run: RunPairs,
         price: Option<Cost>,
     ) -> bool {
-        let bound = |word: bool, name: bool| {
-            let bonus = legacy_bonus(parameters, word, name);
-            legacy_run_bound(parameters, length, shape, bonus, price)
-        };
-        let (with_word, without) = (bound(true, false), bound(false, false));
-        let mut raised = without > 0 || pairs & word_pairs != 0 && with_word > 0;
-        // (a name is rare: most runs are bounded without)
-        let names = pairs & name_pairs != 0;
-        let (name_with_word, name_without) =
-            if names { (bound(true, true), bound(false, true)) } else { (with_word, without) };
-        raised |= names
-            && (name_without > 0 || pairs & name_pairs & word_pairs != 0 && name_with_word > 0);
-        let bound = |i: usize| match (word_pairs & (1 << i) != 0, name_pairs & (1 << i) != 0) {
-            (false, false) => without,
-            (true, false) => with_word,
-            (false, true) => name_without,
-            (true, true) => name_with_word,
-        };
-        let changed = raised || pairs & !self.touched != 0;
-        self.touched |= pairs;
-        if raised {
-            for i in (0..LEGACY_PAIRS.len()).filter(|&i| pairs & (1 << i) != 0) {
+        self.add_run(parameters, length, shape, run, price, true)
+    }
+
+    /// [`LegacyBounds::add`] a run whose word pairs (`run.word_pairs`) are only those that
+    /// may make a known word, not asked whether they do: [`LegacyBounds::amend`] asks.
+    pub fn add_unasked(
+        &mut self,
+        parameters: &Parameters,
+        length: usize,
+        shape: Cost,
+        run: RunPairs,
+        price: Option<Cost>,
+    ) -> bool {
+        self.add_run(parameters, length, shape, run, price, false)
+    }
+
+    fn add_run(
+        &mut self,
+        parameters: &Parameters,
+        length: usize,
+        shape: Cost,
+        run: RunPairs,
+        price: Option<Cost>,
+        asked: bool,
+    ) -> bool {
+        let raised = run_bounds(parameters, length, shape, run, price);
+        let changed = raised.is_some() || run.pairs & !self.touched != 0;
+        self.touched |= run.pairs;
+        if let Some(bound) = raised {
+            for i in (0..LEGACY_PAIRS.len()).filter(|&i| run.pairs & (1 << i) != 0) {
                 self.bounds[i] += bound(i);
-                let most = spelling::most(bound(i), word_pairs & (1 << i) != 0);
-                self.spelling_most[i] = self.spelling_most[i].max(most);
+                let most =
+                    if asked { &mut self.spelling_most } else { &mut self.spelling_most_unasked };
+                most[i] = most[i].max(spelling::most(bound(i), run.word_pairs & (1 << i) != 0));
             }
         }
         changed
+    }
+
+    /// A run [`LegacyBounds::add_unasked`] with `run` makes a known word only for the pairs
+    /// `word_pairs`: its bounds are taken back and added so. `unasked`: the runs added so that
+    /// are still not asked, whose spelling is counted again without this one.
+    pub fn amend(
+        &mut self,
+        parameters: &Parameters,
+        (length, shape, run, price): UnaskedRun,
+        word_pairs: Pairs,
+        unasked: impl Iterator<Item = UnaskedRun>,
+    ) {
+        if let Some(bound) = run_bounds(parameters, length, shape, run, price) {
+            for i in (0..LEGACY_PAIRS.len()).filter(|&i| run.pairs & (1 << i) != 0) {
+                self.bounds[i] -= bound(i);
+            }
+        }
+        self.add_run(parameters, length, shape, RunPairs { word_pairs, ..run }, price, true);
+        // (The spelling counts only in a short text, of few runs.)
+        if self.spelt & !self.unwritten != 0 {
+            self.spelling_most_unasked = [0; LEGACY_PAIRS.len()];
+            for (length, shape, run, price) in unasked {
+                let raised = run_bounds(parameters, length, shape, run, price);
+                for i in (0..LEGACY_PAIRS.len()).filter(|&i| run.pairs & (1 << i) != 0) {
+                    let bound = raised.as_ref().map_or(0, |bound| bound(i));
+                    let most = spelling::most(bound, run.word_pairs & (1 << i) != 0);
+                    let kept = &mut self.spelling_most_unasked[i];
+                    *kept = (*kept).max(most);
+                }
+            }
+        }
     }
 
     /// The pairs that could gain more than `floor`.
@@ -1149,7 +1229,8 @@ impl<'a> LegacyBounds<'a> {
         let over = |i: usize| {
             let could_gain = self.bounds[i] - entry(i);
             let spelt = spelt & (1 << i) != 0;
-            could_gain > floor || spelt && could_gain + self.spelling_most[i] > floor.max(0)
+            let spelling = || self.spelling_most[i].max(self.spelling_most_unasked[i]);
+            could_gain > floor || spelt && could_gain + spelling() > floor.max(0)
         };
         let over = (0..LEGACY_PAIRS.len()).filter(|&i| over(i));
         over.fold(0, |all, i| all | 1 << i) & self.touched

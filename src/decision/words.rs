@@ -3,9 +3,9 @@
 //! as evidence in the piece's gain (`super::gain_of`), weighed by the parameters.
 
 use crate::candidates::legacy::{
-    currency_sign, currency_word_letter, spaced_from_an_amount, CURRENCY_WORDS,
+    currency_sign, currency_word_letter, spaced_from_an_amount, Pairs, CURRENCY_WORDS,
 };
-use crate::candidates::Piece;
+use crate::candidates::{self, Piece};
 use crate::letters::{is_latin_letter, is_letter};
 use crate::model::{models, word_hash_lower, Cost, WORD_HASH_START};
 use crate::names::is_name;
@@ -126,10 +126,7 @@ impl Words {
             return 0;
         }
         let models = models();
-        let mut repaired = Words::hash(text, start, piece.start, WORD_HASH_START);
-        repaired = piece.replacement.chars().fold(repaired, word_hash_lower);
-        let before_space = repaired;
-        repaired = Words::hash(text, piece.end, end, repaired);
+        let (before_space, repaired) = repaired_hashes(text, piece, (start, end));
         let joins = text[piece.end - 1] == ' ' && piece.restored_spaces > 0 && end > piece.end;
         let against = if joins {
             // The piece takes a space that stood for an NBSP and joins two words ("mÃ nÃ y"
@@ -164,13 +161,7 @@ impl Words {
         // (An elided word after the space is no part of the word the join makes: "à s'é".)
         let made = models.is_known_hash(repaired)
             && !(joins && elided_in(&text[piece.end..], piece.reading))
-            && one_script(
-                text[start..piece.start]
-                    .iter()
-                    .copied()
-                    .chain(piece.replacement.chars())
-                    .chain(text[piece.end..end].iter().copied()),
-            );
+            && repaired_in_one_script(text, piece, (start, end));
         // A letter standing alone is a word of one letter, and one no language writes alone
         // counts against the repair as an unknown word made of a known one ("Õ…" as "Յ").
         let alone = !joins && piece.start == start && end == piece.end && {
@@ -180,6 +171,101 @@ impl Words {
         // (Joining, a known word made outweighs the two words kept: "Hoà ng" was "Hoàng".)
         Cost::from(made) - Cost::from((against || (alone && !made)) && !(joins && made))
     }
+}
+
+/// The hashes of a piece's word (`span`, [`Words::word_span`]) repaired, in lower case: up
+/// to the piece's end, and whole.
+fn repaired_hashes(text: &[char], piece: &Piece, (start, end): (usize, usize)) -> (u32, u32) {
+    let before = Words::hash(text, start, piece.start, WORD_HASH_START);
+    let up_to_end = piece.replacement.chars().fold(before, word_hash_lower);
+    (up_to_end, Words::hash(text, piece.end, end, up_to_end))
+}
+
+/// Is a piece's word (`span`) repaired written in one script ([`one_script`])?
+fn repaired_in_one_script(text: &[char], piece: &Piece, (start, end): (usize, usize)) -> bool {
+    one_script(
+        text[start..piece.start]
+            .iter()
+            .copied()
+            .chain(piece.replacement.chars())
+            .chain(text[piece.end..end].iter().copied()),
+    )
+}
+
+/// How many runs of a region [`known_word_pairs`] asks of at most: every stretch of them is a
+/// span a piece may cover.
+pub const MOST_RUNS_ASKED: usize = 4;
+
+/// Of the single-byte pairs in `pairs` (those whose true encoding is single-byte), the ones
+/// with a piece over `run` in `region` whose repair makes a known word, as `Words::evidence`
+/// asks a legacy piece: its repair all letters, in a word of two letters or more, written in
+/// one script. The multi-byte pairs of `pairs` are kept unasked, and so is every pair past
+/// [`MOST_RUNS_ASKED`] runs.
+///
+/// `region` is the characters around the run up to the ASCII characters that are no letter
+/// and no possible trail byte: it holds every run a piece over it may span and every word such
+/// a piece is in. A piece covers the runs of a span that `candidates::legacy::pieces` reads,
+/// and the spans it reads are those of the runs the decision keeps: every stretch of the
+/// region's runs that holds the run is asked, as any of them may be one.
+///
+/// ```
+/// use _core::decision::known_word_pairs;
+/// let chars = |text: &str| text.chars().collect::<Vec<char>>();
+/// // "á" is windows-1257's "į" to windows-1252 (pair 6): "Mostovį" is no word.
+/// assert_eq!(known_word_pairs(&chars("Mostová"), (6, 7), 1 << 6), 0);
+/// // Latvian "nodrošināt" read as windows-1252 is "nodroðinât", which it makes again.
+/// assert_eq!(known_word_pairs(&chars("nodroðinât"), (5, 6), 1 << 6), 1 << 6);
+/// ```
+pub fn known_word_pairs(region: &[char], run: (usize, usize), pairs: Pairs) -> Pairs {
+    let asked = pairs & !candidates::legacy::multi_byte_pairs();
+    let mut runs = Vec::with_capacity(MOST_RUNS_ASKED);
+    let mut at = 0;
+    while at < region.len() {
+        if region[at].is_ascii() {
+            at += 1;
+            continue;
+        }
+        if runs.len() == MOST_RUNS_ASKED {
+            return pairs;
+        }
+        let end = candidates::legacy::run_end(region, at);
+        runs.push((at, end));
+        at = end;
+    }
+    let Some(this) = runs.iter().position(|&r| r == run) else { return pairs };
+    let letters = |from: usize, step: isize| {
+        let mut at = from as isize;
+        while (0..region.len() as isize).contains(&(at + step.min(0))) {
+            if !is_letter(region[(at + step.min(0)) as usize]) {
+                break;
+            }
+            at += step;
+        }
+        at as usize
+    };
+    let mut made = 0;
+    for first in 0..=this {
+        for last in this..runs.len() {
+            let left = asked & !made;
+            if left == 0 {
+                return pairs & !asked | made;
+            }
+            for piece in candidates::legacy::pieces(region, &runs[first..=last], left) {
+                if piece.end <= run.0 || piece.start >= run.1 {
+                    continue;
+                }
+                let span = (letters(piece.start, -1), letters(piece.end, 1));
+                if span.1 - span.0 >= 2
+                    && piece.replacement.chars().all(is_letter)
+                    && models().is_known_hash(repaired_hashes(region, &piece, span).1)
+                    && repaired_in_one_script(region, &piece, span)
+                {
+                    made |= 1 << crate::readings::legacy_index(piece.reading);
+                }
+            }
+        }
+    }
+    pairs & !asked | made
 }
 
 /// Is a word written in one script, as far as its ASCII letters tell: none of them beside a
