@@ -13,7 +13,6 @@ use crate::candidates::utf8;
 use crate::decision::{self, LegacyBounds, Parameters, Purpose, PARAMETERS};
 use crate::explanation::{japanese, jis_shown, CHUNK_CHARS};
 use crate::letters::{self, is_letter};
-use crate::model::Cost;
 
 /// What the one pass found in a text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,66 +125,27 @@ fn walk(text: &str, purpose: Purpose, parameters: &Parameters, by_lines: bool) -
     Pass { purpose, clear: false, lines }
 }
 
-/// A run added to the bounds whose word pairs are not yet asked ([`known_word_pairs_around`]):
-/// where it is, and what the bounds took.
-struct Unasked {
-    start: usize,
-    end: usize,
-    run: decision::UnaskedRun,
-}
+/// How many runs the walk keeps not asked ([`LegacyBounds::ask_unasked`]) at most: each time a
+/// pair goes over the floor it looks at them all, and a text of many runs is walked in linear
+/// time. A run past them is added as it is bounded.
+const MOST_UNASKED: usize = 64;
 
-/// Ask the `unasked` runs whose word pairs are `over` the floor whether they make a known word,
-/// and amend the bounds with what they say: the pairs still over it after. (Out of the walk's
-/// loop: most texts never ask.)
-#[cold]
-#[inline(never)]
-fn ask_unasked(
-    text: &str,
-    unasked: &mut Vec<Unasked>,
-    bounds: &mut LegacyBounds,
-    parameters: &Parameters,
-    floor: Cost,
-    mut over: Pairs,
-) -> Pairs {
-    let mut k = 0;
-    while over != 0 && k < unasked.len() {
-        let word_pairs = unasked[k].run.2.word_pairs;
-        if word_pairs & over & !legacy::multi_byte_pairs() == 0 {
-            k += 1;
-            continue;
-        }
-        let Unasked { start, end, run } = unasked.swap_remove(k);
-        let asked = known_word_pairs_around(text, start, end, word_pairs);
-        bounds.amend(parameters, run, asked, unasked.iter().map(|u| u.run));
-        over = bounds.over(floor);
-    }
-    over
-}
-
-/// [`decision::known_word_pairs`] of the run at `start..end` (byte offsets) of `text`: which of
-/// `word_pairs` make a known word of a piece around it. The region asked reaches over the
-/// letters and non-ASCII characters on either side, up to an ASCII character that is no letter
-/// and ends every run; where one may be a trail byte, `word_pairs` are kept unasked.
+/// [`decision::known_word_pairs_in`] of the run at `start..end` (byte offsets) of `text`: which
+/// of `word_pairs` make a known word of a piece over it. It is asked of the characters that can
+/// bear on the answer: the letters and non-ASCII characters on either side, and two more.
 fn known_word_pairs_around(text: &str, start: usize, end: usize, word_pairs: Pairs) -> Pairs {
     let in_region = |c: &char| !c.is_ascii() || is_letter(*c);
-    let before: usize = text[..start].chars().rev().take_while(in_region).map(char::len_utf8).sum();
-    let after: usize = text[end..].chars().take_while(in_region).map(char::len_utf8).sum();
-    let (from, to) = (start - before, end + after);
-    let ends_runs = |at: Option<char>, edge: Option<char>, beyond: Option<char>| {
-        at.is_none_or(|c| !legacy::trail_byte_between(edge, c, beyond))
-    };
-    let mut left = text[..from].chars().rev();
-    let mut right = text[to..].chars();
-    let (edge_left, edge_right) = (text[from..].chars().next(), text[..to].chars().next_back());
-    let (at_left, at_right) = (left.next(), right.next());
-    if !ends_runs(at_left, left.next(), edge_left) || !ends_runs(at_right, edge_right, right.next())
-    {
-        return word_pairs;
-    }
-    let region: Vec<char> = text[from..to].chars().collect();
-    let run_start = text[from..start].chars().count();
-    let run = (run_start, run_start + text[start..end].chars().count());
-    decision::known_word_pairs(&region, run, word_pairs)
+    let before = text[..start].chars().rev();
+    let before: usize = before.clone().take_while(in_region).count() + 2;
+    let after = text[end..].chars();
+    let after: usize = after.clone().take_while(in_region).count() + 2;
+    let mut window: Vec<char> = text[..start].chars().rev().take(before).collect();
+    window.reverse();
+    let run_start = window.len();
+    window.extend(text[start..end].chars());
+    let run = (run_start, window.len());
+    window.extend(text[end..].chars().take(after));
+    decision::known_word_pairs_in(&window, run, word_pairs)
 }
 
 /// Is `text` longer than one chunk? The pass answers for one chunk only: the rounds' context
@@ -222,7 +182,7 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
     let mut written = 0;
     // The runs of a repair whose pieces the bounds let make a known word, not yet asked
     // whether one does.
-    let mut unasked: Vec<Unasked> = Vec::new();
+    let mut unasked = Vec::new();
     let mut end_run = |bounds: &mut LegacyBounds, start: usize, end: usize, after: Option<char>| {
         let (before_run, run) = (text[..start].chars().rev(), text[start..end].chars());
         let Some((survey, price)) =
@@ -276,9 +236,9 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         // A run's bound lets a piece make a known word wherever one may. Whether one does is
         // asked of a repair's runs (a score's count a word for a pair that cannot make one),
         // and only once some pair is over the floor, of the runs that raised it so.
-        let ask = purpose == Purpose::Repair && word_pairs & !legacy::multi_byte_pairs() != 0;
-        let added = if ask {
-            unasked.push(Unasked { start, end, run: (length, shape, pairs, price) });
+        let added = if decision::asks_words(purpose, word_pairs) && unasked.len() < MOST_UNASKED {
+            unasked
+                .push(decision::Unasked { at: (start, end), run: (length, shape, pairs, price) });
             bounds.add_unasked(parameters, length, shape, pairs, price)
         } else {
             bounds.add(parameters, length, shape, pairs, price)
@@ -288,7 +248,9 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         }
         let mut over = bounds.over(floor);
         if over != 0 && !unasked.is_empty() {
-            over = ask_unasked(text, &mut unasked, bounds, parameters, floor, over);
+            over = bounds.ask_unasked(parameters, floor, &mut unasked, |&(start, end), pairs| {
+                known_word_pairs_around(text, start, end, pairs)
+            });
         }
         if over == 0 {
             return true;
@@ -440,7 +402,8 @@ mod tests {
             assert_eq!(analysed(text), text);
         }
         // A repair that makes a known word is still the analysis's to judge.
-        for (text, repaired) in [("nodroðinât", "nodrošināt"), ("Ïðèâåò, ìèð", "Привет, мир")] {
+        for (text, repaired) in [("nodroðinât", "nodrošināt"), ("Ïðèâåò, ìèð", "Привет, мир")]
+        {
             assert!(!nothing_to_repair(text), "{text}");
             assert_eq!(analysed(text), repaired);
         }

@@ -32,8 +32,8 @@ pub use parameters::PARAMETERS;
 pub use spelling::{case_swapped, spelt_text, unwritten_pairs, SPELT_CHARS};
 use words::{case_evidence, lower_case, Capitals, Words};
 pub use words::{
-    cased_as_words_are, known_word_pairs, makes_a_currency_word, makes_a_price, MOST_RUNS_ASKED,
-    PRICE_WORDS,
+    cased_as_words_are, known_word_pairs, known_word_pairs_in, makes_a_currency_word,
+    makes_a_price, MOST_RUNS_ASKED, PRICE_WORDS,
 };
 
 /// The parameters of the decision, per kind of misreading (`Kind` order: UTF-8 as
@@ -865,11 +865,21 @@ fn choices(
         });
     }
     let mut bounds = LegacyBounds::new(parameters, spelt_text(text.iter().copied()));
+    // (A repair asks whether a run's pieces make a known word only of a pair over the floor,
+    // as the one pass does: decision note 0073.)
+    let mut unasked = Vec::new();
     for run in &runs {
         let length = run.end - run.start;
         let word_pairs = purpose.word_pairs(run.word_pairs, run.word, run.pairs);
         let pairs = RunPairs { pairs: run.pairs, word_pairs, name_pairs: run.name_pairs };
-        bounds.add(parameters, length, run.shape, pairs, run_price(run));
+        let price = run_price(run);
+        if asks_words(purpose, word_pairs) {
+            unasked
+                .push(Unasked { at: (run.start, run.end), run: (length, run.shape, pairs, price) });
+            bounds.add_unasked(parameters, length, run.shape, pairs, price);
+        } else {
+            bounds.add(parameters, length, run.shape, pairs, price);
+        }
     }
     // A pair is read if it could gain more than every UTF-8 reading (the winner, or the
     // score's best net gain) and more than the purpose's floor.
@@ -878,7 +888,12 @@ fn choices(
     if bounds.over_by_spelling(floor) {
         non_ascii.iter().for_each(|&at| bounds.written(text[at]));
     }
-    let pairs = bounds.over(floor);
+    let mut pairs = bounds.over(floor);
+    if pairs != 0 && !unasked.is_empty() {
+        pairs = bounds.ask_unasked(parameters, floor, &mut unasked, |&run, word_pairs| {
+            known_word_pairs_in(text, run, word_pairs)
+        });
+    }
     if pairs != 0 {
         // Runs whose pieces cannot gain can only join a stretch of a legacy reading that wins
         // without them: they are read only then (below).
@@ -998,6 +1013,19 @@ pub struct RunPairs {
 /// A run as [`LegacyBounds::add_unasked`] took it: its length, shape, pairs and price.
 pub type UnaskedRun = (usize, Cost, RunPairs, Option<Cost>);
 
+/// A run [`LegacyBounds::add_unasked`] took, and where it is.
+pub struct Unasked<At> {
+    pub at: At,
+    pub run: UnaskedRun,
+}
+
+/// Whether a repair's bounds add a run as not asked ([`LegacyBounds::add_unasked`]): its
+/// `word_pairs` hold a single-byte pair, whose pieces [`known_word_pairs`] can ask of. A
+/// score's bounds count a word for a pair that cannot make one, and ask nothing.
+pub fn asks_words(purpose: Purpose, word_pairs: Pairs) -> bool {
+    purpose == Purpose::Repair && word_pairs & !candidates::legacy::multi_byte_pairs() != 0
+}
+
 /// What a run adds to each pair's bound ([`legacy_run_bound`] with the bonus of the word and
 /// name that pair may make), by pair index: `None` when it raises none.
 fn run_bounds(
@@ -1080,6 +1108,7 @@ impl Purpose {
 
 /// What each legacy pair could gain from the runs seen so far, as `choices` bounds it before
 /// reading them.
+#[derive(Clone)]
 pub struct LegacyBounds<'a> {
     /// The parameters, whose re-entry cost and priors are each pair's cheapest entry (the
     /// letter evidence lowers an entry to the re-entry cost at most).
@@ -1207,6 +1236,49 @@ impl<'a> LegacyBounds<'a> {
                 }
             }
         }
+    }
+
+    /// Ask the runs added unasked (`unasked`, each with where it is) whose word pairs are over
+    /// `floor` which of them make a known word (`ask`), and amend the bounds with each answer,
+    /// until no pair that asking could bring under the floor is over it, or no such run is
+    /// left: the pairs over it then. (A pair over it even if no run made a known word is not
+    /// asked about: a text that repeats a run asks none of its copies.)
+    #[inline(never)]
+    pub fn ask_unasked<At>(
+        &mut self,
+        parameters: &Parameters,
+        floor: Cost,
+        unasked: &mut Vec<Unasked<At>>,
+        mut ask: impl FnMut(&At, Pairs) -> Pairs,
+    ) -> Pairs {
+        let single_byte = !candidates::legacy::multi_byte_pairs();
+        // The pairs over the floor whatever the runs say: asking cannot bring them under it.
+        let mut least = self.clone();
+        least.spelling_most_unasked = [0; LEGACY_PAIRS.len()];
+        for &Unasked { run: (length, shape, run, price), .. } in unasked.iter() {
+            if let Some(bound) = run_bounds(parameters, length, shape, run, price) {
+                for i in (0..LEGACY_PAIRS.len()).filter(|&i| run.pairs & (1 << i) != 0) {
+                    least.bounds[i] -= bound(i);
+                }
+            }
+            let run = RunPairs { word_pairs: run.word_pairs & !single_byte, ..run };
+            least.add_run(parameters, length, shape, run, price, true);
+        }
+        let askable = !least.over(floor);
+        let mut over = self.over(floor);
+        let mut k = 0;
+        while over & askable != 0 && k < unasked.len() {
+            let word_pairs = unasked[k].run.2.word_pairs;
+            if word_pairs & over & askable & single_byte == 0 {
+                k += 1;
+                continue;
+            }
+            let Unasked { at, run } = unasked.swap_remove(k);
+            let asked = ask(&at, word_pairs);
+            self.amend(parameters, run, asked, unasked.iter().map(|u| u.run));
+            over = self.over(floor);
+        }
+        over
     }
 
     /// The pairs that could gain more than `floor`.

@@ -268,6 +268,42 @@ pub fn known_word_pairs(region: &[char], run: (usize, usize), pairs: Pairs) -> P
     pairs & !asked | made
 }
 
+/// [`known_word_pairs`] of the run at `run` in `text`: its region reaches over the letters and
+/// non-ASCII characters on either side, up to an ASCII character that is no letter. Where
+/// that character may be a trail byte between two non-ASCII ones, a run may go on over it, and
+/// `pairs` are kept unasked.
+///
+/// ```
+/// use _core::decision::known_word_pairs_in;
+/// let chars = |text: &str| text.chars().collect::<Vec<char>>();
+/// assert_eq!(known_word_pairs_in(&chars("ul. Mostová 399"), (10, 11), 1 << 6), 0);
+/// // ("@" between two marked letters may be a trail byte: the run may go on over it)
+/// assert_eq!(known_word_pairs_in(&chars("Mostová@é"), (6, 7), 1 << 6), 1 << 6);
+/// ```
+pub fn known_word_pairs_in(text: &[char], (start, end): (usize, usize), pairs: Pairs) -> Pairs {
+    let in_region = |c: char| !c.is_ascii() || is_letter(c);
+    let mut from = start;
+    while from > 0 && in_region(text[from - 1]) {
+        from -= 1;
+    }
+    let mut to = end;
+    while to < text.len() && in_region(text[to]) {
+        to += 1;
+    }
+    let goes_on = |at: usize| {
+        at < text.len()
+            && candidates::legacy::trail_byte_between(
+                at.checked_sub(1).map(|i| text[i]),
+                text[at],
+                text.get(at + 1).copied(),
+            )
+    };
+    if from > 0 && goes_on(from - 1) || goes_on(to) {
+        return pairs;
+    }
+    known_word_pairs(&text[from..to], (start - from, end - from), pairs)
+}
+
 /// Is a word written in one script, as far as its ASCII letters tell: none of them beside a
 /// letter of another script than Latin? A word is written in one (the 32-bit hashes of the
 /// known words may match "truth抯" by chance), and the bound of what a legacy run in a word
