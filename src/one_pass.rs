@@ -135,10 +135,8 @@ const MOST_UNASKED: usize = 64;
 /// bear on the answer: the letters and non-ASCII characters on either side, and two more.
 fn known_word_pairs_around(text: &str, start: usize, end: usize, word_pairs: Pairs) -> Pairs {
     let in_region = |c: &char| !c.is_ascii() || is_letter(*c);
-    let before = text[..start].chars().rev();
-    let before: usize = before.clone().take_while(in_region).count() + 2;
-    let after = text[end..].chars();
-    let after: usize = after.clone().take_while(in_region).count() + 2;
+    let before = text[..start].chars().rev().take_while(in_region).count() + 2;
+    let after = text[end..].chars().take_while(in_region).count() + 2;
     let mut window: Vec<char> = text[..start].chars().rev().take(before).collect();
     window.reverse();
     let run_start = window.len();

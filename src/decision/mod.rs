@@ -1172,7 +1172,7 @@ impl<'a> LegacyBounds<'a> {
     }
 
     /// [`LegacyBounds::add`] a run whose word pairs (`run.word_pairs`) are only those that
-    /// may make a known word, not asked whether they do: [`LegacyBounds::amend`] asks.
+    /// may make a known word, not asked whether they do: [`LegacyBounds::ask_unasked`] asks.
     pub fn add_unasked(
         &mut self,
         parameters: &Parameters,
@@ -1207,22 +1207,17 @@ impl<'a> LegacyBounds<'a> {
         changed
     }
 
-    /// A run [`LegacyBounds::add_unasked`] with `run` makes a known word only for the pairs
-    /// `word_pairs`: its bounds are taken back and added so. `unasked`: the runs added so that
-    /// are still not asked, whose spelling is counted again without this one.
-    pub fn amend(
+    /// A run added with [`LegacyBounds::add_unasked`] (`unasked_run`) makes a known word only
+    /// for the pairs `word_pairs`: its bounds are taken back and added so. `unasked`: the runs
+    /// added so that are still not asked, whose spelling is counted again without this one.
+    fn amend(
         &mut self,
         parameters: &Parameters,
-        (length, shape, run, price): UnaskedRun,
+        unasked_run: UnaskedRun,
         word_pairs: Pairs,
         unasked: impl Iterator<Item = UnaskedRun>,
     ) {
-        if let Some(bound) = run_bounds(parameters, length, shape, run, price) {
-            for i in (0..LEGACY_PAIRS.len()).filter(|&i| run.pairs & (1 << i) != 0) {
-                self.bounds[i] -= bound(i);
-            }
-        }
-        self.add_run(parameters, length, shape, RunPairs { word_pairs, ..run }, price, true);
+        self.take_back(parameters, unasked_run, word_pairs);
         // (The spelling counts only in a short text, of few runs.)
         if self.spelt & !self.unwritten != 0 {
             self.spelling_most_unasked = [0; LEGACY_PAIRS.len()];
@@ -1236,6 +1231,22 @@ impl<'a> LegacyBounds<'a> {
                 }
             }
         }
+    }
+
+    /// Take back what a run added unasked added, and add it as asked, making a known word only
+    /// for the pairs `word_pairs`.
+    fn take_back(
+        &mut self,
+        parameters: &Parameters,
+        (length, shape, run, price): UnaskedRun,
+        word_pairs: Pairs,
+    ) {
+        if let Some(bound) = run_bounds(parameters, length, shape, run, price) {
+            for i in (0..LEGACY_PAIRS.len()).filter(|&i| run.pairs & (1 << i) != 0) {
+                self.bounds[i] -= bound(i);
+            }
+        }
+        self.add_run(parameters, length, shape, RunPairs { word_pairs, ..run }, price, true);
     }
 
     /// Ask the runs added unasked (`unasked`, each with where it is) whose word pairs are over
@@ -1255,14 +1266,8 @@ impl<'a> LegacyBounds<'a> {
         // The pairs over the floor whatever the runs say: asking cannot bring them under it.
         let mut least = self.clone();
         least.spelling_most_unasked = [0; LEGACY_PAIRS.len()];
-        for &Unasked { run: (length, shape, run, price), .. } in unasked.iter() {
-            if let Some(bound) = run_bounds(parameters, length, shape, run, price) {
-                for i in (0..LEGACY_PAIRS.len()).filter(|&i| run.pairs & (1 << i) != 0) {
-                    least.bounds[i] -= bound(i);
-                }
-            }
-            let run = RunPairs { word_pairs: run.word_pairs & !single_byte, ..run };
-            least.add_run(parameters, length, shape, run, price, true);
+        for u in unasked.iter() {
+            least.take_back(parameters, u.run, u.run.2.word_pairs & !single_byte);
         }
         let askable = !least.over(floor);
         let mut over = self.over(floor);
