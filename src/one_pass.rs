@@ -231,15 +231,15 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         };
         let price = price.then_some(as_text);
         let pairs = decision::RunPairs { pairs, word_pairs, name_pairs };
+        let run = decision::BoundedRun { length, shape, pairs, price };
         // A run's bound lets a piece make a known word wherever one may. Whether one does is
         // asked of a repair's runs (a score's count a word for a pair that cannot make one),
         // and only once some pair is over the floor, of the runs that raised it so.
         let added = if decision::asks_words(purpose, word_pairs) && unasked.len() < MOST_UNASKED {
-            unasked
-                .push(decision::Unasked { at: (start, end), run: (length, shape, pairs, price) });
-            bounds.add_unasked(parameters, length, shape, pairs, price)
+            unasked.push(decision::Unasked { at: (start, end), run });
+            bounds.add_unasked(parameters, &run)
         } else {
-            bounds.add(parameters, length, shape, pairs, price)
+            bounds.add(parameters, &run)
         };
         if !added {
             return true;

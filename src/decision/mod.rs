@@ -869,16 +869,15 @@ fn choices(
     // as the one pass does: decision note 0073.)
     let mut unasked = Vec::new();
     for run in &runs {
-        let length = run.end - run.start;
         let word_pairs = purpose.word_pairs(run.word_pairs, run.word, run.pairs);
         let pairs = RunPairs { pairs: run.pairs, word_pairs, name_pairs: run.name_pairs };
-        let price = run_price(run);
+        let (length, shape, price) = (run.end - run.start, run.shape, run_price(run));
+        let bounded = BoundedRun { length, shape, pairs, price };
         if asks_words(purpose, word_pairs) {
-            unasked
-                .push(Unasked { at: (run.start, run.end), run: (length, run.shape, pairs, price) });
-            bounds.add_unasked(parameters, length, run.shape, pairs, price);
+            bounds.add_unasked(parameters, &bounded);
+            unasked.push(Unasked { at: (run.start, run.end), run: bounded });
         } else {
-            bounds.add(parameters, length, run.shape, pairs, price);
+            bounds.add(parameters, &bounded);
         }
     }
     // A pair is read if it could gain more than every UTF-8 reading (the winner, or the
@@ -1010,13 +1009,19 @@ pub struct RunPairs {
     pub name_pairs: Pairs,
 }
 
-/// A run as [`LegacyBounds::add_unasked`] took it: its length, shape, pairs and price.
-pub type UnaskedRun = (usize, Cost, RunPairs, Option<Cost>);
+/// A legacy run as its bounds see it: its length, shape, pairs and price (`legacy_run_most`).
+#[derive(Clone, Copy, Debug)]
+pub struct BoundedRun {
+    pub length: usize,
+    pub shape: Cost,
+    pub pairs: RunPairs,
+    pub price: Option<Cost>,
+}
 
 /// A run [`LegacyBounds::add_unasked`] took, and where it is.
 pub struct Unasked<At> {
     pub at: At,
-    pub run: UnaskedRun,
+    pub run: BoundedRun,
 }
 
 /// Whether a repair's bounds add a run as not asked ([`LegacyBounds::add_unasked`]): its
@@ -1028,13 +1033,9 @@ pub fn asks_words(purpose: Purpose, word_pairs: Pairs) -> bool {
 
 /// What a run adds to each pair's bound ([`legacy_run_bound`] with the bonus of the word and
 /// name that pair may make), by pair index: `None` when it raises none.
-fn run_bounds(
-    parameters: &Parameters,
-    length: usize,
-    shape: Cost,
-    RunPairs { pairs, word_pairs, name_pairs }: RunPairs,
-    price: Option<Cost>,
-) -> Option<impl Fn(usize) -> Cost> {
+fn run_bounds(parameters: &Parameters, run: &BoundedRun) -> Option<impl Fn(usize) -> Cost> {
+    let BoundedRun { length, shape, pairs, price } = *run;
+    let RunPairs { pairs, word_pairs, name_pairs } = pairs;
     let bound = |word: bool, name: bool| {
         let bonus = legacy_bonus(parameters, word, name);
         legacy_run_bound(parameters, length, shape, bonus, price)
@@ -1157,51 +1158,30 @@ impl<'a> LegacyBounds<'a> {
         }
     }
 
-    /// Add a run of `length` characters, this shape and price (`legacy_run_most`), that
-    /// `pairs.pairs` may make pieces of, some of them a known word or a name ([`RunPairs`]):
-    /// whether the bounds changed (most runs of clean text raise none).
-    pub fn add(
-        &mut self,
-        parameters: &Parameters,
-        length: usize,
-        shape: Cost,
-        run: RunPairs,
-        price: Option<Cost>,
-    ) -> bool {
-        self.add_run(parameters, length, shape, run, price, true)
+    /// Add a run, that `run.pairs.pairs` may make pieces of, some of them a known word or a
+    /// name ([`RunPairs`]): whether the bounds changed (most runs of clean text raise none).
+    pub fn add(&mut self, parameters: &Parameters, run: &BoundedRun) -> bool {
+        self.add_run(parameters, run, true)
     }
 
-    /// [`LegacyBounds::add`] a run whose word pairs (`run.word_pairs`) are only those that
-    /// may make a known word, not asked whether they do: [`LegacyBounds::ask_unasked`] asks.
-    pub fn add_unasked(
-        &mut self,
-        parameters: &Parameters,
-        length: usize,
-        shape: Cost,
-        run: RunPairs,
-        price: Option<Cost>,
-    ) -> bool {
-        self.add_run(parameters, length, shape, run, price, false)
+    /// [`LegacyBounds::add`] a run whose word pairs (`run.pairs.word_pairs`) are only those
+    /// that may make a known word, not asked whether they do: [`LegacyBounds::ask_unasked`]
+    /// asks.
+    pub fn add_unasked(&mut self, parameters: &Parameters, run: &BoundedRun) -> bool {
+        self.add_run(parameters, run, false)
     }
 
-    fn add_run(
-        &mut self,
-        parameters: &Parameters,
-        length: usize,
-        shape: Cost,
-        run: RunPairs,
-        price: Option<Cost>,
-        asked: bool,
-    ) -> bool {
-        let raised = run_bounds(parameters, length, shape, run, price);
-        let changed = raised.is_some() || run.pairs & !self.touched != 0;
-        self.touched |= run.pairs;
+    fn add_run(&mut self, parameters: &Parameters, run: &BoundedRun, asked: bool) -> bool {
+        let RunPairs { pairs, word_pairs, .. } = run.pairs;
+        let raised = run_bounds(parameters, run);
+        let changed = raised.is_some() || pairs & !self.touched != 0;
+        self.touched |= pairs;
         if let Some(bound) = raised {
-            for i in (0..LEGACY_PAIRS.len()).filter(|&i| run.pairs & (1 << i) != 0) {
+            for i in (0..LEGACY_PAIRS.len()).filter(|&i| pairs & (1 << i) != 0) {
                 self.bounds[i] += bound(i);
                 let most =
                     if asked { &mut self.spelling_most } else { &mut self.spelling_most_unasked };
-                most[i] = most[i].max(spelling::most(bound(i), run.word_pairs & (1 << i) != 0));
+                most[i] = most[i].max(spelling::most(bound(i), word_pairs & (1 << i) != 0));
             }
         }
         changed
@@ -1213,19 +1193,20 @@ impl<'a> LegacyBounds<'a> {
     fn amend(
         &mut self,
         parameters: &Parameters,
-        unasked_run: UnaskedRun,
+        unasked_run: &BoundedRun,
         word_pairs: Pairs,
-        unasked: impl Iterator<Item = UnaskedRun>,
+        unasked: impl Iterator<Item = BoundedRun>,
     ) {
         self.take_back(parameters, unasked_run, word_pairs);
         // (The spelling counts only in a short text, of few runs.)
         if self.spelt & !self.unwritten != 0 {
             self.spelling_most_unasked = [0; LEGACY_PAIRS.len()];
-            for (length, shape, run, price) in unasked {
-                let raised = run_bounds(parameters, length, shape, run, price);
-                for i in (0..LEGACY_PAIRS.len()).filter(|&i| run.pairs & (1 << i) != 0) {
+            for run in unasked {
+                let raised = run_bounds(parameters, &run);
+                let RunPairs { pairs, word_pairs, .. } = run.pairs;
+                for i in (0..LEGACY_PAIRS.len()).filter(|&i| pairs & (1 << i) != 0) {
                     let bound = raised.as_ref().map_or(0, |bound| bound(i));
-                    let most = spelling::most(bound, run.word_pairs & (1 << i) != 0);
+                    let most = spelling::most(bound, word_pairs & (1 << i) != 0);
                     let kept = &mut self.spelling_most_unasked[i];
                     *kept = (*kept).max(most);
                 }
@@ -1235,18 +1216,14 @@ impl<'a> LegacyBounds<'a> {
 
     /// Take back what a run added unasked added, and add it as asked, making a known word only
     /// for the pairs `word_pairs`.
-    fn take_back(
-        &mut self,
-        parameters: &Parameters,
-        (length, shape, run, price): UnaskedRun,
-        word_pairs: Pairs,
-    ) {
-        if let Some(bound) = run_bounds(parameters, length, shape, run, price) {
-            for i in (0..LEGACY_PAIRS.len()).filter(|&i| run.pairs & (1 << i) != 0) {
+    fn take_back(&mut self, parameters: &Parameters, run: &BoundedRun, word_pairs: Pairs) {
+        if let Some(bound) = run_bounds(parameters, run) {
+            for i in (0..LEGACY_PAIRS.len()).filter(|&i| run.pairs.pairs & (1 << i) != 0) {
                 self.bounds[i] -= bound(i);
             }
         }
-        self.add_run(parameters, length, shape, RunPairs { word_pairs, ..run }, price, true);
+        let pairs = RunPairs { word_pairs, ..run.pairs };
+        self.add_run(parameters, &BoundedRun { pairs, ..*run }, true);
     }
 
     /// Ask the runs added unasked (`unasked`, each with where it is) whose word pairs are over
@@ -1267,20 +1244,20 @@ impl<'a> LegacyBounds<'a> {
         let mut least = self.clone();
         least.spelling_most_unasked = [0; LEGACY_PAIRS.len()];
         for u in unasked.iter() {
-            least.take_back(parameters, u.run, u.run.2.word_pairs & !single_byte);
+            least.take_back(parameters, &u.run, u.run.pairs.word_pairs & !single_byte);
         }
         let askable = !least.over(floor);
         let mut over = self.over(floor);
         let mut k = 0;
         while over & askable != 0 && k < unasked.len() {
-            let word_pairs = unasked[k].run.2.word_pairs;
+            let word_pairs = unasked[k].run.pairs.word_pairs;
             if word_pairs & over & askable & single_byte == 0 {
                 k += 1;
                 continue;
             }
             let Unasked { at, run } = unasked.swap_remove(k);
             let asked = ask(&at, word_pairs);
-            self.amend(parameters, run, asked, unasked.iter().map(|u| u.run));
+            self.amend(parameters, &run, asked, unasked.iter().map(|u| u.run));
             over = self.over(floor);
         }
         over

@@ -233,16 +233,7 @@ pub fn known_word_pairs(region: &[char], run: (usize, usize), pairs: Pairs) -> P
         at = end;
     }
     let Some(this) = runs.iter().position(|&r| r == run) else { return pairs };
-    let letters = |from: usize, step: isize| {
-        let mut at = from as isize;
-        while (0..region.len() as isize).contains(&(at + step.min(0))) {
-            if !is_letter(region[(at + step.min(0)) as usize]) {
-                break;
-            }
-            at += step;
-        }
-        at as usize
-    };
+    let mut words = Words::new(region);
     let mut made = 0;
     for first in 0..=this {
         for last in this..runs.len() {
@@ -254,7 +245,7 @@ pub fn known_word_pairs(region: &[char], run: (usize, usize), pairs: Pairs) -> P
                 if piece.end <= run.0 || piece.start >= run.1 {
                     continue;
                 }
-                let span = (letters(piece.start, -1), letters(piece.end, 1));
+                let span = words.word_span(region, &piece);
                 if span.1 - span.0 >= 2
                     && piece.replacement.chars().all(is_letter)
                     && models().is_known_hash(repaired_hashes(region, &piece, span).1)
