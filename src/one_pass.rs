@@ -132,11 +132,14 @@ const MOST_UNASKED: usize = 64;
 
 /// [`decision::known_word_pairs_in`] of the run at `start..end` (byte offsets) of `text`: which
 /// of `word_pairs` make a known word of a piece over it. It is asked of the characters that can
-/// bear on the answer: the letters and non-ASCII characters on either side, and two more.
+/// bear on the answer: the letters and non-ASCII characters on either side (up to one past
+/// [`decision::MOST_AROUND`]), and two more.
 fn known_word_pairs_around(text: &str, start: usize, end: usize, word_pairs: Pairs) -> Pairs {
+    // (one character more than the region's reach tells that it reaches further)
     let in_region = |c: &char| !c.is_ascii() || is_letter(*c);
-    let before = text[..start].chars().rev().take_while(in_region).count() + 2;
-    let after = text[end..].chars().take_while(in_region).count() + 2;
+    let reach = decision::MOST_AROUND + 1;
+    let before = text[..start].chars().rev().take(reach).take_while(in_region).count() + 2;
+    let after = text[end..].chars().take(reach).take_while(in_region).count() + 2;
     let mut window: Vec<char> = text[..start].chars().rev().take(before).collect();
     window.reverse();
     let run_start = window.len();

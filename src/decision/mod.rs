@@ -33,7 +33,7 @@ pub use spelling::{case_swapped, spelt_text, unwritten_pairs, SPELT_CHARS};
 use words::{case_evidence, lower_case, Capitals, Words};
 pub use words::{
     cased_as_words_are, known_word_pairs, known_word_pairs_in, makes_a_currency_word,
-    makes_a_price, MOST_RUNS_ASKED, PRICE_WORDS,
+    makes_a_price, MOST_AROUND, MOST_RUNS_ASKED, PRICE_WORDS,
 };
 
 /// The parameters of the decision, per kind of misreading (`Kind` order: UTF-8 as

@@ -259,10 +259,16 @@ pub fn known_word_pairs(region: &[char], run: (usize, usize), pairs: Pairs) -> P
     pairs & !asked | made
 }
 
+/// How many letters and non-ASCII characters on either side of a run [`known_word_pairs_in`]
+/// reads at most: a longer stretch is no word, and a text of one long stretch of many runs is
+/// asked in linear time.
+pub const MOST_AROUND: usize = 64;
+
 /// [`known_word_pairs`] of the run at `run` in `text`: its region reaches over the letters and
 /// non-ASCII characters on either side, up to an ASCII character that is no letter. Where
 /// that character may be a trail byte between two non-ASCII ones, a run may go on over it, and
-/// `pairs` are kept unasked.
+/// where the region reaches further than [`MOST_AROUND`] characters, `pairs` are kept
+/// unasked.
 ///
 /// ```
 /// use _core::decision::known_word_pairs_in;
@@ -276,10 +282,16 @@ pub fn known_word_pairs_in(text: &[char], (start, end): (usize, usize), pairs: P
     let mut from = start;
     while from > 0 && in_region(text[from - 1]) {
         from -= 1;
+        if start - from > MOST_AROUND {
+            return pairs;
+        }
     }
     let mut to = end;
     while to < text.len() && in_region(text[to]) {
         to += 1;
+        if to - end > MOST_AROUND {
+            return pairs;
+        }
     }
     let goes_on = |at: usize| {
         at < text.len()
