@@ -1515,6 +1515,9 @@ ADVERSARIAL: dict[str, tuple[str, Callable[[int], Any]]] = {
     "'°º¤ø,¸¸,ø¤º°' * n (drawings)": ("fix", lambda size: _repeat_to("°º¤ø,¸¸,ø¤º° ", size)),
     # One run of symbols, again and again: every run a candidate of every legacy pair.
     "'°º¤ø ' * n (symbol runs)": ("fix", lambda size: _repeat_to("°º¤ø ", size)),
+    # A word that never ends, a marked letter every third character: each run's word (a
+    # known word? a name? its case?) must be read only so far.
+    "'aýb' * n (one endless word)": ("fix", lambda size: _repeat_to("aýb", size)),
     # The same, for score/detect on their own.
     "'Ã' * n (detect)": ("detect", lambda size: _repeat_to("Ã", size)),
     # Megabytes of comments, then the <meta>: the prescan must stop at 1024 bytes.

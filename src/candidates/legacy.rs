@@ -574,13 +574,7 @@ pub fn runs(text: &[char], drawn: &[(usize, usize)]) -> Vec<Run> {
         let run = text[start..at].iter().copied();
         let around = (text[..start].iter().rev().copied(), text[at..].iter().copied());
         if let Some((survey, price)) = run_survey_in_text(around.0, run, around.1) {
-            let (mut word_start, mut word_end) = (start, at);
-            while word_start > 0 && is_letter(text[word_start - 1]) {
-                word_start -= 1;
-            }
-            while word_end < text.len() && is_letter(text[word_end]) {
-                word_end += 1;
-            }
+            let (word_start, word_end) = word_around(text, start, at, |i| is_letter(text[i]));
             let around = text[word_start..start].iter().chain(&text[at..word_end]);
             let pairs = survey.pairs & word_writers(around.copied());
             let word = text[word_start..word_end].iter().copied();
@@ -605,6 +599,40 @@ pub fn runs(text: &[char], drawn: &[(usize, usize)]) -> Vec<Run> {
         }
     }
     runs
+}
+
+/// How many letters on either side of a run or a piece its word reaches at most: a longer
+/// stretch of letters is no word of any language, and a text of one such stretch holding a
+/// run every few letters is read in linear time.
+pub const WORD_REACH: usize = 64;
+
+/// The span of the word around `text[start..end]`: the letters on either side of it (`is_letter`
+/// tells whether the character at an index is one), up to [`WORD_REACH`] on each.
+///
+/// ```
+/// use _core::candidates::legacy::{word_around, WORD_REACH};
+/// use _core::letters::is_letter;
+/// let chars: Vec<char> = "le café noir".chars().collect();
+/// assert_eq!(word_around(&chars, 6, 7, |i| is_letter(chars[i])), (3, 7));
+/// let long: Vec<char> = "aýb".repeat(100).chars().collect();
+/// let span = word_around(&long, 151, 152, |i| is_letter(long[i]));
+/// assert_eq!(span, (151 - WORD_REACH, 152 + WORD_REACH));
+/// ```
+pub fn word_around(
+    text: &[char],
+    start: usize,
+    end: usize,
+    mut is_letter: impl FnMut(usize) -> bool,
+) -> (usize, usize) {
+    let mut word_start = start;
+    while word_start > start.saturating_sub(WORD_REACH) && is_letter(word_start - 1) {
+        word_start -= 1;
+    }
+    let mut word_end = end;
+    while word_end < text.len().min(end + WORD_REACH) && is_letter(word_end) {
+        word_end += 1;
+    }
+    (word_start, word_end)
 }
 
 /// Where the run that begins at `start`, a non-ASCII character, ends: it goes on over

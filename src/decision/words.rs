@@ -3,7 +3,7 @@
 //! as evidence in the piece's gain (`super::gain_of`), weighed by the parameters.
 
 use crate::candidates::legacy::{
-    currency_sign, currency_word_letter, spaced_from_an_amount, Pairs, CURRENCY_WORDS,
+    currency_sign, currency_word_letter, spaced_from_an_amount, word_around, Pairs, CURRENCY_WORDS,
 };
 use crate::candidates::{self, Piece};
 use crate::letters::{is_latin_letter, is_letter};
@@ -37,17 +37,10 @@ impl Words {
         text[from..to].iter().copied().fold(value, word_hash_lower)
     }
 
-    /// The span of the word around a piece: the letters on either side of it.
+    /// The span of the word around a piece: the letters on either side of it, as far as
+    /// [`word_around`] reads.
     pub(super) fn word_span(&mut self, text: &[char], piece: &Piece) -> (usize, usize) {
-        let mut start = piece.start;
-        while start > 0 && self.is_letter(text, start - 1) {
-            start -= 1;
-        }
-        let mut end = piece.end;
-        while end < text.len() && self.is_letter(text, end) {
-            end += 1;
-        }
-        (start, end)
+        word_around(text, piece.start, piece.end, |i| self.is_letter(text, i))
     }
 
     /// The word around a piece (its [`Words::word_span`]), as it is and repaired: +1 if only
