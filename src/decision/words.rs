@@ -341,9 +341,13 @@ pub fn cased_as_words_are(word: impl Iterator<Item = char>) -> bool {
             cased += 1;
             upper += usize::from(is_upper);
             lower += usize::from(is_lower);
+            // (mixed past its first letter: no letter after can make it a word's case)
+            if lower > 0 && (upper > 1 || upper == 1 && !first_upper) {
+                return false;
+            }
         }
     }
-    lower == 0 || upper == 0 || (upper == 1 && first_upper)
+    true
 }
 
 /// How many known words a repair that makes a price counts as ([`makes_a_price`]). A legacy
