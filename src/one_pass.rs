@@ -393,6 +393,21 @@ mod tests {
     }
 
     #[test]
+    fn a_sequence_no_reading_takes_as_a_character_is_cleared() {
+        // A word ending in "н" (windows-1251's ED, a lead of three bytes) and a space (NBSP's
+        // stand-in, A0) before a letter of a continuation byte: a surrogate, which the state
+        // machines complete and the reading refuses (no CESU-8 pair follows).
+        for text in ["камен јазик", "пані Ярина", "пан Ілля", "гривні вашу", "Стефан Јовчев"] {
+            assert!(nothing_to_repair(text) && nothing_to_find(text), "{text}");
+            assert_eq!(analysed(text), text);
+        }
+        // A CESU-8 pair is read: two surrogates, the first followed by ED.
+        let cesu = "\u{ED}\u{A0}\u{BD}\u{ED}\u{B8}\u{8D}";
+        assert!(!nothing_to_repair(cesu));
+        assert_eq!(analysed(cesu), "\u{1F60D}");
+    }
+
+    #[test]
     fn a_run_whose_pieces_make_no_known_word_is_cleared_by_asking() {
         // A marked letter in a name or an address: a pair's bound lets it make a known word
         // ("á" is windows-1257's "į", "ý" windows-1254's "ı"), and the pass asks whether one

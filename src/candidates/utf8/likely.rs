@@ -4,7 +4,7 @@
 //! Chinese, and this is where they are left; [`LikelyScan`] asks the same a character at a
 //! time, for `explanation::nothing_to_find`.
 
-use super::{completions, from_utf8_inside, tables, Completer, Completion};
+use super::{completions, from_utf8_inside, may_read_as_characters, tables, Completer, Completion};
 use crate::letters::is_letter;
 use crate::memo::{char_bits, Memo};
 use crate::model::{models, Cost, Which};
@@ -439,6 +439,7 @@ fn lossy_likely_at(text: &[char], mut c: Completion) -> Option<Completion> {
     if !last_pair_looks_like_mojibake(text, c.at) {
         c.multi = 0;
     }
+    c.single = may_read_as_characters(text, c.at, c.single);
     looks_like_mojibake(single_byte_sequence(text, c.at), c)
 }
 
@@ -459,6 +460,7 @@ fn likely_at(text: &[char], mut c: Completion) -> Option<Completion> {
     }
     if c.single != 0 {
         c.single &= may_go_on_into(text.get(c.at + 1).copied());
+        c.single = may_read_as_characters(text, c.at, c.single);
     }
     // (Most completions of clean text are multi-byte decoders' only: no single-byte sequence.)
     let sequence = if c.single != 0 { single_byte_sequence(text, c.at) } else { &[] };

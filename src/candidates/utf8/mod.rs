@@ -528,6 +528,48 @@ fn read_sequence(
     Some((count + 1, reading))
 }
 
+/// The single-byte decoders of `single` whose UTF-8 sequence completed at `at` in `text`
+/// [`read_sequence`] may read as a character. The state machines follow byte classes only and
+/// leave to the reading the narrower range of the byte after E0, ED, F0 and F4 (RFC 3629: no
+/// overlong form, no surrogate, nothing past U+10FFFF). A surrogate is read only as half of a
+/// CESU-8 pair of six bytes, whose first half is followed by ED and second half preceded by a
+/// first; a stand-in for a lost byte ("?", U+FFFD) may be any byte, and a space only 0xA0.
+/// "камен јазик" is "ED A0 BC" to windows-1251 with the space for 0xA0: a lone surrogate.
+fn may_read_as_characters(text: &[char], at: usize, single: u32) -> u32 {
+    let tables = tables();
+    let mut kept = single;
+    let mut left = single;
+    while left != 0 {
+        let index = left.trailing_zeros() as usize;
+        left &= left - 1;
+        let table = tables.single_byte[index];
+        let unit = |i: usize| text.get(i).and_then(|&c| single_byte_unit(table, index, c));
+        // (the lead is the last byte of 0xC0 or more before `at`: the ones after it continue)
+        let lead = (at.saturating_sub(3)..at).rev().find_map(|i| match unit(i) {
+            Some(Unit::Byte(byte @ 0xC0..)) => Some((i, byte)),
+            _ => None,
+        });
+        let Some((lead_at, lead)) = lead else { continue };
+        let Some(second) = unit(lead_at + 1) else { continue };
+        let in_shape = |byte: u8| {
+            sequence_shape(lead).is_some_and(|(_, low, high)| (low..=high).contains(&byte))
+        };
+        let readable = match (lead, second) {
+            (0xED, Unit::Byte(0xA0..=0xAF)) => unit(at + 1) == Some(Unit::Byte(0xED)),
+            (0xED, Unit::Byte(0xB0..=0xBF)) => {
+                lead_at >= 3 && unit(lead_at - 3) == Some(Unit::Byte(0xED))
+            }
+            (_, Unit::Byte(byte)) => in_shape(byte),
+            (_, Unit::Space) => in_shape(0xA0),
+            (_, Unit::Question | Unit::Lost) => true,
+        };
+        if !readable {
+            kept &= !(1 << index);
+        }
+    }
+    kept
+}
+
 /// CESU-8: a surrogate pair encoded as two 3-byte sequences (ED A0..AF xx ED B0..BF xx).
 fn read_cesu8_pair(units: &[Unit], at: usize) -> Option<(usize, Reading)> {
     let bytes: Vec<u8> = units
