@@ -397,7 +397,8 @@ mod tests {
         // A word ending in "н" (windows-1251's ED, a lead of three bytes) and a space (NBSP's
         // stand-in, A0) before a letter of a continuation byte: a surrogate, which the state
         // machines complete and the reading refuses (no CESU-8 pair follows).
-        for text in ["камен јазик", "пані Ярина", "пан Ілля", "гривні вашу", "Стефан Јовчев"] {
+        for text in ["камен јазик", "пані Ярина", "пан Ілля", "гривні вашу", "Стефан Јовчев"]
+        {
             assert!(nothing_to_repair(text) && nothing_to_find(text), "{text}");
             assert_eq!(analysed(text), text);
         }

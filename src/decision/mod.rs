@@ -30,11 +30,11 @@ mod words;
 
 pub use parameters::PARAMETERS;
 pub use spelling::{case_swapped, spelt_text, unwritten_pairs, SPELT_CHARS};
-use words::{case_evidence, lower_case, Capitals, Words};
 pub use words::{
     cased_as_words_are, known_word_pairs, known_word_pairs_in, makes_a_currency_word,
     makes_a_price, MOST_AROUND, MOST_RUNS_ASKED, PRICE_WORDS,
 };
+use words::{lower_case, Capitals, Cases, Words};
 
 /// The parameters of the decision, per kind of misreading (`Kind` order: UTF-8 as
 /// single-byte, UTF-8 as multi-byte, legacy as legacy).
@@ -315,12 +315,14 @@ struct Gains<'a> {
     /// Made at the first piece that needs them.
     words: Option<Words>,
     capitals: Option<Capitals>,
+    cases: Cases,
 }
 
 impl<'a> Gains<'a> {
     fn new(text: &'a [char], parameters: &'a Parameters) -> Gains<'a> {
         let (seen, known) = Default::default();
-        Gains { text, parameters, seen, known, words: None, capitals: None }
+        let cases = Cases::default();
+        Gains { text, parameters, seen, known, words: None, capitals: None, cases }
     }
 
     /// What [`evidence`] says of `piece`, and the number of what it saw.
@@ -354,6 +356,7 @@ impl<'a> Gains<'a> {
         let which = models().mojibake_of(piece.reading);
         let ((repair, shape), seen) = self.evidence(&piece, which);
         let (text, words, capitals) = (self.text, &mut self.words, &mut self.capitals);
+        let cases = &mut self.cases;
         let key = (piece.start, piece.end, seen);
         let &mut (ratio, words, names, case, repair) = self.known.entry(key).or_insert_with(|| {
             // (asked here too, so that a text whose pieces make no letters builds no `Words`)
@@ -373,7 +376,7 @@ impl<'a> Gains<'a> {
                     && capitals
                         .get_or_insert_with(|| Capitals::new(text))
                         .around(piece.start, piece.end);
-                let case = case_evidence(text, &piece, span).min(-Cost::from(lower_in_capitals));
+                let case = cases.evidence(text, &piece, span).min(-Cost::from(lower_in_capitals));
                 (w.evidence(text, &piece, span), names, case)
             } else if makes_a_price(text, &piece) {
                 // A price is a format, judged by it and by the repair: the models of mojibake
@@ -1821,6 +1824,40 @@ mod tests {
         let mut words = Words::new(&text);
         let span = words.word_span(&text, &piece);
         words.evidence(&text, &piece, span)
+    }
+
+    #[test]
+    fn the_case_of_a_long_word_is_counted_as_it_is_read() {
+        // `Cases` counts where `case_evidence` reads letter by letter: the same answer for
+        // every piece of words long and short, in capitals, in lower case and without case.
+        let texts = [
+            "Ýа".repeat(40),
+            format!("{}CAFÃ‰ CAFÉ Straße", "ÝA".repeat(30)),
+            "x".repeat(10) + &"ýа".repeat(30) + "ÉCOLE",
+            "中文方式".repeat(20) + "Éa",
+        ];
+        let mut broken = 0;
+        for text in texts {
+            let chars = chars(&text);
+            let (mut words, mut cases) = (Words::new(&chars), Cases::default());
+            for start in 0..chars.len() {
+                for (length, replacement) in [(1, "é"), (1, "É"), (2, "ß"), (1, "中"), (2, "aB")]
+                {
+                    let end = (start + length).min(chars.len());
+                    let piece = Piece::new(start, end, replacement.to_string(), 0);
+                    let span = words.word_span(&chars, &piece);
+                    let counted = cases.evidence(&chars, &piece, span);
+                    broken +=
+                        usize::from(counted != 0 && span.1 - span.0 > words::READ_LETTER_BY_LETTER);
+                    assert_eq!(
+                        counted,
+                        words::case_evidence(&chars, &piece, span),
+                        "{text} {start}"
+                    );
+                }
+            }
+        }
+        assert!(broken > 0, "a piece breaks the case of some long word");
     }
 
     #[test]

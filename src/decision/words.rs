@@ -490,6 +490,97 @@ pub(super) fn case_evidence(text: &[char], piece: &Piece, (start, end): (usize, 
     -Cost::from(broken)
 }
 
+/// How long a word [`Cases::evidence`] reads letter by letter: a longer one (a line of
+/// ideographs, a stretch of letters with no space) is asked of the counts.
+pub(super) const READ_LETTER_BY_LETTER: usize = 24;
+
+/// The case of a text's letters, counted before each position: the pieces of a long word all
+/// ask about its case ([`case_evidence`]), which the counts tell in the time of a piece.
+#[derive(Default)]
+pub(super) struct Cases {
+    /// In capitals (`char::is_uppercase`) and in lower case ([`lower_case`]) before each
+    /// position, and the first position from each that is either.
+    upper: Vec<u32>,
+    lower: Vec<u32>,
+    next_cased: Vec<u32>,
+}
+
+/// A word's case as [`cased_as_words_are`] counts it: its letters in capitals and in lower
+/// case, and whether the first of them is a capital.
+#[derive(Clone, Copy, Default)]
+struct Case {
+    upper: u32,
+    lower: u32,
+    first_upper: Option<bool>,
+}
+
+impl Case {
+    fn then(self, other: Case) -> Case {
+        Case {
+            upper: self.upper + other.upper,
+            lower: self.lower + other.lower,
+            first_upper: self.first_upper.or(other.first_upper),
+        }
+    }
+
+    fn of(word: impl Iterator<Item = char>) -> Case {
+        word.fold(Case::default(), |case, c| {
+            let (upper, lower) = (c.is_uppercase(), lower_case(c));
+            let first = (upper || lower).then_some(upper);
+            case.then(Case { upper: upper.into(), lower: lower.into(), first_upper: first })
+        })
+    }
+
+    /// [`cased_as_words_are`] of the word.
+    fn as_words_are(self) -> bool {
+        self.lower == 0 || self.upper == 0 || (self.upper == 1 && self.first_upper == Some(true))
+    }
+}
+
+impl Cases {
+    /// [`case_evidence`], from the counts where the word is long.
+    pub(super) fn evidence(&mut self, text: &[char], piece: &Piece, span: (usize, usize)) -> Cost {
+        let (start, end) = span;
+        if end - start <= READ_LETTER_BY_LETTER {
+            return case_evidence(text, piece, span);
+        }
+        if self.upper.is_empty() {
+            self.count(text);
+        }
+        let repaired = self
+            .between(text, start, piece.start)
+            .then(Case::of(piece.replacement.chars()))
+            .then(self.between(text, piece.end, end));
+        let broken = !repaired.as_words_are() && self.between(text, start, end).as_words_are();
+        -Cost::from(broken)
+    }
+
+    fn count(&mut self, text: &[char]) {
+        let n = text.len();
+        (self.upper, self.lower, self.next_cased) =
+            (vec![0; n + 1], vec![0; n + 1], vec![0; n + 1]);
+        self.next_cased[n] = n as u32;
+        for (i, &c) in text.iter().enumerate() {
+            self.upper[i + 1] = self.upper[i] + u32::from(c.is_uppercase());
+            self.lower[i + 1] = self.lower[i] + u32::from(lower_case(c));
+        }
+        for i in (0..n).rev() {
+            let cased = self.upper[i + 1] > self.upper[i] || self.lower[i + 1] > self.lower[i];
+            self.next_cased[i] = if cased { i as u32 } else { self.next_cased[i + 1] };
+        }
+    }
+
+    /// The case of `text[from..to]`.
+    fn between(&self, text: &[char], from: usize, to: usize) -> Case {
+        let first = self.next_cased[from] as usize;
+        Case {
+            upper: self.upper[to] - self.upper[from],
+            lower: self.lower[to] - self.lower[from],
+            first_upper: (first < to).then(|| text[first].is_uppercase()),
+        }
+    }
+}
+
 /// The fewest capitals of ASCII a line needs for [`Capitals`] to call it written in capitals
 /// (the leads of UTF-8 misread, "Ã", "Ð", "Î", are capitals too: they do not count).
 const CAPITALS_LEAST: u32 = 3;
