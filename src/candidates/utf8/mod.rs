@@ -38,10 +38,16 @@ struct Roles {
     never: u32,
     /// An ASCII byte (a multi-byte decoder's trail byte 0x40 to 0x7E).
     ascii: u32,
+    /// A lead whose next byte has a narrower range than a continuation's (E0, ED, F0, F4:
+    /// [`may_read_as_characters`]).
+    narrow: u32,
 }
 
 impl Roles {
     fn add(&mut self, byte: u8, bit: u32) {
+        if matches!(byte, 0xE0 | 0xED | 0xF0 | 0xF4) {
+            self.narrow |= bit;
+        }
         match byte {
             0x80..=0xBF => self.cont |= bit,
             0xC2..=0xDF => self.lead2 |= bit,
@@ -537,8 +543,10 @@ fn read_sequence(
 /// "камен јазик" is "ED A0 BC" to windows-1251 with the space for 0xA0: a lone surrogate.
 fn may_read_as_characters(text: &[char], at: usize, single: u32) -> u32 {
     let tables = tables();
+    // (only a sequence that begins with one of the narrow leads is asked)
+    let leads = text[at.saturating_sub(3)..at].iter().map(|&c| tables.single.get(c).narrow);
+    let mut left = single & leads.fold(0, |narrow, n| narrow | n);
     let mut kept = single;
-    let mut left = single;
     while left != 0 {
         let index = left.trailing_zeros() as usize;
         left &= left - 1;
