@@ -135,9 +135,11 @@ fn single_byte_word(
         });
         match read {
             Some(r) => {
-                // (room for the rest of the word, each character in three bytes at most)
+                // (room for the rest of a word of up to 16 characters, each in three bytes at
+                // most: a piece keeps the room it is given, and a word may be the whole text)
+                let room = 3 * (end - at).min(16);
                 let (_, replacement, never) =
-                    piece.get_or_insert_with(|| (at, String::with_capacity(3 * (end - at)), false));
+                    piece.get_or_insert_with(|| (at, String::with_capacity(room), false));
                 replacement.push(r);
                 *never |= models.never_text(r);
             }
