@@ -1350,7 +1350,7 @@ def _size_label(size: int) -> str:
 
 _MEMORY_CHILD = r"""
 import gc, json, re, sys, tracemalloc
-sys.path.insert(0, sys.argv[4])  # this harness's folder
+sys.path.insert(0, sys.argv[3])  # this harness's folder
 from harness import mixed_text, damage
 import mojifix
 
@@ -1358,26 +1358,18 @@ def status(key):
     with open("/proc/self/status") as fh:
         return int(re.search(key + r":\s+(\d+)", fh.read()).group(1)) * 1024
 
-size, kind, WARM_CHARS = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+size, kind = int(sys.argv[1]), sys.argv[2]
 text = mixed_text(size) if kind == "mixed" else damage(mixed_text(size // 2))
-# Load the lazy tables (codecs, detector) before the measurement: they are a fixed cost.
+# Load the lazy tables (codecs, models) before the measurement: they are a fixed cost.
 mojifix.fix(mixed_text(60_000))
 mojifix.fix(damage(mixed_text(30_000)))
-# So are the detector's per-word caches (lru_cache, bounded: ~10-30 MB once full): warm them
-# with the start of the text itself (which repeats a 60-document unit), so that the peak is
-# what grows with the input (issue #9: 100 MB strings, where the caches are noise).  The RSS
-# cannot measure a warm call (it reuses the pages the warm-up freed): tracemalloc then.
-if WARM_CHARS:
-    mojifix.fix(text[:WARM_CHARS])
 input_bytes = sys.getsizeof(text)
 gc.collect()
 try:  # Linux: reset the peak RSS ("VmHWM") to the current RSS
-    if WARM_CHARS:
-        raise OSError("warm caches: tracemalloc")
     with open("/proc/self/clear_refs", "w") as fh:
         fh.write("5")
     method, before = "rss", status("VmRSS")
-except OSError:
+except OSError:  # elsewhere: Python's allocations only (the core's are not traced)
     method = "tracemalloc"
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
@@ -1391,26 +1383,18 @@ print(json.dumps({"input_bytes": input_bytes, "utf8_bytes": len(text.encode("utf
 """
 
 
-#: Characters of the measured text that :func:`measure_fix_memory` repairs first, to warm the
-#: detector's bounded per-word caches (more than the 60-document unit the text repeats).
-MEMORY_WARM_CHARS = 300_000
-
-
-def measure_fix_memory(
-    size: int, kind: str = "mixed", *, warm_chars: int = MEMORY_WARM_CHARS
-) -> dict[str, Any]:
+def measure_fix_memory(size: int, kind: str = "mixed") -> dict[str, Any]:
     """Peak memory that ``fix`` needs on a *size*-byte text, in a fresh subprocess.
 
     ``ratio`` is the peak over the input string's own size in memory (``sys.getsizeof``).
-    The lazy tables are loaded before.  By default the detector's bounded per-word caches
-    are warmed too (the first *warm_chars* characters of the text are repaired first) and the
-    peak is ``tracemalloc``'s: the allocations that grow with the input.  With
-    ``warm_chars=0`` (cold caches, which then fill during the call), on Linux, it is the peak
-    resident set size during the call above the resident size just before it
-    (``/proc/self/clear_refs`` resets the peak); elsewhere ``tracemalloc``'s again.
+    The lazy tables are loaded before; the bounded per-word caches fill during the call, a
+    fixed cost of some megabytes. On Linux the peak is the resident set size during the call
+    above the resident size just before it (``/proc/self/clear_refs`` resets the peak), which
+    counts the compiled core's allocations as well as Python's; elsewhere it is
+    ``tracemalloc``'s, Python's allocations only (``method`` says which).
     """
     proc = subprocess.run(
-        [sys.executable, "-c", _MEMORY_CHILD, str(size), kind, str(warm_chars), str(HERE)],
+        [sys.executable, "-c", _MEMORY_CHILD, str(size), kind, str(HERE)],
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     if proc.returncode != 0:
@@ -1454,7 +1438,7 @@ def bench_memory(cfg: Config) -> list[Result]:
     rows: list[Result] = []
     for kind, label in (("mixed", "mostly clean"), ("damaged", "all damaged")):
         mb, scaled = fit_size_superlinear(cfg.memory_mb, kind, cfg.budget_s, seed=cfg.seed)
-        name = f"fix, {mb:g} MB {label} string, peak allocation (warm caches)"
+        name = f"fix, {mb:g} MB {label} string, peak resident memory"
 
         def make(
             kind: str = kind, name: str = name, mb: float = mb, scaled: str = scaled
@@ -1465,7 +1449,7 @@ def bench_memory(cfg: Config) -> list[Result]:
                 "x input", "< 5x input", m["ratio"] < 5,
                 f"input {m['input_bytes'] / 2**20:.0f} MiB in memory, "
                 f"peak extra {m['peak_extra'] / 2**20:.0f} MiB ({m['method']}; the bounded "
-                "per-word caches warmed first)" + (f"; {scaled}" if scaled else ""),
+                "caches fill during the call)" + (f"; {scaled}" if scaled else ""),
                 m,
             )  # fmt: skip
 

@@ -208,9 +208,45 @@ pub fn japanese(c: char) -> bool {
 /// `options` give the JIS and lost-data choices; a repair of the text only is its own.
 pub fn fix_str(text: &str, options: Options) -> Option<String> {
     let options = Options { repair_only: true, text_only: true, ..options };
+    if beyond_a_chunk(text) {
+        return fix_chunks(text, options);
+    }
     let mut chars = Vec::new();
     let repaired = analyze_str(text, options, &mut chars)?.repaired;
     (repaired != chars).then(|| repaired.into_iter().collect())
+}
+
+/// Is `text` longer than one chunk ([`CHUNK_CHARS`] characters)? Such a text is analysed a
+/// chunk at a time, and the one pass answers for one chunk only (the rounds' context ends at
+/// a chunk's edges).
+pub fn beyond_a_chunk(text: &str) -> bool {
+    text.len() > CHUNK_CHARS && text.chars().count() > CHUNK_CHARS
+}
+
+/// [`fix_str`] of a text longer than a chunk, read from its UTF-8 a chunk at a time where
+/// [`analyze`] cuts it ([`chunk_end`]): only one chunk's characters are in memory, beside the
+/// repair's UTF-8 (the whole text's characters took four bytes each, and their repair four
+/// more).
+fn fix_chunks(text: &str, options: Options) -> Option<String> {
+    if text.is_ascii() {
+        return None;
+    }
+    let mut repaired = String::with_capacity(text.len());
+    let mut changed = false;
+    // (one character past a chunk tells `chunk_end` that the text goes on)
+    let mut window: Vec<char> = Vec::with_capacity(CHUNK_CHARS + 1);
+    let mut rest = text.chars();
+    loop {
+        window.extend(rest.by_ref().take(CHUNK_CHARS + 1 - window.len()));
+        let end = chunk_end(&window, 0);
+        let chunk = analyze_chunk(&window[..end], options, &PARAMETERS, None);
+        changed |= chunk.repaired[..] != window[..end];
+        repaired.extend(chunk.repaired);
+        if end == window.len() {
+            return changed.then_some(repaired);
+        }
+        window.drain(..end);
+    }
 }
 
 /// The detection score of a UTF-8 text (0.0 for ASCII).
@@ -726,6 +762,24 @@ fn replacement_runs(input: &[char], findings: &[Finding]) -> Vec<Finding> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_text_read_a_chunk_at_a_time_is_repaired_as_a_whole() {
+        // `fix_str` reads a text longer than a chunk from its UTF-8, a chunk at a time; the
+        // analysis of all its characters cuts the same chunks and repairs them alike.
+        let lines = ["CafÃ© crÃ¨me, s'il vous plaÃ®t.\n", "Zażółć gęślą jaźń.\n", "ÐŸÑ€Ð¸Ð²ÐµÑ‚ "];
+        let without_breaks = "Ïðèâåò ìèð ".repeat(3_000);
+        let clean = "Zażółć gęślą jaźń. ".repeat(1_000);
+        for text in [lines.concat().repeat(400), without_breaks, clean] {
+            assert!(beyond_a_chunk(&text));
+            let options = Options { repair_only: true, text_only: true, ..Options::default() };
+            let chars: Vec<char> = text.chars().collect();
+            let whole: String = analyze(&chars, options).repaired.into_iter().collect();
+            let expected = (whole != text).then_some(whole);
+            assert_eq!(expected.is_none(), text.starts_with('Z'));
+            assert_eq!(fix_str(&text, options), expected);
+        }
+    }
 
     fn fix(text: &str) -> String {
         let chars: Vec<char> = text.chars().collect();

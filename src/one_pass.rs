@@ -11,7 +11,7 @@
 use crate::candidates::legacy::{self, Pairs};
 use crate::candidates::utf8;
 use crate::decision::{self, LegacyBounds, Parameters, Purpose, PARAMETERS};
-use crate::explanation::{japanese, jis_shown, CHUNK_CHARS};
+use crate::explanation::{beyond_a_chunk, japanese, jis_shown};
 use crate::letters::{self, is_letter};
 
 /// What the one pass found in a text.
@@ -147,12 +147,6 @@ fn known_word_pairs_around(text: &str, start: usize, end: usize, word_pairs: Pai
     let run = (run_start, window.len());
     window.extend(text[end..].chars().take(after));
     decision::known_word_pairs_in(&window, run, word_pairs)
-}
-
-/// Is `text` longer than one chunk? The pass answers for one chunk only: the rounds' context
-/// ends at a chunk's edges.
-fn beyond_a_chunk(text: &str) -> bool {
-    text.len() > CHUNK_CHARS && text.chars().count() > CHUNK_CHARS
 }
 
 /// The walk of a span (a text, or a line), until it finds something; `whole`: whether the

@@ -68,6 +68,13 @@ fn fix<'py>(
 ) -> PyResult<Bound<'py, PyString>> {
     let s = text.to_str()?;
     let options = Options { jis_browser, replace_lost, repair_only: true, text_only: true };
+    if explanation::beyond_a_chunk(s) {
+        // (read a chunk at a time: the whole text's characters are never in memory)
+        return Ok(match py.detach(|| explanation::fix_str(s, options)) {
+            Some(repaired) => PyString::new(py, &repaired),
+            None => text.clone(),
+        });
+    }
     let mut chars = Vec::new();
     let Some(analysis) = analyze(py, s, &mut chars, options) else {
         return Ok(text.clone());
