@@ -187,20 +187,19 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         };
         let legacy::RunSurvey { shape, as_text, length, pairs, latin } = survey;
         // the run with the letters around it, as `legacy::runs` reads its word (`word_around`)
-        let word_start = text[..start]
-            .char_indices()
-            .rev()
-            .take(legacy::WORD_REACH)
-            .take_while(|&(_, c)| is_letter(c))
-            .last()
-            .map_or(start, |(i, _)| i);
-        let word_end = end
-            + text[end..]
-                .chars()
-                .take(legacy::WORD_REACH)
-                .take_while(|&c| is_letter(c))
-                .map(char::len_utf8)
-                .sum::<usize>();
+        let (mut word_start, mut word_end) = (start, end);
+        for c in text[..start].chars().rev().take(legacy::WORD_REACH) {
+            if !is_letter(c) {
+                break;
+            }
+            word_start -= c.len_utf8();
+        }
+        for c in text[end..].chars().take(legacy::WORD_REACH) {
+            if !is_letter(c) {
+                break;
+            }
+            word_end += c.len_utf8();
+        }
         let around = text[word_start..start].chars().chain(text[end..word_end].chars());
         let pairs = pairs & legacy::word_writers(around);
         let word = text[word_start..word_end].chars();
