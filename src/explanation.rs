@@ -223,34 +223,50 @@ pub fn beyond_a_chunk(text: &str) -> bool {
     text.len() > CHUNK_CHARS && text.chars().count() > CHUNK_CHARS
 }
 
-/// [`fix_str`] of a text longer than a chunk, read from its UTF-8 a chunk at a time where
-/// [`analyze`] cuts it ([`chunk_end`]): only one chunk's characters are in memory, beside the
-/// repair's UTF-8 (the whole text's characters took four bytes each, and their repair four
-/// more).
+/// [`fix_str`] of a text longer than a chunk, a chunk at a time ([`each_chunk`]).
 fn fix_chunks(text: &str, options: Options) -> Option<String> {
     if text.is_ascii() {
         return None;
     }
     let mut repaired = String::with_capacity(text.len());
     let mut changed = false;
+    each_chunk(text, options, |chunk, analysis| {
+        changed |= analysis.repaired[..] != *chunk;
+        repaired.extend(analysis.repaired);
+    });
+    changed.then_some(repaired)
+}
+
+/// The analysis of each chunk of a text longer than a chunk, read from its UTF-8 where
+/// [`analyze`] cuts it ([`chunk_end`]) and given with the chunk's characters: only one chunk's
+/// characters are in memory at a time (the whole text's took four bytes each, and their
+/// repair four more).
+fn each_chunk(text: &str, options: Options, mut each: impl FnMut(&[char], Analysis)) {
     // (one character past a chunk tells `chunk_end` that the text goes on)
     let mut window: Vec<char> = Vec::with_capacity(CHUNK_CHARS + 1);
     let mut rest = text.chars();
     loop {
         window.extend(rest.by_ref().take(CHUNK_CHARS + 1 - window.len()));
         let end = chunk_end(&window, 0);
-        let chunk = analyze_chunk(&window[..end], options, &PARAMETERS, None);
-        changed |= chunk.repaired[..] != window[..end];
-        repaired.extend(chunk.repaired);
+        let analysis = analyze_chunk(&window[..end], options, &PARAMETERS, None);
+        each(&window[..end], analysis);
         if end == window.len() {
-            return changed.then_some(repaired);
+            return;
         }
         window.drain(..end);
     }
 }
 
-/// The detection score of a UTF-8 text (0.0 for ASCII).
+/// The detection score of a UTF-8 text (0.0 for ASCII); a text longer than a chunk is read a
+/// chunk at a time, its score the highest of theirs (as [`analyze`] gives it).
 pub fn score_str(text: &str) -> f64 {
+    if beyond_a_chunk(text) {
+        let mut score: f64 = 0.0;
+        if !text.is_ascii() {
+            each_chunk(text, Options::default(), |_, analysis| score = score.max(analysis.score));
+        }
+        return score;
+    }
     let pass = one_pass::by_lines(text, Purpose::Score);
     if pass.clear {
         return 0.0;
@@ -765,8 +781,8 @@ mod tests {
 
     #[test]
     fn a_long_text_read_a_chunk_at_a_time_is_repaired_as_a_whole() {
-        // `fix_str` reads a text longer than a chunk from its UTF-8, a chunk at a time; the
-        // analysis of all its characters cuts the same chunks and repairs them alike.
+        // `fix_str` and `score_str` read a text longer than a chunk from its UTF-8, a chunk at
+        // a time; the analysis of all its characters cuts the same chunks and judges them alike.
         let lines = ["CafÃ© crÃ¨me, s'il vous plaÃ®t.\n", "Zażółć gęślą jaźń.\n", "ÐŸÑ€Ð¸Ð²ÐµÑ‚ "];
         let without_breaks = "Ïðèâåò ìèð ".repeat(3_000);
         let clean = "Zażółć gęślą jaźń. ".repeat(1_000);
@@ -778,6 +794,7 @@ mod tests {
             let expected = (whole != text).then_some(whole);
             assert_eq!(expected.is_none(), text.starts_with('Z'));
             assert_eq!(fix_str(&text, options), expected);
+            assert_eq!(score_str(&text), analyze(&chars, Options::default()).score);
         }
     }
 

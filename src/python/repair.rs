@@ -49,6 +49,10 @@ fn detect(py: Python<'_>, text: &str) -> (f64, Vec<FindingTuple>) {
 /// How sure the core is that the text holds mojibake, in [0, 1].
 #[pyfunction]
 fn score(py: Python<'_>, text: &str) -> f64 {
+    if explanation::beyond_a_chunk(text) {
+        // (read a chunk at a time: the whole text's characters are never in memory)
+        return py.detach(|| explanation::score_str(text));
+    }
     let pass = one_pass::by_lines(text, decision::Purpose::Score);
     if pass.clear {
         return 0.0;
