@@ -332,19 +332,12 @@ pub(super) fn lower_case(c: char) -> bool {
 /// assert!(cased_as_words_are("STRAßE".chars()) && cased_as_words_are("日本".chars()));
 /// ```
 pub fn cased_as_words_are(word: impl Iterator<Item = char>) -> bool {
-    let (mut cased, mut first_upper, mut upper, mut lower) = (0, false, 0, 0);
+    let mut case = Case::default();
     for c in word {
-        let is_upper = c.is_uppercase();
-        let is_lower = lower_case(c);
-        if is_upper || is_lower {
-            first_upper |= cased == 0 && is_upper;
-            cased += 1;
-            upper += usize::from(is_upper);
-            lower += usize::from(is_lower);
-            // (mixed past its first letter: no letter after can make it a word's case)
-            if lower > 0 && (upper > 1 || upper == 1 && !first_upper) {
-                return false;
-            }
+        case = case.then(Case::of_char(c));
+        // (mixed past its first letter: no letter after can make it a word's case)
+        if !case.as_words_are() {
+            return false;
         }
     }
     true
@@ -506,7 +499,7 @@ pub(super) struct Cases {
 }
 
 /// A word's case as [`cased_as_words_are`] counts it: its letters in capitals and in lower
-/// case, and whether the first of them is a capital.
+/// case, and whether the first of them is a capital (`None` before any).
 #[derive(Clone, Copy, Default)]
 struct Case {
     upper: u32,
@@ -523,15 +516,18 @@ impl Case {
         }
     }
 
-    fn of(word: impl Iterator<Item = char>) -> Case {
-        word.fold(Case::default(), |case, c| {
-            let (upper, lower) = (c.is_uppercase(), lower_case(c));
-            let first = (upper || lower).then_some(upper);
-            case.then(Case { upper: upper.into(), lower: lower.into(), first_upper: first })
-        })
+    /// The case of one character: a capital, in lower case, or neither.
+    fn of_char(c: char) -> Case {
+        let (upper, lower) = (c.is_uppercase(), lower_case(c));
+        let first_upper = (upper || lower).then_some(upper);
+        Case { upper: upper.into(), lower: lower.into(), first_upper }
     }
 
-    /// [`cased_as_words_are`] of the word.
+    fn of(word: impl Iterator<Item = char>) -> Case {
+        word.map(Case::of_char).fold(Case::default(), Case::then)
+    }
+
+    /// Is the word cased as real words are ([`cased_as_words_are`], whose rule this is)?
     fn as_words_are(self) -> bool {
         self.lower == 0 || self.upper == 0 || (self.upper == 1 && self.first_upper == Some(true))
     }
@@ -561,8 +557,9 @@ impl Cases {
             (vec![0; n + 1], vec![0; n + 1], vec![0; n + 1]);
         self.next_cased[n] = n as u32;
         for (i, &c) in text.iter().enumerate() {
-            self.upper[i + 1] = self.upper[i] + u32::from(c.is_uppercase());
-            self.lower[i + 1] = self.lower[i] + u32::from(lower_case(c));
+            let case = Case::of_char(c);
+            self.upper[i + 1] = self.upper[i] + case.upper;
+            self.lower[i + 1] = self.lower[i] + case.lower;
         }
         for i in (0..n).rev() {
             let cased = self.upper[i + 1] > self.upper[i] || self.lower[i + 1] > self.lower[i];
