@@ -135,18 +135,28 @@ const MOST_UNASKED: usize = 64;
 /// bear on the answer: the letters and non-ASCII characters on either side (up to one past
 /// [`decision::MOST_AROUND`]), and two more.
 fn known_word_pairs_around(text: &str, start: usize, end: usize, word_pairs: Pairs) -> Pairs {
-    // (one character more than the region's reach tells that it reaches further)
-    let in_region = |c: &char| !c.is_ascii() || is_letter(*c);
-    let reach = decision::MOST_AROUND + 1;
-    let before = text[..start].chars().rev().take(reach).take_while(in_region).count() + 2;
-    let after = text[end..].chars().take(reach).take_while(in_region).count() + 2;
-    let mut window: Vec<char> = text[..start].chars().rev().take(before).collect();
+    let mut window = region_side(text[..start].chars().rev());
     window.reverse();
     let run_start = window.len();
     window.extend(text[start..end].chars());
     let run = (run_start, window.len());
-    window.extend(text[end..].chars().take(after));
+    window.extend(region_side(text[end..].chars()));
     decision::known_word_pairs_in(&window, run, word_pairs)
+}
+
+/// The characters on one side of a run that [`known_word_pairs_around`] asks of, the nearest
+/// first, each read once: the letters and non-ASCII characters, one more than
+/// [`decision::MOST_AROUND`] at most (which tells that the region reaches further), and the
+/// two after them.
+fn region_side(chars: impl Iterator<Item = char>) -> Vec<char> {
+    let mut chars = chars.peekable();
+    let mut side = Vec::new();
+    let in_region = |c: &char| !c.is_ascii() || is_letter(*c);
+    while side.len() <= decision::MOST_AROUND && chars.peek().is_some_and(in_region) {
+        side.extend(chars.next());
+    }
+    side.extend(chars.take(2));
+    side
 }
 
 /// The walk of a span (a text, or a line), until it finds something; `whole`: whether the
