@@ -1502,6 +1502,9 @@ ADVERSARIAL: dict[str, tuple[str, Callable[[int], Any]]] = {
     # A word that never ends, a marked letter every third character: each run's word (a
     # known word? a name? its case?) must be read only so far.
     "'aýb' * n (one endless word)": ("fix", lambda size: _repeat_to("aýb", size)),
+    # One run of marked letters as long as the text, no space: thousands of pieces, each in a
+    # word of some 130 letters, which no known word is as long as.
+    "'ýа' * n (one endless run of letters)": ("fix", lambda size: _repeat_to("ýа", size)),
     # The same, for score/detect on their own.
     "'Ã' * n (detect)": ("detect", lambda size: _repeat_to("Ã", size)),
     # Megabytes of comments, then the <meta>: the prescan must stop at 1024 bytes.

@@ -54,6 +54,8 @@ LANGUAGES_OUTPUT = ROOT / "src" / "model" / "languages.bin"
 WORDS_OUTPUT = ROOT / "src" / "model" / "words.bin"
 SPELLING_OUTPUT = ROOT / "src" / "model" / "spelling.bin"
 WORDS_MAGIC = b"MJFXWORD"
+#: The known words' format version: 4 adds the longest word's length.
+WORDS_FORMAT_VERSION = 4
 #: Words with a non-ASCII letter taken from each wordfreq language, most frequent first.
 WORDS_PER_LANGUAGE = 20_000
 #: A word of the other sources' train items counts if it occurs this often.
@@ -272,6 +274,16 @@ def word_hash(word: str) -> int:
     for byte in word.encode("utf-8"):
         value = ((value ^ byte) * 0x01000193) & 0xFFFFFFFF
     return value
+
+
+def longest_word(words: Iterable[str]) -> int:
+    """The characters of the longest of *words* (lower case, as they are hashed): a word of
+    the text longer than that is no known word, and the core need not hash it.
+
+    >>> longest_word(["dziękuję", "kůň"])
+    8
+    """
+    return max((len(w) for w in words), default=0)
 
 
 def one_cased_letter(word: str) -> bool:
@@ -661,7 +673,7 @@ def write_words(words: set[str], lines: list[str]) -> None:
     body = b"".join(
         [
             WORDS_MAGIC,
-            struct.pack("<3I", FORMAT_VERSION, SCALE, len(hashes)),
+            struct.pack("<4I", WORDS_FORMAT_VERSION, SCALE, len(hashes), longest_word(words)),
             array.array("I", hashes).tobytes(),
         ]
     )
@@ -692,8 +704,9 @@ def write_known_words(items: list[texts.Item]) -> None:
         f" among its {SINGLE_LETTER_RANK} most frequent words, of one letter without case among"
         f" its {SINGLE_UNCASED_RANK}), and the train items' words seen"
         f" at least {MIN_WORD_COUNT} times (none of one cased letter).",
-        f"Layout: {WORDS_MAGIC.decode()}, 3 u32 (version {FORMAT_VERSION}, scale {SCALE}, words),"
-        " u32[words] sorted hashes.",
+        f"Longest: {longest_word(words)} characters (a longer word is none of them, unhashed).",
+        f"Layout: {WORDS_MAGIC.decode()}, 4 u32 (version {WORDS_FORMAT_VERSION}, scale {SCALE},"
+        " words, the longest word's characters), u32[words] sorted hashes.",
     ]
     write_words(words, word_lines)
     print("\n".join(word_lines[5:]), file=sys.stderr)

@@ -30,6 +30,8 @@ const MOJIBAKE_MAGIC: &[u8; 8] = b"MJFXMOJI";
 const LANGUAGES_MAGIC: &[u8; 8] = b"MJFXLANG";
 const WORDS_MAGIC: &[u8; 8] = b"MJFXWORD";
 const FORMAT_VERSION: u32 = 3;
+/// The known words' own format version (4 holds the longest word's length).
+const WORDS_VERSION: u32 = 4;
 
 /// A token: a character of its own, a class of characters, or the boundary of a text.
 pub type Token = u16;
@@ -70,6 +72,8 @@ pub struct Models {
     languages: Languages,
     /// The known words' hashes ([`word_hash`]), as an open-addressing set.
     words: WordSet,
+    /// The characters of the longest known word (in lower case): a longer word is none.
+    longest_word: usize,
     /// What each token costs in real text at least, whatever comes before it
     /// ([`Models::cost_at_least`]), made at first use.
     least: OnceLock<Vec<Cost>>,
@@ -157,8 +161,9 @@ impl Models {
         }
         let languages = Languages::parse(languages_file, tokens, &digest)?;
         let mut reader = Reader::after_header(words_file)?;
-        reader.magic(WORDS_MAGIC)?;
+        reader.magic_of_version(WORDS_MAGIC, WORDS_VERSION)?;
         let count = reader.u32()? as usize;
+        let longest_word = reader.u32()? as usize;
         let words = WordSet::new(&reader.u32s(count)?);
         Ok(Models {
             page_of,
@@ -173,6 +178,7 @@ impl Models {
             by_reading,
             languages,
             words,
+            longest_word,
             least: OnceLock::new(),
             never_text: [0; 2],
         }
@@ -473,6 +479,18 @@ impl Models {
     /// [`Models::is_known_word`] of the word with this [`word_hash`].
     pub fn is_known_hash(&self, hash: u32) -> bool {
         self.words.contains(hash)
+    }
+
+    /// Could a word of `letters` characters be a known word: is it no longer than the longest?
+    /// (A character lowers to one or more: a word is no shorter in lower case, as the known
+    /// words are listed.) A longer word need not be hashed.
+    ///
+    /// ```
+    /// use _core::model::models;
+    /// assert!(models().may_be_known(8) && !models().may_be_known(1_000));
+    /// ```
+    pub fn may_be_known(&self, letters: usize) -> bool {
+        letters <= self.longest_word
     }
 }
 

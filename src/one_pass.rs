@@ -210,8 +210,11 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
             }
             word_end += c.len_utf8();
         }
-        let around = text[word_start..start].chars().chain(text[end..word_end].chars());
-        let pairs = pairs & legacy::word_writers(around);
+        // (each side on its own: a chain of the two is folded out of line)
+        let (before_word, after_word) = (&text[word_start..start], &text[end..word_end]);
+        let pairs = pairs
+            & legacy::word_writers(before_word.chars())
+            & legacy::word_writers(after_word.chars());
         let word = text[word_start..word_end].chars();
         // The pairs that may make a known word, whatever the word; its lookup is asked last:
         // when not even a known word would let the run raise a bound, or no pair could make

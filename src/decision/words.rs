@@ -3,26 +3,47 @@
 //! as evidence in the piece's gain (`super::gain_of`), weighed by the parameters.
 
 use crate::candidates::legacy::{
-    currency_sign, currency_word_letter, spaced_from_an_amount, word_around, Pairs, CURRENCY_WORDS,
+    currency_sign, currency_word_letter, spaced_from_an_amount, Pairs, CURRENCY_WORDS, WORD_REACH,
 };
 use crate::candidates::{self, Piece};
 use crate::letters::{is_latin_letter, is_letter};
-use crate::model::{models, word_hash_lower, Cost, WORD_HASH_START};
+use crate::model::{models, word_hash_lower, Cost};
 use crate::names::is_name;
 use crate::readings::{readings, Kind, ReadingId};
 
-/// The word evidence of pieces, and what it asks of each character (is it a letter), found
-/// once a character: the pieces of a long word (a line of ideographs) all ask about it.
+/// The word evidence of pieces, and what it asks of each character (is it a letter, how many
+/// letters stand beside it), found once a character: the pieces of a long word (a line of
+/// ideographs) all ask about it.
 pub(super) struct Words {
     /// 0: not asked yet; 1: no letter; 2: a letter.
     letter: Vec<u8>,
+    /// How many letters stand just before each index, and from it on, up to [`WORD_REACH`]
+    /// ([`UNCOUNTED`]: not counted yet); made at the first word longer than [`SHORT_WORD`].
+    before: Vec<u8>,
+    from: Vec<u8>,
     /// Whether the text as it is writes a known word, by a piece's word span.
     as_is: rustc_hash::FxHashMap<(usize, usize), bool>,
 }
 
+/// How many letters on either side of a piece are read before they are counted ([`Words`]).
+const SHORT_WORD: usize = 16;
+
+/// A count of [`Words`] not made yet.
+const UNCOUNTED: u8 = u8::MAX;
+const _: () = assert!(WORD_REACH < UNCOUNTED as usize, "a count is a byte");
+
 impl Words {
     pub(super) fn new(text: &[char]) -> Words {
-        Words { letter: vec![0; text.len()], as_is: rustc_hash::FxHashMap::default() }
+        let (letter, as_is) = (vec![0; text.len()], rustc_hash::FxHashMap::default());
+        Words { letter, before: Vec::new(), from: Vec::new(), as_is }
+    }
+
+    /// Make the counts of the letters beside each index, none counted yet.
+    fn make_counts(&mut self, text: &[char]) {
+        if self.before.is_empty() {
+            self.before = vec![UNCOUNTED; text.len() + 1];
+            self.from = vec![UNCOUNTED; text.len() + 1];
+        }
     }
 
     fn is_letter(&mut self, text: &[char], i: usize) -> bool {
@@ -32,15 +53,88 @@ impl Words {
         self.letter[i] == 2
     }
 
-    /// The hash of `text[from..to]` in lower case, going on from `value`.
-    fn hash(text: &[char], from: usize, to: usize, value: u32) -> u32 {
-        text[from..to].iter().copied().fold(value, word_hash_lower)
+    /// The span of the word around a piece: the letters on either side of it, as far as
+    /// [`crate::candidates::legacy::word_around`] reads. Past [`SHORT_WORD`] letters, each
+    /// side's count goes on from the nearest one made before: the pieces of one endless word
+    /// are read in linear time, not each [`WORD_REACH`] letters either way.
+    pub(super) fn word_span(&mut self, text: &[char], piece: &Piece) -> (usize, usize) {
+        (
+            piece.start - self.letters_before(text, piece.start),
+            piece.end + self.letters_from(text, piece.end),
+        )
     }
 
-    /// The span of the word around a piece: the letters on either side of it, as far as
-    /// [`word_around`] reads.
-    pub(super) fn word_span(&mut self, text: &[char], piece: &Piece) -> (usize, usize) {
-        word_around(text, piece.start, piece.end, |i| self.is_letter(text, i))
+    /// How many letters stand just before `at`, up to [`WORD_REACH`].
+    fn letters_before(&mut self, text: &[char], at: usize) -> usize {
+        // (Most words are short: they are read, and counted only when longer.)
+        for k in 0..SHORT_WORD {
+            if k == at || !self.is_letter(text, at - k - 1) {
+                return k;
+            }
+        }
+        self.make_counts(text);
+        // Back to a count made, the word's start, or as far as the reach.
+        let mut i = at;
+        while i > 0
+            && self.before[i] == UNCOUNTED
+            && at - i < WORD_REACH
+            && self.is_letter(text, i - 1)
+        {
+            i -= 1;
+        }
+        let base = match self.before[i] {
+            UNCOUNTED if at - i == WORD_REACH && i > 0 => {
+                // (the count at `i` is not known, the one at `at` is the reach)
+                self.before[at] = WORD_REACH as u8;
+                return WORD_REACH;
+            }
+            UNCOUNTED => 0,
+            known => usize::from(known),
+        };
+        for j in i..=at {
+            self.before[j] = (base + (j - i)).min(WORD_REACH) as u8;
+        }
+        usize::from(self.before[at])
+    }
+
+    /// How many letters stand from `at` on, up to [`WORD_REACH`].
+    fn letters_from(&mut self, text: &[char], at: usize) -> usize {
+        for k in 0..SHORT_WORD {
+            if at + k == text.len() || !self.is_letter(text, at + k) {
+                return k;
+            }
+        }
+        self.make_counts(text);
+        let mut i = at;
+        while i < text.len()
+            && self.from[i] == UNCOUNTED
+            && i - at < WORD_REACH
+            && self.is_letter(text, i)
+        {
+            i += 1;
+        }
+        let base = match self.from[i] {
+            UNCOUNTED if i - at == WORD_REACH && i < text.len() => {
+                self.from[at] = WORD_REACH as u8;
+                return WORD_REACH;
+            }
+            UNCOUNTED => 0,
+            known => usize::from(known),
+        };
+        for j in (at..=i).rev() {
+            self.from[j] = (base + (i - j)).min(WORD_REACH) as u8;
+        }
+        usize::from(self.from[at])
+    }
+
+    /// The hash of `text[from..to]` in lower case, going on from `value` (`None` when that is
+    /// longer than any known word, [`WordHash`]).
+    fn hash(text: &[char], from: usize, to: usize, value: WordHash) -> WordHash {
+        let (hash, letters) = value?;
+        let letters = letters + (to - from);
+        models()
+            .may_be_known(letters)
+            .then(|| (text[from..to].iter().copied().fold(hash, word_hash_lower), letters))
     }
 
     /// The word around a piece (its [`Words::word_span`]), as it is and repaired: +1 if only
@@ -81,7 +175,6 @@ impl Words {
     /// repair reads as "SELKĠEDELLÄ"), and each such word of three letters or more is asked
     /// (the word lists hold many of two that mojibake makes by chance: "bă", "lè").
     fn known_as_is(&mut self, text: &[char], start: usize, end: usize) -> bool {
-        let models = models();
         let mut from = start;
         while from < end {
             let mut to = from;
@@ -89,10 +182,9 @@ impl Words {
                 to += 1;
             }
             if to == end && from == start {
-                return models.is_known_hash(Words::hash(text, start, end, WORD_HASH_START));
+                return is_known(Words::hash(text, start, end, WORD_HASH_START));
             }
-            if to - from >= 3 && models.is_known_hash(Words::hash(text, from, to, WORD_HASH_START))
-            {
+            if to - from >= 3 && is_known(Words::hash(text, from, to, WORD_HASH_START)) {
                 return true;
             }
             from = to + 1;
@@ -118,9 +210,8 @@ impl Words {
         if end - start < 2 && readings()[piece.reading as usize].kind == Kind::LegacyAsLegacy {
             return 0;
         }
-        let models = models();
-        let (before_space, repaired) = repaired_hashes(text, piece, (start, end));
         let joins = text[piece.end - 1] == ' ' && piece.restored_spaces > 0 && end > piece.end;
+        let (before_space, repaired) = repaired_hashes(text, piece, (start, end), joins);
         let against = if joins {
             // The piece takes a space that stood for an NBSP and joins two words ("mÃ nÃ y"
             // read as "mànã"): it is weighed against keeping the space, which leaves the two
@@ -137,10 +228,9 @@ impl Words {
             };
             let after_space = Words::hash(text, piece.end, end, WORD_HASH_START);
             let after_is_word = (end - piece.end >= 2
-                && (text[piece.end..end].iter().all(char::is_ascii)
-                    || models.is_known_hash(after_space)))
+                && (text[piece.end..end].iter().all(char::is_ascii) || is_known(after_space)))
                 || elided_in(&text[piece.end..], piece.reading);
-            before_is_word && after_is_word && models.is_known_hash(before_space)
+            before_is_word && after_is_word && is_known(before_space)
         } else {
             match self.as_is.get(&(start, end)) {
                 Some(&known) => known,
@@ -152,7 +242,7 @@ impl Words {
             }
         };
         // (An elided word after the space is no part of the word the join makes: "à s'é".)
-        let made = models.is_known_hash(repaired)
+        let made = is_known(repaired)
             && !(joins && elided_in(&text[piece.end..], piece.reading))
             && repaired_in_one_script(text, piece, (start, end));
         // A letter standing alone is a word of one letter, and one no language writes alone
@@ -166,12 +256,44 @@ impl Words {
     }
 }
 
-/// The hashes of a piece's word (`span`, [`Words::word_span`]) repaired, in lower case: up
-/// to the piece's end, and whole.
-fn repaired_hashes(text: &[char], piece: &Piece, (start, end): (usize, usize)) -> (u32, u32) {
-    let before = Words::hash(text, start, piece.start, WORD_HASH_START);
-    let up_to_end = piece.replacement.chars().fold(before, word_hash_lower);
+/// The hashes of a piece's word (`span`, [`Words::word_span`]) repaired, in lower case: up to
+/// the piece's end, and whole. The first is made only where it is `wanted` or the whole word
+/// may be known ([`crate::model::Models::may_be_known`]): a word too long to be known is not
+/// hashed.
+fn repaired_hashes(
+    text: &[char],
+    piece: &Piece,
+    (start, end): (usize, usize),
+    wanted: bool,
+) -> (WordHash, WordHash) {
+    let around = (piece.start - start) + (end - piece.end);
+    let repaired = match piece.replacement.len() {
+        // (A character is a byte or more: where the repair's bytes fit, so do its characters,
+        // and counting them would change no answer.)
+        bytes if models().may_be_known(around + bytes) => bytes,
+        _ => piece.replacement.chars().count(),
+    };
+    if !wanted && !models().may_be_known(around + repaired) {
+        return (None, None);
+    }
+    let up_to_end = Words::hash(text, start, piece.start, WORD_HASH_START).and_then(|(hash, n)| {
+        let hash = || piece.replacement.chars().fold(hash, word_hash_lower);
+        models().may_be_known(n + repaired).then(|| (hash(), n + repaired))
+    });
     (up_to_end, Words::hash(text, piece.end, end, up_to_end))
+}
+
+/// A word's hash in lower case ([`crate::model::word_hash`]) and how many characters it has
+/// hashed; `None` for a word longer than any known word ([`crate::model::Models::may_be_known`]),
+/// which is not hashed: a word of thousands of letters is read no further.
+type WordHash = Option<(u32, usize)>;
+
+/// Where a word's hash starts: the empty word.
+const WORD_HASH_START: WordHash = Some((crate::model::WORD_HASH_START, 0));
+
+/// Is the word of this hash a known word?
+fn is_known(hash: WordHash) -> bool {
+    hash.is_some_and(|(hash, _)| models().is_known_hash(hash))
 }
 
 /// Is a piece's word (`span`) repaired written in one script ([`one_script`])?
@@ -241,7 +363,7 @@ pub fn known_word_pairs(region: &[char], run: (usize, usize), pairs: Pairs) -> P
                 let span = words.word_span(region, &piece);
                 if span.1 - span.0 >= 2
                     && piece.replacement.chars().all(is_letter)
-                    && models().is_known_hash(repaired_hashes(region, &piece, span).1)
+                    && is_known(repaired_hashes(region, &piece, span, false).1)
                     && repaired_in_one_script(region, &piece, span)
                 {
                     made |= 1 << crate::readings::legacy_index(piece.reading);
@@ -645,4 +767,36 @@ fn elided_in(text: &[char], reading: ReadingId) -> bool {
         Some(misread && is_letter(*next))
     };
     elided(text) || reading.kind == Kind::Utf8AsSingleByte && misread() == Some(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::candidates::legacy::word_around;
+
+    #[test]
+    fn the_counts_beside_a_span_are_what_word_around_reads() {
+        let long_words = ["aýb".repeat(60), "ýа".repeat(90)];
+        let texts = ["le café noir, 12 kůň-ýa  b", "", "é", &long_words[0], &long_words[1]];
+        for text in texts {
+            let chars: Vec<char> = text.chars().collect();
+            let n = chars.len();
+            let spans: Vec<(usize, usize)> =
+                (0..=n).flat_map(|s| (s..=n.min(s + 3)).map(move |e| (s, e))).collect();
+            // In order, backwards, and in strides: each count goes on from others, or not.
+            let strided = (0..7).flat_map(|k| spans.iter().skip(k).step_by(7).copied());
+            let orders = [spans.clone(), spans.iter().rev().copied().collect(), strided.collect()];
+            for order in orders {
+                let mut words = Words::new(&chars);
+                for (start, end) in order {
+                    let counted = (
+                        start - words.letters_before(&chars, start),
+                        end + words.letters_from(&chars, end),
+                    );
+                    let read = word_around(&chars, start, end, |i| is_letter(chars[i]));
+                    assert_eq!(counted, read, "{text:?} at {start}..{end}");
+                }
+            }
+        }
+    }
 }
