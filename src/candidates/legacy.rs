@@ -845,6 +845,12 @@ pub fn word_pairs(
     pairs & (!kept_beside | latin)
 }
 
+/// The pairs whose encoder writes every character in one byte (windows-1251, KOI8-R...): the
+/// others than [`multi_byte_pairs`].
+pub fn single_byte_pairs() -> Pairs {
+    ALL_PAIRS & !multi_byte_pairs()
+}
+
 /// The pairs whose encoder writes characters in more than one byte (GBK, Big5...).
 pub fn multi_byte_pairs() -> Pairs {
     static MULTI_BYTE: std::sync::OnceLock<Pairs> = std::sync::OnceLock::new();

@@ -1031,7 +1031,7 @@ pub struct Unasked<At> {
 /// `word_pairs` hold a single-byte pair, whose pieces [`known_word_pairs`] can ask of. A
 /// score's bounds count a word for a pair that cannot make one, and ask nothing.
 pub fn asks_words(purpose: Purpose, word_pairs: Pairs) -> bool {
-    purpose == Purpose::Repair && word_pairs & !candidates::legacy::multi_byte_pairs() != 0
+    purpose == Purpose::Repair && word_pairs & candidates::legacy::single_byte_pairs() != 0
 }
 
 /// What a run adds to each pair's bound ([`legacy_run_bound`] with the bonus of the word and
@@ -1242,7 +1242,7 @@ impl<'a> LegacyBounds<'a> {
         unasked: &mut Vec<Unasked<At>>,
         mut ask: impl FnMut(&At, Pairs) -> Pairs,
     ) -> Pairs {
-        let single_byte = !candidates::legacy::multi_byte_pairs();
+        let single_byte = candidates::legacy::single_byte_pairs();
         // The pairs over the floor whatever the runs say: asking cannot bring them under it.
         let mut least = self.clone();
         least.spelling_most_unasked = [0; LEGACY_PAIRS.len()];

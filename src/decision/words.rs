@@ -332,7 +332,7 @@ pub const MOST_RUNS_ASKED: usize = 4;
 /// assert_eq!(known_word_pairs(&chars("nodroðinât"), (5, 6), 1 << 6), 1 << 6);
 /// ```
 pub fn known_word_pairs(region: &[char], run: (usize, usize), pairs: Pairs) -> Pairs {
-    let asked = pairs & !candidates::legacy::multi_byte_pairs();
+    let asked = pairs & candidates::legacy::single_byte_pairs();
     let mut runs = Vec::with_capacity(MOST_RUNS_ASKED);
     let mut at = 0;
     while at < region.len() {
