@@ -1383,6 +1383,7 @@ fn judge(
     let language = if weight != 0 { language_evidence(text, &judged, lines) } else { 0 };
     let entry = (parameters.entry[kind] - weight * language / 1000).max(parameters.reentry[kind])
         + parameters.prior[reading as usize];
+    let judged = copies_count_once(text, judged);
     let (mut net_gain, mut chosen) =
         stretches(&judged, entry + parameters.partial[kind], parameters.reentry[kind]);
     // The text misread as a whole: every non-ASCII character is in a piece, or one the
@@ -1402,6 +1403,68 @@ fn judge(
     let pieces = judged.into_iter().zip(chosen).filter(|(_, c)| *c).map(|(j, _)| j).collect();
     Choice { reading, pieces, net_gain }
 }
+
+/// Of pieces in runs that are each a word of their own, the same run repaired alike at the
+/// same place, only the one that gains most counts what it gains; the others count at most
+/// nothing. A text that repeats a word repeats the same bytes misread alike, one piece's
+/// evidence ("°º¤ø °º¤ø °º¤ø", a decoration); the same letters inside other words are more
+/// ("Kaučič"), and so are marks of lost bytes. (The choice still takes every copy,
+/// `same_runs`.)
+///
+/// ```
+/// use _core::explanation::{fix_str, Options};
+/// let fix = |text: &str| fix_str(text, Options::default());
+/// // Each copy read as EUC-KR ("갰ㆈ") gained as if it were the only one.
+/// assert_eq!(fix("°º¤ø °º¤ø °º¤ø"), None);
+/// assert_eq!(fix("ÇÑ±Û ÇÑ±Û ÇÑ±Û").as_deref(), Some("한글 한글 한글"));
+/// assert_eq!(fix("Ludvik KauĂ„Ĺ¤iĂ„Ĺ¤").as_deref(), Some("Ludvik Kaučič"));
+/// ```
+fn copies_count_once(text: &[char], mut judged: Vec<Judged>) -> Vec<Judged> {
+    let mut best: rustc_hash::FxHashMap<_, usize> = Default::default();
+    let copies: Vec<_> = judged.iter().map(|j| copy_of(text, j)).collect();
+    for (i, copy) in copies.iter().enumerate() {
+        if let Some(copy) = copy {
+            let kept = best.entry(*copy).or_insert(i);
+            if judged[*kept].gain < judged[i].gain {
+                *kept = i;
+            }
+        }
+    }
+    let mut counted: Vec<bool> = copies.iter().map(Option::is_none).collect();
+    best.values().for_each(|&i| counted[i] = true);
+    for (j, counted) in judged.iter_mut().zip(counted) {
+        if !counted {
+            j.gain = j.gain.min(0);
+        }
+    }
+    judged
+}
+
+/// The copy a piece is of, as [`copies_count_once`] tells them: the run of non-ASCII
+/// characters it is in (a few at most: a longer run has no copies to tell), with no letter
+/// beside it, where in it the piece is, and its repair; `None` for a piece in a word, in a
+/// longer run, or with a lost byte.
+fn copy_of<'a>(text: &'a [char], j: &'a Judged) -> Option<(&'a [char], usize, usize, &'a str)> {
+    let (start, end) = (j.piece.start, j.piece.end);
+    if j.piece.lost > 0 || text[start..end].contains(&'\u{FFFD}') {
+        return None;
+    }
+    let before = text[..start].iter().rev().take(MOST_COPIED).take_while(|c| !c.is_ascii());
+    let after = text[end..].iter().take(MOST_COPIED).take_while(|c| !c.is_ascii());
+    let (run_start, run_end) = (start - before.count(), end + after.count());
+    let letter_at = |i: Option<usize>| i.and_then(|i| text.get(i)).is_some_and(|&c| is_letter(c));
+    let alone = !letter_at(run_start.checked_sub(1)) && !letter_at(Some(run_end));
+    let run = &text[run_start..run_end];
+    (alone && run.len() < MOST_COPIED).then_some((
+        run,
+        start - run_start,
+        end - start,
+        j.piece.replacement.as_str(),
+    ))
+}
+
+/// How many characters a run whose copies [`copies_count_once`] tells apart has at most.
+const MOST_COPIED: usize = 16;
 
 /// Add a piece for every run of non-ASCII characters (between ASCII characters or the ends
 /// of the text) that no piece touches and that is the text of a chosen piece: the same
