@@ -1420,13 +1420,14 @@ fn judge(
 /// assert_eq!(fix("Ludvik KauĂ„Ĺ¤iĂ„Ĺ¤").as_deref(), Some("Ludvik Kaučič"));
 /// ```
 fn copies_count_once(text: &[char], mut judged: Vec<Judged>) -> Vec<Judged> {
-    let mut best: rustc_hash::FxHashMap<_, usize> = Default::default();
     // (a piece that gains nothing is left as it is whatever its copies: only the others ask)
     let copies: Vec<_> =
         judged.iter().map(|j| if j.gain > 0 { copy_of(text, j) } else { None }).collect();
     if copies.iter().all(Option::is_none) {
         return judged;
     }
+    // Of each copy's pieces, the one that gains most.
+    let mut best: rustc_hash::FxHashMap<_, usize> = Default::default();
     for (i, copy) in copies.iter().enumerate() {
         if let Some(copy) = copy {
             let kept = best.entry(*copy).or_insert(i);
