@@ -984,9 +984,10 @@ pub fn overlaps(spans: &[(usize, usize)], start: usize, end: usize) -> bool {
 
 /// The runs of non-ASCII characters of `text` that are drawn rather than written, as
 /// `(start, end)` character offsets, in order: three characters or more, a symbol among them
-/// (lost data is none), whose mirror image is another run of the text ("°º¤ø,¸¸,ø¤º°").
-/// Text does not mirror its words; decorations do, and every reading of one is a garble (Thai
-/// "ฐบค๘,¸¸,๘คบฐ", box drawing, Hangul): no candidate is taken in them.
+/// (lost data is none), whose mirror image is another run of the text ("°º¤ø,¸¸,ø¤º°"), or
+/// that is its own and longer than words have ("ø¤º°°º¤ø"). Text does not mirror its words;
+/// decorations do, and every reading of one is a garble (Thai "ฐบค๘,¸¸,๘คบฐ", box drawing,
+/// Hangul): no candidate is taken in them.
 ///
 /// ```
 /// use _core::candidates::legacy::{drawn_runs, every_run};
@@ -994,10 +995,12 @@ pub fn overlaps(spans: &[(usize, usize)], start: usize, end: usize) -> bool {
 /// let text = chars("°º¤ø,¸¸,ø¤º°");
 /// assert_eq!(drawn_runs(&text), [(0, 4), (8, 12)]);
 /// assert_eq!(every_run(&text, &drawn_runs(&text)), [(5, 7)]);
-/// // Letters mirrored are words ("жив" and "виж"), and a palindrome is no mirror image.
+/// // Letters mirrored are words ("жив" and "виж"), and a short palindrome is no mirror image.
 /// assert!(drawn_runs(&chars("æèâ âèæ")).is_empty() && drawn_runs(&chars("°º° °º°")).is_empty());
+/// assert_eq!(drawn_runs(&chars("°º¤ø,¸¸,ø¤º°°º¤ø,¸¸,ø¤º°")), [(0, 4), (8, 16), (20, 24)]);
 /// ```
 pub fn drawn_runs(text: &[char]) -> Vec<(usize, usize)> {
+    // Runs that may be drawn, and whether each is its own mirror image.
     let mut drawn = Vec::new();
     let mut at = 0;
     for run in text.chunk_by(|a, b| a.is_ascii() == b.is_ascii()) {
@@ -1007,24 +1010,32 @@ pub fn drawn_runs(text: &[char]) -> Vec<(usize, usize)> {
             && run.len() >= 3
             && run.iter().any(|&c| !is_letter(c))
             && !run.contains(&'\u{FFFD}')
-            && !run.iter().eq(run.iter().rev())
         {
-            drawn.push((start, at));
+            drawn.push((start, at, run.iter().eq(run.iter().rev())));
         }
     }
-    if drawn.len() < 2 {
+    if drawn.len() < 2 && !drawn.iter().any(|&(_, _, palindrome)| palindrome) {
         return Vec::new();
     }
     // (a set of the runs, so that a text of many is read in linear time)
-    let runs: rustc_hash::FxHashSet<&[char]> = drawn.iter().map(|&(s, e)| &text[s..e]).collect();
+    let runs: rustc_hash::FxHashSet<&[char]> =
+        drawn.iter().filter(|d| !d.2).map(|&(s, e, _)| &text[s..e]).collect();
     let mut mirror = Vec::new();
-    drawn.retain(|&(start, end)| {
+    drawn.retain(|&(start, end, palindrome)| {
+        if palindrome {
+            return end - start > LONGEST_PALINDROME_IN_WORDS;
+        }
         mirror.clear();
         mirror.extend(text[start..end].iter().rev());
         runs.contains(&mirror[..])
     });
-    drawn
+    drawn.into_iter().map(|(start, end, _)| (start, end)).collect()
 }
+
+/// The longest run with a symbol that reads the same both ways in words: longer is a drawing
+/// ("ø¤º°°º¤ø"). The damaged train and dev rows have one such run, of four digits ("৪৯৯৪"),
+/// and EUC-JP's "いい" misread is "¤¤¤¤".
+const LONGEST_PALINDROME_IN_WORDS: usize = 4;
 
 /// The pieces in `spans` of the legacy pairs in `pairs`, grouped by reading in text order. A
 /// stretch whose repair holds a code point no text is written with
