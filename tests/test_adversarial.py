@@ -39,12 +39,15 @@ SMALL, LARGE = 100_000, 400_000
 
 
 def _best_time(func: Callable[[Any], object], data: Any, budget_s: float) -> float:
-    """Best time of up to 3 calls, fewer when one call already takes over *budget_s*."""
-    best = float("inf")
-    for _ in range(3):
+    """Best time of 3 calls, fewer when one call already takes over *budget_s*, more (up to
+    50, within 50 ms) when each takes a few milliseconds: a best of 3 that short is at the
+    mercy of the scheduler, as when the tests run in parallel."""
+    best, spent, calls = float("inf"), 0.0, 0
+    while calls < 3 or (spent < 0.05 and calls < 50):
         start = time.perf_counter()
         func(data)
-        best = min(best, time.perf_counter() - start)
+        took = time.perf_counter() - start
+        best, spent, calls = min(best, took), spent + took, calls + 1
         if best > budget_s:
             break
     return best
