@@ -1547,6 +1547,35 @@ pub fn repairs_no_word(text: &[char], piece: &Piece, wordless: &dyn Fn() -> bool
         || apostrophe_of_a_clitic(text, piece)
         || look_alike_before_a_space(text, piece)
         || capital_before_a_space(text, piece)
+        || lone_character_by_chance(text, piece)
+}
+
+/// Is `piece` one character of a multi-byte decoder, with no letter on either side, repaired
+/// into a character that is no Latin-1 symbol (a letter, a digit, another script's mark)?
+/// One ideograph in eleven is a UTF-8 sequence of two bytes to GBK or Big5, by chance: a rare
+/// one alone ("The character 晻 means dark", "#艕0" in a collation table) would be read as
+/// "٣" or "Ő", likelier to the models than itself. A letter misread so is repaired beside the
+/// text's other pieces ("褋. 小械胁械褉芯" is "с. Северо"), not alone; a Latin-1 symbol alone
+/// is the commonest of such damage ("25掳C" is "25°C", "漏 2020" "© 2020").
+///
+/// ```
+/// use _core::candidates::utf8::{lone_character_by_chance, pieces};
+/// let lone = |text: &str| {
+///     let chars: Vec<char> = text.chars().collect();
+///     let found = pieces(&chars);
+///     !found.is_empty() && found.iter().all(|p| lone_character_by_chance(&chars, p))
+/// };
+/// assert!(lone("The character 晻 means dark") && lone("#艕0"));
+/// assert!(!lone("Caf茅") && !lone("25掳C") && !lone("漏 2020"));
+/// ```
+pub fn lone_character_by_chance(text: &[char], piece: &Piece) -> bool {
+    let latin_1_symbol = |c: char| matches!(c, '\u{A0}'..='\u{BF}' | '×' | '÷');
+    let mut repair = piece.replacement.chars();
+    let lone = repair.next().is_some_and(|c| !latin_1_symbol(c)) && repair.next().is_none();
+    piece.end - piece.start == 1
+        && lone
+        && readings::readings()[piece.reading as usize].kind == readings::Kind::Utf8AsMultiByte
+        && !beside_a_letter(text, piece)
 }
 
 /// Is `c` a code point no text is written with and no decoder makes (GBK's private-use rows
