@@ -1550,14 +1550,17 @@ pub fn repairs_no_word(text: &[char], piece: &Piece, wordless: &dyn Fn() -> bool
         || lone_character_by_chance(text, piece)
 }
 
-/// Is `piece` one character of a multi-byte decoder, with no letter on either side, repaired
-/// into one character other than a no-break space? One common ideograph in six is a UTF-8
-/// sequence of two bytes to GBK, by chance (fewer to Big5), and a rare one alone ("The character 晻
-/// means dark", "#艕0" in a collation table) would be read as "٣" or "Ő", a common one ("3楼",
-/// the third floor; "路 269730" in a word list) as "3¥" or "· 269730": the models of text and
-/// mojibake find either likelier. Such a piece is repaired beside the text's other pieces ("褋.
-/// 小械胁械褉芯" is "с. Северо"), not alone. A no-break space alone still is: a price's ("R$聽724",
-/// as the corpus's damaged train and dev rows have it).
+/// Is `piece` one character with no letter on either side, read alone by chance: one
+/// character of a multi-byte decoder repaired into one character other than a no-break space,
+/// or one symbol of a single-byte decoder repaired, with the space after it taken for a lost
+/// no-break space, into a letter? One common ideograph in six is a UTF-8 sequence of two bytes
+/// to GBK, by chance (fewer to Big5), and a rare one alone ("The character 晻 means dark",
+/// "#艕0" in a collation table) would be read as "٣" or "Ő", a common one ("3楼", the third
+/// floor; "路 269730" in a word list) as "3¥" or "· 269730": the models of text and mojibake
+/// find either likelier. "×" and a space are D7 A0 to windows-1252, Hebrew "נ", and a page's
+/// close button ("× Close") is no Hebrew. Such a piece is repaired beside the text's other
+/// pieces ("褋. 小械胁械褉芯" is "с. Северо"), not alone. A no-break space alone still is: a
+/// price's ("R$聽724", as the corpus's damaged train and dev rows have it).
 ///
 /// ```
 /// use _core::candidates::utf8::{lone_character_by_chance, pieces};
@@ -1567,15 +1570,33 @@ pub fn repairs_no_word(text: &[char], piece: &Piece, wordless: &dyn Fn() -> bool
 ///     !found.is_empty() && found.iter().all(|p| lone_character_by_chance(&chars, p))
 /// };
 /// assert!(lone("The character 晻 means dark") && lone("#艕0") && lone("3楼"));
-/// assert!(!lone("Caf茅") && !lone("25掳C") && !lone("R$聽724"));
+/// assert!(lone("× Close"));
+/// assert!(!lone("Caf茅") && !lone("25掳C") && !lone("R$聽724") && !lone("jusqu'Ã nos jours"));
 /// ```
 pub fn lone_character_by_chance(text: &[char], piece: &Piece) -> bool {
     let mut repair = piece.replacement.chars();
-    let lone = repair.next().is_some_and(|c| c != '\u{A0}') && repair.next().is_none();
-    piece.end - piece.start == 1
-        && lone
-        && readings::readings()[piece.reading as usize].kind == readings::Kind::Utf8AsMultiByte
-        && !beside_a_letter(text, piece)
+    let (Some(repaired), None) = (repair.next(), repair.next()) else {
+        return false;
+    };
+    let Some((&first, rest)) = text[piece.start..piece.end].split_first() else {
+        return false;
+    };
+    let letter_at = |i: Option<usize>| i.and_then(|i| text.get(i)).is_some_and(|&c| is_letter(c));
+    let letter_before = letter_at(piece.start.checked_sub(1));
+    match readings::readings()[piece.reading as usize].kind {
+        readings::Kind::Utf8AsMultiByte => {
+            rest.is_empty() && repaired != '\u{A0}' && !beside_a_letter(text, piece)
+        }
+        // (the space may be the piece's own, taken for the no-break space, or the one after it)
+        readings::Kind::Utf8AsSingleByte => {
+            !is_letter(first)
+                && is_letter(repaired)
+                && rest.iter().all(|&c| c == ' ')
+                && !letter_before
+                && (!rest.is_empty() || !letter_at(Some(piece.end)))
+        }
+        readings::Kind::LegacyAsLegacy => false,
+    }
 }
 
 /// Is `c` a code point no text is written with and no decoder makes (GBK's private-use rows
