@@ -682,10 +682,9 @@ enum Gain {
 /// that, `Gain::Proved`).
 fn whole_text(text: &[char], gain: Gain) -> Option<Choice> {
     let (whole, weighed) = likeliest_whole_text(text, candidates::utf8::whole_texts(text))?;
-    let no_word = std::cell::OnceCell::new();
-    let wordless = || *no_word.get_or_init(|| !candidates::utf8::holds_a_word(text));
+    let facts = candidates::utf8::TextFacts::new(text);
     if whole.pieces.iter().map(|p| p.sequences).sum::<u32>() < WHOLE_TEXT_LEAST_SEQUENCES
-        || whole.pieces.iter().all(|p| candidates::utf8::repairs_no_word(text, p, &wordless))
+        || whole.pieces.iter().all(|p| candidates::utf8::repairs_no_word(text, p, &facts))
     {
         return None;
     }
@@ -791,10 +790,9 @@ fn choices(
     // Each reading's choice, by reading: the best is taken at the end.
     let mut choices: Vec<Option<Choice>> = vec![None; readings().len()];
     let mut lines = LineLetters::default();
-    // Does the text hold no word? Asked once, and only of a text whose pieces are all repaired
-    // from symbols or drawings (`candidates::utf8::repairs_no_word`).
-    let no_word = std::cell::OnceCell::new();
-    let wordless = || *no_word.get_or_init(|| !candidates::utf8::holds_a_word(text));
+    // What `candidates::utf8::repairs_no_word` asks of the text (does it hold a word?), asked
+    // once, and only of a text whose pieces are all repaired from symbols or drawings.
+    let facts = candidates::utf8::TextFacts::new(text);
     // The legacy pairs whose spelling may count where a run the suspects left out could keep
     // them from misreading the text as a whole (below): `left_out` of [`may_be_spelt`].
     let mut left_out: Pairs = 0;
@@ -805,7 +803,7 @@ fn choices(
         for (reading, judged) in by_reading.iter_mut().enumerate() {
             // (a reading whose pieces repair no word, `candidates::utf8::repairs_no_word`, is
             // none: letters drawn, symbols for symbols)
-            let no_word = |j: &Judged| candidates::utf8::repairs_no_word(text, &j.piece, &wordless);
+            let no_word = |j: &Judged| candidates::utf8::repairs_no_word(text, &j.piece, &facts);
             if !judged.is_empty() {
                 let judged = std::mem::take(judged);
                 if judged.iter().all(no_word) {

@@ -16,9 +16,10 @@
 use super::Piece;
 use crate::char_map::CharMap;
 use crate::codecs;
-use crate::letters::{bmp_holds, bmp_table, is_letter};
+use crate::letters::{bmp_holds, bmp_table, is_latin_letter, is_letter};
 use crate::model::models;
 use crate::readings::{self, UTF8_MULTI_BYTE_DECODERS, UTF8_SINGLE_BYTE_DECODERS};
+use std::cell::OnceCell;
 use std::sync::OnceLock;
 
 mod likely;
@@ -1532,48 +1533,52 @@ pub fn capital_before_a_space(text: &[char], piece: &Piece) -> bool {
 
 /// Does `piece` repair no word? A letter drawn ([`drawn_letter`]); a symbol repaired from
 /// symbols ([`from_symbols`]), between symbols no likelier than they are; a letter repaired
-/// from symbols or drawings in a text that holds no word (`wordless`, [`holds_a_word`], asked
-/// only then), which has none to judge it by ("∆°" is no "ơ", nor "├┤a┼┐a" "ôaſa"; beside
-/// words, "Ele √© bom" is "Ele é bom" and "y t├║ que" is "y tú que"); an
-/// apostrophe before an English clitic taken into a letter ([`apostrophe_of_a_clitic`]); a
-/// look-alike letter ending a Latin word, read with the space after it
-/// ([`look_alike_before_a_space`]); a capital ending a word in capitals taken into a space
-/// ([`capital_before_a_space`]). A reading whose pieces all repair none is no reading
-/// (`decision`, decision notes 0043, 0047, 0049).
-pub fn repairs_no_word(text: &[char], piece: &Piece, wordless: &dyn Fn() -> bool) -> bool {
+/// from symbols or drawings in a text that holds no word ([`TextFacts::wordless`], asked only
+/// then), which has none to judge it by ("∆°" is no "ơ", nor "├┤a┼┐a" "ôaſa"; beside words,
+/// "Ele √© bom" is "Ele é bom" and "y t├║ que" is "y tú que"); an apostrophe before an English
+/// clitic taken into a letter ([`apostrophe_of_a_clitic`]); a look-alike letter ending a Latin
+/// word, read with the space after it ([`look_alike_before_a_space`]); a capital ending a word
+/// in capitals taken into a space ([`capital_before_a_space`]); one character read by chance
+/// ([`lone_character_by_chance`]). A reading whose pieces all repair none is no reading
+/// (`decision`, decision notes 0043, 0047, 0049, 0079).
+pub fn repairs_no_word(text: &[char], piece: &Piece, facts: &TextFacts) -> bool {
     drawn_letter(text, piece)
-        || (drawn(text, piece) && wordless())
-        || from_symbols(text, piece).is_some_and(|c| !is_letter(c) || wordless())
+        || (drawn(text, piece) && facts.wordless())
+        || from_symbols(text, piece).is_some_and(|c| !is_letter(c) || facts.wordless())
         || apostrophe_of_a_clitic(text, piece)
         || look_alike_before_a_space(text, piece)
         || capital_before_a_space(text, piece)
-        || lone_character_by_chance(text, piece)
+        || lone_character_by_chance(text, piece, facts)
 }
 
-/// Is `piece` one character with no letter on either side, read alone by chance: one
-/// character of a multi-byte decoder repaired into one character other than a no-break space,
-/// or one symbol of a single-byte decoder repaired, with the space after it taken for a lost
-/// no-break space, into a letter? One common ideograph in six is a UTF-8 sequence of two bytes
-/// to GBK, by chance (fewer to Big5), and a rare one alone ("The character 晻 means dark",
-/// "#艕0" in a collation table) would be read as "٣" or "Ő", a common one ("3楼", the third
-/// floor; "路 269730" in a word list) as "3¥" or "· 269730": the models of text and mojibake
-/// find either likelier. "×" and a space are D7 A0 to windows-1252, Hebrew "נ", and a page's
-/// close button ("× Close") is no Hebrew. Such a piece is repaired beside the text's other
-/// pieces ("褋. 小械胁械褉芯" is "с. Северо"), not alone. A no-break space alone still is: a
-/// price's ("R$聽724", as the corpus's damaged train and dev rows have it).
+/// Is `piece` one character read by chance, with no letter on either side: one character of
+/// a multi-byte decoder, or one symbol of a single-byte decoder before a space taken for a
+/// lost no-break space, repaired into a letter or digit that is of a script no other
+/// character of the text is written in ([`TextFacts`]) and no known word of one small letter,
+/// glued to a digit with no space on either side, or a Latin letter standing alone that is no
+/// known word? One common ideograph in six is a UTF-8 sequence of two bytes to GBK: alone, a
+/// rare one would be Arabic "٣" in "The character 晻 means dark", Armenian "ձ" in the
+/// translation "ID 欄", "Ő" in a collation table's "#艕0", and "×" and a space are Hebrew "נ"
+/// to windows-1252 ("× Close", a page's close button). Still read alone: a known word of one
+/// letter ("Ele 茅 bom" is "Ele é bom", "DSA 懈 Elgamal" "DSA и Elgamal", "jusqu'Ã nos jours"
+/// "jusqu'à nos jours") and a Latin-1 symbol ("芦 %s 禄" is "« %s »", "1潞" "1º"); beside the
+/// text's other pieces, any piece is (decision note 0079).
 ///
 /// ```
-/// use _core::candidates::utf8::{lone_character_by_chance, pieces};
+/// use _core::candidates::utf8::{lone_character_by_chance, pieces, TextFacts};
 /// let lone = |text: &str| {
 ///     let chars: Vec<char> = text.chars().collect();
 ///     let found = pieces(&chars);
-///     !found.is_empty() && found.iter().all(|p| lone_character_by_chance(&chars, p))
+///     let facts = TextFacts::new(&chars);
+///     !found.is_empty() && found.iter().all(|p| lone_character_by_chance(&chars, p, &facts))
 /// };
-/// assert!(lone("The character 晻 means dark") && lone("#艕0") && lone("3楼"));
+/// assert!(lone("The character 晻 means dark") && lone("ID 欄") && lone("#艕0"));
 /// assert!(lone("× Close"));
-/// assert!(!lone("Caf茅") && !lone("25掳C") && !lone("R$聽724") && !lone("jusqu'Ã nos jours"));
+/// assert!(!lone("Ele 茅 bom") && !lone("jusqu'Ã nos jours") && !lone("芦 %s 禄"));
+/// assert!(!lone("DSA 懈 Elgamal"));
+/// assert!(!lone("Caf茅") && !lone("25掳C") && !lone("R$聽724"));
 /// ```
-pub fn lone_character_by_chance(text: &[char], piece: &Piece) -> bool {
+pub fn lone_character_by_chance(text: &[char], piece: &Piece, facts: &TextFacts) -> bool {
     let mut repair = piece.replacement.chars();
     let (Some(repaired), None) = (repair.next(), repair.next()) else {
         return false;
@@ -1581,21 +1586,86 @@ pub fn lone_character_by_chance(text: &[char], piece: &Piece) -> bool {
     let Some((&first, rest)) = text[piece.start..piece.end].split_first() else {
         return false;
     };
-    let letter_at = |i: Option<usize>| i.and_then(|i| text.get(i)).is_some_and(|&c| is_letter(c));
-    let letter_before = letter_at(piece.start.checked_sub(1));
-    match readings::readings()[piece.reading as usize].kind {
-        readings::Kind::Utf8AsMultiByte => {
-            rest.is_empty() && repaired != '\u{A0}' && !beside_a_letter(text, piece)
-        }
+    let at = |i: Option<usize>| i.and_then(|i| text.get(i)).copied();
+    let (before, after) = (at(piece.start.checked_sub(1)), at(Some(piece.end)));
+    let letter = |c: Option<char>| c.is_some_and(is_letter);
+    let alone = match readings::readings()[piece.reading as usize].kind {
+        readings::Kind::Utf8AsMultiByte => rest.is_empty() && !letter(before) && !letter(after),
         // (the space may be the piece's own, taken for the no-break space, or the one after it)
         readings::Kind::Utf8AsSingleByte => {
             !is_letter(first)
-                && is_letter(repaired)
                 && rest.iter().all(|&c| c == ' ')
-                && !letter_before
-                && (!rest.is_empty() || !letter_at(Some(piece.end)))
+                && !letter(before)
+                && (!rest.is_empty() || !letter(after))
         }
         readings::Kind::LegacyAsLegacy => false,
+    };
+    let symbol = !(is_letter(repaired) || repaired.is_numeric())
+        || ('\u{A0}'..='\u{BF}').contains(&repaired);
+    if !alone || symbol {
+        return false;
+    }
+    // (a known word of one small letter is a word wherever it stands: Russian "и" among
+    // English ones, "DSA 懈 Elgamal"; a script without case knows its letters as words)
+    let word = repaired.is_lowercase() && models().is_known_word([repaired]);
+    let foreign = two_byte_script(repaired).is_some_and(|script| !facts.writes_in(script)) && !word;
+    let spaced = |c: Option<char>| c.is_none_or(char::is_whitespace);
+    let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+    let glued =
+        rest.is_empty() && !spaced(before) && !spaced(after) && (digit(before) || digit(after));
+    // (a Latin letter that stands as a word is one only if it is a known one: "Ele 茅 bom", but
+    // no "Ū 62509" for a word list's "弄 62509")
+    let standing = rest.is_empty() && spaced(before) && spaced(after);
+    let unknown = is_latin_letter(repaired) && !models().is_known_word([repaired]);
+    foreign || glued || (standing && unknown)
+}
+
+/// The scripts of UTF-8's two-byte sequences past the Latin ones, by the first and last code
+/// point of each block: what one character misread by chance is repaired into.
+const TWO_BYTE_SCRIPTS: [(char, char); 9] = [
+    ('\u{370}', '\u{3FF}'), // Greek
+    ('\u{400}', '\u{52F}'), // Cyrillic
+    ('\u{530}', '\u{58F}'), // Armenian
+    ('\u{590}', '\u{5FF}'), // Hebrew
+    ('\u{600}', '\u{6FF}'), // Arabic
+    ('\u{700}', '\u{74F}'), // Syriac
+    ('\u{750}', '\u{77F}'), // Arabic (its supplement)
+    ('\u{780}', '\u{7BF}'), // Thaana
+    ('\u{7C0}', '\u{7FF}'), // NKo
+];
+
+/// The index in [`TWO_BYTE_SCRIPTS`] of `c`'s script (Arabic's supplement is Arabic's), if it
+/// is one of them.
+fn two_byte_script(c: char) -> Option<usize> {
+    let index = TWO_BYTE_SCRIPTS.iter().position(|&(first, last)| (first..=last).contains(&c))?;
+    Some(if index == 6 { 4 } else { index })
+}
+
+/// What [`repairs_no_word`] asks of a whole text, each answered once, when first asked: a
+/// text of many pieces asks for every one.
+pub struct TextFacts<'t> {
+    text: &'t [char],
+    wordless: OnceCell<bool>,
+    scripts: OnceCell<u16>,
+}
+
+impl<'t> TextFacts<'t> {
+    pub fn new(text: &'t [char]) -> TextFacts<'t> {
+        TextFacts { text, wordless: OnceCell::new(), scripts: OnceCell::new() }
+    }
+
+    /// Does the text hold no word ([`holds_a_word`])?
+    pub fn wordless(&self) -> bool {
+        *self.wordless.get_or_init(|| !holds_a_word(self.text))
+    }
+
+    /// Is some character of the text written in the script of [`TWO_BYTE_SCRIPTS`] at
+    /// `script`?
+    fn writes_in(&self, script: usize) -> bool {
+        let scripts = self.scripts.get_or_init(|| {
+            self.text.iter().filter_map(|&c| two_byte_script(c)).fold(0, |s, i| s | 1 << i)
+        });
+        scripts & (1 << script) != 0
     }
 }
 
