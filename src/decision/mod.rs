@@ -790,8 +790,8 @@ fn choices(
     // Each reading's choice, by reading: the best is taken at the end.
     let mut choices: Vec<Option<Choice>> = vec![None; readings().len()];
     let mut lines = LineLetters::default();
-    // What `candidates::utf8::repairs_no_word` asks of the text (does it hold a word?), asked
-    // once, and only of a text whose pieces are all repaired from symbols or drawings.
+    // What `candidates::utf8::repairs_no_word` asks of the whole text (does it hold a word,
+    // which scripts does it write?), each asked once, and only when a piece needs it.
     let facts = candidates::utf8::TextFacts::new(text);
     // The legacy pairs whose spelling may count where a run the suspects left out could keep
     // them from misreading the text as a whole (below): `left_out` of [`may_be_spelt`].

@@ -1607,7 +1607,8 @@ pub fn lone_character_by_chance(text: &[char], piece: &Piece, facts: &TextFacts)
     }
     // (a known word of one small letter is a word wherever it stands: Russian "и" among
     // English ones, "DSA 懈 Elgamal"; a script without case knows its letters as words)
-    let word = repaired.is_lowercase() && models().is_known_word([repaired]);
+    let known = models().is_known_word([repaired]);
+    let word = repaired.is_lowercase() && known;
     let foreign = two_byte_script(repaired).is_some_and(|script| !facts.writes_in(script)) && !word;
     let spaced = |c: Option<char>| c.is_none_or(char::is_whitespace);
     let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
@@ -1616,29 +1617,28 @@ pub fn lone_character_by_chance(text: &[char], piece: &Piece, facts: &TextFacts)
     // (a Latin letter that stands as a word is one only if it is a known one: "Ele 茅 bom", but
     // no "Ū 62509" for a word list's "弄 62509")
     let standing = rest.is_empty() && spaced(before) && spaced(after);
-    let unknown = is_latin_letter(repaired) && !models().is_known_word([repaired]);
+    let unknown = is_latin_letter(repaired) && !known;
     foreign || glued || (standing && unknown)
 }
 
-/// The scripts of UTF-8's two-byte sequences past the Latin ones, by the first and last code
-/// point of each block: what one character misread by chance is repaired into.
-const TWO_BYTE_SCRIPTS: [(char, char); 9] = [
-    ('\u{370}', '\u{3FF}'), // Greek
-    ('\u{400}', '\u{52F}'), // Cyrillic
-    ('\u{530}', '\u{58F}'), // Armenian
-    ('\u{590}', '\u{5FF}'), // Hebrew
-    ('\u{600}', '\u{6FF}'), // Arabic
-    ('\u{700}', '\u{74F}'), // Syriac
-    ('\u{750}', '\u{77F}'), // Arabic (its supplement)
-    ('\u{780}', '\u{7BF}'), // Thaana
-    ('\u{7C0}', '\u{7FF}'), // NKo
+/// The scripts of UTF-8's two-byte sequences past the Latin ones: each block's first and last
+/// code point and its script's number. What one character misread by chance is repaired into.
+const TWO_BYTE_SCRIPTS: [(char, char, u8); 9] = [
+    ('\u{370}', '\u{3FF}', 0), // Greek
+    ('\u{400}', '\u{52F}', 1), // Cyrillic
+    ('\u{530}', '\u{58F}', 2), // Armenian
+    ('\u{590}', '\u{5FF}', 3), // Hebrew
+    ('\u{600}', '\u{6FF}', 4), // Arabic
+    ('\u{700}', '\u{74F}', 5), // Syriac
+    ('\u{750}', '\u{77F}', 4), // Arabic (its supplement)
+    ('\u{780}', '\u{7BF}', 6), // Thaana
+    ('\u{7C0}', '\u{7FF}', 7), // NKo
 ];
 
-/// The index in [`TWO_BYTE_SCRIPTS`] of `c`'s script (Arabic's supplement is Arabic's), if it
-/// is one of them.
-fn two_byte_script(c: char) -> Option<usize> {
-    let index = TWO_BYTE_SCRIPTS.iter().position(|&(first, last)| (first..=last).contains(&c))?;
-    Some(if index == 6 { 4 } else { index })
+/// The number of `c`'s script in [`TWO_BYTE_SCRIPTS`], if it is one of them.
+fn two_byte_script(c: char) -> Option<u8> {
+    let script = TWO_BYTE_SCRIPTS.iter().find(|&&(first, last, _)| (first..=last).contains(&c));
+    script.map(|&(_, _, number)| number)
 }
 
 /// What [`repairs_no_word`] asks of a whole text, each answered once, when first asked: a
@@ -1646,7 +1646,7 @@ fn two_byte_script(c: char) -> Option<usize> {
 pub struct TextFacts<'t> {
     text: &'t [char],
     wordless: OnceCell<bool>,
-    scripts: OnceCell<u16>,
+    scripts: OnceCell<u8>,
 }
 
 impl<'t> TextFacts<'t> {
@@ -1659,9 +1659,9 @@ impl<'t> TextFacts<'t> {
         *self.wordless.get_or_init(|| !holds_a_word(self.text))
     }
 
-    /// Is some character of the text written in the script of [`TWO_BYTE_SCRIPTS`] at
-    /// `script`?
-    fn writes_in(&self, script: usize) -> bool {
+    /// Is some character of the text written in the script numbered `script` in
+    /// [`TWO_BYTE_SCRIPTS`]?
+    fn writes_in(&self, script: u8) -> bool {
         let scripts = self.scripts.get_or_init(|| {
             self.text.iter().filter_map(|&c| two_byte_script(c)).fold(0, |s, i| s | 1 << i)
         });
