@@ -445,7 +445,9 @@ fn lower_word_hash(word: impl IntoIterator<Item = char>) -> u32 {
 /// [`word_hash`] of a word that goes on with `c` in lower case, from the hash of its start
 /// (by [`crate::letters::one_lower`]'s table; the standard library's for the few characters
 /// that lower to several).
-#[inline]
+// (always: as its callers grew in number, the folds that hash words through it called it out
+// of line, in the one pass and the known-word questions)
+#[inline(always)]
 pub fn word_hash_lower(value: u32, c: char) -> u32 {
     if c.is_ascii() {
         return word_hash_bytes(value, &[c.to_ascii_lowercase() as u8]);

@@ -17,7 +17,7 @@ use super::Piece;
 use crate::char_map::CharMap;
 use crate::codecs;
 use crate::letters::{bmp_holds, bmp_table, is_latin_letter, is_letter};
-use crate::model::models;
+use crate::model::{models, word_hash_lower, WORD_HASH_START};
 use crate::readings::{self, UTF8_MULTI_BYTE_DECODERS, UTF8_SINGLE_BYTE_DECODERS};
 use std::cell::OnceCell;
 use std::sync::OnceLock;
@@ -1607,7 +1607,9 @@ pub fn lone_character_by_chance(text: &[char], piece: &Piece, facts: &TextFacts)
     }
     // (a known word of one small letter is a word wherever it stands: Russian "и" among
     // English ones, "DSA 懈 Elgamal"; a script without case knows its letters as words)
-    let known = models().is_known_word([repaired]);
+    // (hashed here: an instance of the generic `is_known_word` for one letter took the word
+    // hashing of the one pass's known-word questions out of line)
+    let known = models().is_known_hash(word_hash_lower(WORD_HASH_START, repaired));
     let word = repaired.is_lowercase() && known;
     let foreign = two_byte_script(repaired).is_some_and(|script| !facts.writes_in(script)) && !word;
     let spaced = |c: Option<char>| c.is_none_or(char::is_whitespace);
