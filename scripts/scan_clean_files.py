@@ -20,11 +20,13 @@ Usage::
 
     python scripts/scan_clean_files.py                  # counts per source
     python scripts/scan_clean_files.py --show 20        # and up to 20 changed lines each
+    python scripts/scan_clean_files.py --source mine='notes/*.txt'   # other files instead
 """
 
 from __future__ import annotations
 
 import argparse
+import glob
 import sysconfig
 import time
 from collections.abc import Iterator
@@ -57,7 +59,7 @@ def lines(paths: list[Path]) -> Iterator[str]:
     for path in paths:
         try:
             text = path.read_text(encoding="utf-8")
-        except (UnicodeDecodeError, OSError, IsADirectoryError):
+        except (UnicodeDecodeError, OSError):
             continue
         for line in text.splitlines():
             if not line.isascii() and line not in seen:
@@ -68,10 +70,23 @@ def lines(paths: list[Path]) -> Iterator[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--show", type=int, default=5, help="changed lines shown per source")
+    parser.add_argument(
+        "--source",
+        action="append",
+        default=[],
+        metavar="NAME=GLOB",
+        help="scan the files of GLOB as source NAME instead of the machine's",
+    )
     args = parser.parse_args(argv)
-    for name, paths in sources().items():
+    chosen = sources()
+    if args.source:
+        if any("=" not in source for source in args.source):
+            parser.error("--source takes NAME=GLOB, such as notes='notes/*.txt'")
+        pairs = (source.split("=", 1) for source in args.source)
+        chosen = {name: sorted(map(Path, glob.glob(pattern))) for name, pattern in pairs}
+    for name, paths in chosen.items():
         if not paths:
-            print(f"{name}: not installed")
+            print(f"{name}: no files (not installed here)")
             continue
         start = time.perf_counter()
         count, changed = 0, []
