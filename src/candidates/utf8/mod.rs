@@ -1605,11 +1605,11 @@ pub fn lone_character_by_chance(text: &[char], piece: &Piece, facts: &TextFacts)
     if !alone || symbol {
         return false;
     }
-    // (a known word of one small letter is a word wherever it stands: Russian "и" among
-    // English ones, "DSA 懈 Elgamal"; a script without case knows its letters as words)
     // (hashed here: an instance of the generic `is_known_word` for one letter took the word
     // hashing of the one pass's known-word questions out of line)
     let known = models().is_known_hash(word_hash_lower(WORD_HASH_START, repaired));
+    // (a known word of one small letter is a word wherever it stands: Russian "и" among
+    // English ones, "DSA 懈 Elgamal"; a script without case knows its letters as words)
     let word = repaired.is_lowercase() && known;
     let foreign = two_byte_script(repaired).is_some_and(|script| !facts.writes_in(script)) && !word;
     let spaced = |c: Option<char>| c.is_none_or(char::is_whitespace);
