@@ -207,7 +207,9 @@ def fix(
     ...
     TypeError: fix() takes a str, not bytes
     """
-    _check(text, jis, lost, width, "fix")
+    if type(text) is not str or jis != "keep" or lost != "keep" or width is not False:
+        # (the defaults need no check: a call per row of a column pays for each one)
+        _check(text, jis, lost, width, "fix")
     jis_browser, replace_lost = jis == "browser", lost == "replace"
     try:
         repaired = _core.fix(text, jis_browser, replace_lost)
@@ -218,8 +220,9 @@ def fix(
                 text, lambda part: _core.fix(part, jis_browser, replace_lost)
             )
         )
-    for _kind, fixer in _cleanups(repaired, html, control, quotes, width):
-        repaired = fixer(repaired)
+    if html or control or quotes or width:
+        for _kind, fixer in _cleanups(repaired, html, control, quotes, width):
+            repaired = fixer(repaired)
     return repaired
 
 
