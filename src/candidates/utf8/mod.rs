@@ -1586,17 +1586,15 @@ pub fn lone_character_by_chance(text: &[char], piece: &Piece, facts: &TextFacts)
     let Some((&first, rest)) = text[piece.start..piece.end].split_first() else {
         return false;
     };
-    let at = |i: Option<usize>| i.and_then(|i| text.get(i)).copied();
-    let (before, after) = (at(piece.start.checked_sub(1)), at(Some(piece.end)));
-    let letter = |c: Option<char>| c.is_some_and(is_letter);
+    let (before, after) = piece.around(text);
     let alone = match readings::readings()[piece.reading as usize].kind {
-        readings::Kind::Utf8AsMultiByte => rest.is_empty() && !letter(before) && !letter(after),
+        readings::Kind::Utf8AsMultiByte => rest.is_empty() && !beside_a_letter(text, piece),
         // (the space may be the piece's own, taken for the no-break space, or the one after it)
         readings::Kind::Utf8AsSingleByte => {
             !is_letter(first)
                 && rest.iter().all(|&c| c == ' ')
-                && !letter(before)
-                && (!rest.is_empty() || !letter(after))
+                && !before.is_some_and(is_letter)
+                && (!rest.is_empty() || !after.is_some_and(is_letter))
         }
         readings::Kind::LegacyAsLegacy => false,
     };
