@@ -198,6 +198,22 @@ def time_best(
     return best
 
 
+def time_fast_best(
+    func: Callable[[], object], *, slow_s: float, most: int = 20, window_s: float = 0.1
+) -> float:
+    """Seconds of *func*: one run if it takes *slow_s* or more, else the best of up to *most*
+    (three at least) while they take under *window_s*. A best of two runs of a few
+    milliseconds is at the mercy of a busy host's scheduler.
+
+    >>> time_fast_best(lambda: None, slow_s=1.0) >= 0
+    True
+    """
+    once = time_best(func, 1, collect=False)
+    if once >= slow_s:
+        return once
+    return min(once, time_best(func, most - 1, collect=False, budget_s=window_s))
+
+
 #: Seconds after which a comparison stops starting new rounds (it has done at least two).
 ROW_BUDGET_S = 60.0
 
@@ -1527,8 +1543,8 @@ def _adversarial_call(func_name: str) -> Callable[[Any], object]:
 def growth_probe(
     func: Callable[[Any], object], build: Callable[[int], Any], small: int, large: int
 ) -> tuple[float, float, float]:
-    """Seconds at *small* and *large* sizes (best of 2 below 1 s, of up to 20 within 0.1 s
-    when each takes milliseconds: a busy host's scheduler moved a best of 2 at 5 KB enough to
+    """Seconds at *small* and *large* sizes (one run of a second or more, else
+    :func:`time_fast_best`: a busy host's scheduler once moved a best of 2 at 5 KB enough to
     predict minutes at 10 MB) and the growth exponent.
 
     The exponent *k* fits ``time ~ size ** k``: 1 is linear, 2 quadratic.
@@ -1539,13 +1555,7 @@ def growth_probe(
     """
 
     def best(data: Any) -> float:
-        call = functools.partial(func, data)
-        t = spent = time_best(call, 1, collect=False)
-        runs = 1
-        while t < 1 and (runs < 2 or (spent < 0.1 and runs < 20)):
-            once = time_best(call, 1, collect=False)
-            t, spent, runs = min(t, once), spent + once, runs + 1
-        return t
+        return time_fast_best(functools.partial(func, data), slow_s=1.0)
 
     t_small = best(build(small))
     t_large = best(build(large))

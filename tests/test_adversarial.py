@@ -14,12 +14,12 @@ Inputs that once crashed mojifix (found by the fuzzers in ``fuzz/``) are data fi
 from __future__ import annotations
 
 import base64
+import functools
 import importlib
 import json
 import re
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -39,18 +39,11 @@ SMALL, LARGE = 100_000, 400_000
 
 
 def _best_time(func: Callable[[Any], object], data: Any, budget_s: float) -> float:
-    """Best time of 3 calls, fewer when one call already takes over *budget_s*, more (up to
-    50, within 50 ms) when each takes a few milliseconds: a best of 3 that short is at the
-    mercy of the scheduler, as when the tests run in parallel."""
-    best, spent, calls = float("inf"), 0.0, 0
-    while calls < 3 or (spent < 0.05 and calls < 50):
-        start = time.perf_counter()
-        func(data)
-        took = time.perf_counter() - start
-        best, spent, calls = min(best, took), spent + took, calls + 1
-        if best > budget_s:
-            break
-    return best
+    """One call if it takes *budget_s* or more, else the best of 3 or more (up to 50, within
+    50 ms): a best of 3 calls of a millisecond is at the mercy of the scheduler, as when the
+    tests run in parallel."""
+    call = functools.partial(func, data)
+    return harness.time_fast_best(call, slow_s=budget_s, most=50, window_s=0.05)
 
 
 CASES = list(harness.ADVERSARIAL)
