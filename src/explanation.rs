@@ -6,6 +6,7 @@
 //! is reported as `lost` and left as it is unless the caller asks for it to be replaced.
 
 use crate::decision::{self, Choice, Parameters, Purpose, PARAMETERS};
+use crate::model::Cost;
 use crate::one_pass;
 pub use crate::one_pass::{nothing_to_find, nothing_to_repair};
 use crate::readings::readings;
@@ -466,8 +467,18 @@ fn judge_chunk(
         // The pass looked at the text before the look-alikes were shown.
         lines = None;
     }
-    let lines = lines.unwrap_or_else(|| lines_to_read(&start_text, options.purpose(), parameters));
-    let (mut analysis, read, after) = repair_lines(&start_text, lines, options, parameters);
+    let mut lines =
+        lines.unwrap_or_else(|| lines_to_read(&start_text, options.purpose(), parameters));
+    // A repair takes a chunk misread as a whole at once, as a whole: its lines are one repair,
+    // and the lines the pass clears would stay as they are in it.
+    let mut first = None;
+    if options.repair_only && lines.is_some() {
+        first = decision::whole_text_repair(&start_text);
+        if first.is_some() {
+            lines = None;
+        }
+    }
+    let (mut analysis, read, after) = repair_lines(&start_text, lines, options, parameters, first);
     if options.repair_only
         && analysis.repaired != start_text
         && !settled(&analysis.repaired, read, after, options, parameters)
@@ -510,6 +521,12 @@ pub fn lines_to_read(
     pass_of(input, purpose, parameters).lines
 }
 
+/// Does the one pass clear a chunk's characters for a repair ([`one_pass::clear_with`])?
+fn pass_clears(input: &[char], parameters: &Parameters) -> bool {
+    let text: String = input.iter().collect();
+    one_pass::clear_with(&text, Purpose::Repair, parameters)
+}
+
 /// [`one_pass::by_lines_with`] of a chunk's characters.
 fn pass_of(input: &[char], purpose: Purpose, parameters: &Parameters) -> one_pass::Pass {
     let text: String = input.iter().collect();
@@ -519,17 +536,19 @@ fn pass_of(input: &[char], purpose: Purpose, parameters: &Parameters) -> one_pas
 /// The rounds of repair of the `lines` of a chunk (as [`lines_to_read`] picks them), joined by
 /// line breaks, and their findings in the chunk's offsets; of the whole chunk when `lines` is
 /// `None`, a repair would cross a line break or a legacy reading wins. Also the numbers of the
-/// lines read (`None`: the whole chunk).
+/// lines read (`None`: the whole chunk). `first`: the first round's choice of the whole
+/// chunk and its net gain, when it is known.
 fn repair_lines(
     input: &[char],
     lines: Option<Vec<(usize, usize)>>,
     options: Options,
     parameters: &Parameters,
+    first: Option<(Choice, Cost)>,
 ) -> (Analysis, Option<Vec<usize>>, AfterRounds) {
     if let Some((analysis, read)) = lines.and_then(|l| read_lines(input, &l, options, parameters)) {
         return (analysis, Some(read), AfterRounds::Unknown);
     }
-    let (analysis, after) = repair_rounds(input, options, parameters, true);
+    let (analysis, after) = repair_rounds(input, options, parameters, true, first);
     (analysis, None, after)
 }
 
@@ -551,7 +570,7 @@ fn read_lines(
         starts.push(text.len());
         text.extend_from_slice(&input[s..e]);
     }
-    let (analysis, _) = repair_rounds(&text, options, parameters, false);
+    let (analysis, _) = repair_rounds(&text, options, parameters, false, None);
     // A legacy reading that wins takes every run of the text it could have made, on the lines
     // left out too ("õ" alone proves nothing; beside "idõjárás" it is "ő"): the whole chunk.
     let legacy = crate::readings::Kind::LegacyAsLegacy.name();
@@ -627,18 +646,20 @@ fn settled(
     if pass.clear || pass.lines.as_deref().map(|l| line_numbers(repaired, l)) == read {
         return true;
     }
-    repair_lines(repaired, pass.lines, options, parameters).0.repaired == repaired
+    repair_lines(repaired, pass.lines, options, parameters, None).0.repaired == repaired
 }
 
 /// The rounds of repair of one chunk (or of some of its lines), and their findings. For a
 /// repair of the `whole_chunk`, also what the rounds learnt of the repaired text: a repair the
 /// one pass clears is settled, and so is one whose lines that the pass does not clear stay as
 /// they are, read on their own (as a new analysis reads them); [`settled`] asks the same.
+/// `first`: the first round's choice and its net gain, when they are known.
 fn repair_rounds(
     input: &[char],
     options: Options,
     parameters: &Parameters,
     whole_chunk: bool,
+    mut first: Option<(Choice, Cost)>,
 ) -> (Analysis, AfterRounds) {
     let mut text = input.to_vec();
     let mut segments: Vec<Segment> = Vec::new();
@@ -664,8 +685,16 @@ fn repair_rounds(
                 break;
             }
             after = AfterRounds::Pass(pass);
+        } else if round > 0 && options.repair_only && pass_clears(&text, parameters) {
+            // Lines read on their own: a repair the pass clears has nothing more to find either
+            // (most repairs are clean text, which the pass clears at a fraction of a round).
+            settled = true;
+            break;
         }
-        let (choice, best) = decision::choose(&text, parameters, options.purpose());
+        let (choice, best) = match first.take() {
+            Some((choice, net_gain)) => (Some(choice), Some(net_gain)),
+            None => decision::choose(&text, parameters, options.purpose()),
+        };
         if round == 0 {
             suspicion = best;
         }
@@ -811,7 +840,7 @@ mod tests {
         let damaged = crate::readings::misread(clean, "UTF-8", "windows-1252").unwrap();
         let chars: Vec<char> = damaged.chars().collect();
         let options = Options { repair_only: true, ..Options::default() };
-        let (analysis, after) = repair_rounds(&chars, options, &PARAMETERS, true);
+        let (analysis, after) = repair_rounds(&chars, options, &PARAMETERS, true, None);
         assert_eq!(analysis.repaired.iter().collect::<String>(), clean);
         assert!(matches!(after, AfterRounds::Settled));
         assert!(!one_pass::nothing_to_repair(clean));
@@ -1007,6 +1036,24 @@ mod tests {
         // "à" and the space stays, for "l" is elided before "ouest" once "вЂ™" is "’".
         let fix = |text: &str| fix_str(text, Options::default()).unwrap_or_else(|| text.into());
         assert_eq!(fix("se trouve Г lвЂ™ouest"), "se trouve à l’ouest");
+    }
+
+    #[test]
+    fn a_chunk_misread_as_a_whole_is_repaired_as_its_lines_are() {
+        // The lines the pass clears stay as they are in the whole text's repair: taken at once,
+        // the chunk is repaired as the lines the pass picks are, read on their own.
+        let options = Options { repair_only: true, ..Options::default() };
+        for text in ["ZaÅ¼Ã³Å‚Ä‡ gÄ™Å›lÄ…\n2024\njaÅºÅ„", "Ø£ÙƒØ«Ø± Ø´Ø§Ø³Ø¹Ø©\n\n12.5\nÙ…Ø¯ÙŠÙ†Ø©"]
+        {
+            let chars: Vec<char> = text.chars().collect();
+            let lines = lines_to_read(&chars, Purpose::Repair, &PARAMETERS);
+            assert!(lines.is_some(), "{text}");
+            assert!(decision::whole_text_repair(&chars).is_some(), "{text}");
+            let (by_lines, ..) = repair_lines(&chars, lines, options, &PARAMETERS, None);
+            let at_once = analyze(&chars, options).repaired;
+            assert_eq!(at_once, by_lines.repaired, "{text}");
+            assert_ne!(at_once, chars, "{text}");
+        }
     }
 
     #[test]

@@ -511,9 +511,7 @@ pub fn choose(
     purpose: Purpose,
 ) -> (Option<Choice>, Option<Cost>) {
     if purpose == Purpose::Repair {
-        if let Some(mut whole) = whole_text(text, Gain::Proved) {
-            let net_gain = whole.net_gain;
-            marks_of_one_loss(text, &mut whole);
+        if let Some((whole, net_gain)) = whole_text_repair(text) {
             return (Some(whole), Some(net_gain));
         }
     }
@@ -662,6 +660,16 @@ pub fn whole_text_gain(text: &[char]) -> Option<Cost> {
 /// Would [`choose`] take `text` as a whole for a repair ([`whole_text_gain`] is `Some`)?
 pub fn takes_whole_text(text: &[char]) -> bool {
     whole_text(text, Gain::Proved).is_some()
+}
+
+/// The choice [`choose`] makes first for a repair, when it takes `text` as a whole (as
+/// [`takes_whole_text`] says), and its net gain: the whole text under one reading, its marks
+/// of one loss made one.
+pub fn whole_text_repair(text: &[char]) -> Option<(Choice, Cost)> {
+    let mut whole = whole_text(text, Gain::Proved)?;
+    let net_gain = whole.net_gain;
+    marks_of_one_loss(text, &mut whole);
+    Some((whole, net_gain))
 }
 
 /// How exactly [`whole_text`] weighs what a repair gains.

@@ -108,16 +108,19 @@ fn pieces(
     decoder: Decoder,
     repair: &str,
 ) -> Option<Vec<Piece>> {
-    // (as many pieces as runs of non-ASCII characters: counted first, as a piece is large)
-    let runs = text.chunk_by(|a, b| a.is_ascii() == b.is_ascii()).filter(|r| !r[0].is_ascii());
-    let mut pieces = Vec::with_capacity(runs.count());
+    let mut pieces = Vec::new();
     let (mut at, mut byte) = (0, 0);
-    for run in text.chunk_by(|a, b| a.is_ascii() == b.is_ascii()) {
+    while at < text.len() {
+        // An ASCII character is one byte to every decoder.
+        let ascii = text[at..].iter().take_while(|c| c.is_ascii()).count();
+        (at, byte) = (at + ascii, byte + ascii);
         let (start, from) = (at, byte);
-        at += run.len();
-        byte += run.iter().map(|&c| decoder.width(c)).sum::<usize>();
-        if run[0].is_ascii() {
-            continue;
+        while at < text.len() && !text[at].is_ascii() {
+            byte += decoder.width(text[at]);
+            at += 1;
+        }
+        if start == at {
+            break;
         }
         let replacement = repair.get(from..byte)?;
         if replacement.chars().any(|c| c == '\u{FFFD}' || never_written(c)) {
