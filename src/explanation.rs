@@ -249,7 +249,7 @@ fn each_chunk(text: &str, options: Options, mut each: impl FnMut(&[char], Analys
     loop {
         window.extend(rest.by_ref().take(CHUNK_CHARS + 1 - window.len()));
         let end = chunk_end(&window, 0);
-        let analysis = analyze_chunk(&window[..end], options, &PARAMETERS, None);
+        let analysis = analyze_chunk(&window[..end], options, &PARAMETERS, Lines::Unknown);
         each(&window[..end], analysis);
         if end == window.len() {
             return;
@@ -287,7 +287,7 @@ pub fn score_after(input: &[char], pass: one_pass::Pass) -> f64 {
         return 1.0;
     }
     // The chunk's analysis, without asking again what was just answered.
-    judge_chunk(input, Options::default(), &PARAMETERS, Some(pass.lines)).score
+    judge_chunk(input, Options::default(), &PARAMETERS, Lines::Picked(pass.lines)).score
 }
 
 /// Is the text misread as a whole, as a repair takes it at once ([`decision::takes_whole_text`]:
@@ -302,15 +302,34 @@ fn misread_as_a_whole(text: &[char]) -> bool {
 /// the repair is the text itself, the score 0 and there are no findings. `chars` receives the
 /// text's characters (the findings' offsets are theirs) when it is analysed.
 pub fn analyze_str(text: &str, options: Options, chars: &mut Vec<char>) -> Option<Analysis> {
-    let pass = one_pass::by_lines(text, options.purpose());
-    if pass.clear {
+    let stop = one_pass::stop(text, options.purpose());
+    if stop.is_clear() {
         return None;
     }
     chars.clear();
     // (at most a character a byte: reserved at once, not grown as the characters come)
     chars.reserve(text.len());
     chars.extend(text.chars());
-    Some(analyze_after(chars, options, pass))
+    Some(analyze_stopped(text, chars, options, stop))
+}
+
+/// [`analyze_after`] of `text` (whose characters are `input`) where the one pass stopped
+/// (`stop`): a repair takes a chunk misread as a whole at once, as a whole, without walking
+/// its lines (they are one repair, and the lines the pass clears would stay as they are in it);
+/// other texts are read as the pass picks their lines.
+pub fn analyze_stopped(
+    text: &str,
+    input: &[char],
+    options: Options,
+    stop: one_pass::Stop,
+) -> Analysis {
+    let one_chunk = input.len() <= CHUNK_CHARS;
+    if one_chunk && options.repair_only && !options.jis_browser && text.contains('\n') {
+        if let Some((choice, net_gain)) = decision::whole_text_repair(input) {
+            return analyze_chunk(input, options, &PARAMETERS, Lines::Whole(choice, net_gain));
+        }
+    }
+    analyze_after(input, options, stop.lines(text))
 }
 
 /// [`analyze`] of a text the one pass did not clear: the lines it picked are read without a
@@ -319,7 +338,7 @@ pub fn analyze_after(input: &[char], options: Options, pass: one_pass::Pass) -> 
     if input.len() > CHUNK_CHARS || pass.purpose != options.purpose() {
         return analyze(input, options);
     }
-    analyze_chunk(input, options, &PARAMETERS, Some(pass.lines))
+    analyze_chunk(input, options, &PARAMETERS, Lines::Picked(pass.lines))
 }
 
 /// Analyse a text: repair it round by round and explain what was found.
@@ -335,7 +354,7 @@ pub fn analyze_with(input: &[char], options: Options, parameters: &Parameters) -
     let mut start = 0;
     while start < input.len() || (start == 0 && input.is_empty()) {
         let end = chunk_end(input, start);
-        let chunk = analyze_chunk(&input[start..end], options, parameters, None);
+        let chunk = analyze_chunk(&input[start..end], options, parameters, Lines::Unknown);
         findings.extend(chunk.findings.into_iter().map(|f| Finding {
             start: f.start + start,
             end: f.end + start,
@@ -434,13 +453,24 @@ fn jis_variants(input: &[char]) -> Vec<Finding> {
     found
 }
 
-/// The analysis of one chunk; `lines`: the lines to read, when the one pass chose them. A
-/// chunk misread as a whole, as a repair takes it at once, scores 1.0 ([`score_after`]).
+/// The lines of a chunk to read, as far as its analysis knows them.
+enum Lines {
+    /// Not known: the one pass picks them ([`lines_to_read`]).
+    Unknown,
+    /// Picked by the one pass (`None`: the whole chunk).
+    Picked(Option<Vec<(usize, usize)>>),
+    /// The whole chunk, misread as a whole: the first round's choice and its net gain
+    /// ([`decision::whole_text_repair`]).
+    Whole(Choice, Cost),
+}
+
+/// The analysis of one chunk, its `lines` read. A chunk misread as a whole, as a repair takes
+/// it at once, scores 1.0 ([`score_after`]).
 fn analyze_chunk(
     input: &[char],
     options: Options,
     parameters: &Parameters,
-    lines: Option<Option<Vec<(usize, usize)>>>,
+    lines: Lines,
 ) -> Analysis {
     let mut analysis = judge_chunk(input, options, parameters, lines);
     if options.purpose() == Purpose::Score && misread_as_a_whole(input) {
@@ -454,7 +484,7 @@ fn judge_chunk(
     input: &[char],
     options: Options,
     parameters: &Parameters,
-    mut lines: Option<Option<Vec<(usize, usize)>>>,
+    mut lines: Lines,
 ) -> Analysis {
     let jis = jis_variants(input);
     let mut start_text = input.to_vec();
@@ -465,19 +495,22 @@ fn judge_chunk(
             }
         }
         // The pass looked at the text before the look-alikes were shown.
-        lines = None;
+        lines = Lines::Unknown;
     }
-    let mut lines =
-        lines.unwrap_or_else(|| lines_to_read(&start_text, options.purpose(), parameters));
-    // A repair takes a chunk misread as a whole at once, as a whole: its lines are one repair,
-    // and the lines the pass clears would stay as they are in it.
-    let mut first = None;
-    if options.repair_only && lines.is_some() {
-        first = decision::whole_text_repair(&start_text);
-        if first.is_some() {
-            lines = None;
+    let (lines, first) = match lines {
+        Lines::Picked(lines) => (lines, None),
+        Lines::Whole(choice, net_gain) => (None, Some((choice, net_gain))),
+        Lines::Unknown => {
+            let lines = lines_to_read(&start_text, options.purpose(), parameters);
+            // A repair takes a chunk misread as a whole at once, as a whole
+            // ([`analyze_stopped`]).
+            let whole = lines.is_some() && options.repair_only;
+            match whole.then(|| decision::whole_text_repair(&start_text)).flatten() {
+                Some(first) => (None, Some(first)),
+                None => (lines, None),
+            }
         }
-    }
+    };
     let (mut analysis, read, after) = repair_lines(&start_text, lines, options, parameters, first);
     if options.repair_only
         && analysis.repaired != start_text
@@ -1053,6 +1086,9 @@ mod tests {
             let at_once = analyze(&chars, options).repaired;
             assert_eq!(at_once, by_lines.repaired, "{text}");
             assert_ne!(at_once, chars, "{text}");
+            // (the entry point that takes it before the pass walks its lines)
+            let stopped = analyze_str(text, options, &mut Vec::new()).map(|a| a.repaired);
+            assert_eq!(stopped, Some(at_once), "{text}");
         }
     }
 

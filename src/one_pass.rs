@@ -91,6 +91,7 @@ pub fn by_lines_with(text: &str, purpose: Purpose, parameters: &Parameters) -> P
 }
 
 /// Where the walk of a text stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Walk {
     /// At its end, with nothing found.
     Clear,
@@ -99,14 +100,63 @@ enum Walk {
     Holds { at: usize, look_alike: bool },
 }
 
+/// Where the one pass over a whole text stopped ([`stop`]), before it walks the text's lines
+/// on their own ([`Stop::lines`]): an analysis that reads the text whole need not know them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stop {
+    purpose: Purpose,
+    walk: Walk,
+}
+
+/// The one pass over `text` for `purpose` until it finds something, its lines not walked.
+///
+/// ```
+/// use _core::decision::Purpose;
+/// use _core::one_pass::{by_lines, stop};
+/// let text = "Zażółć gęślą jaźń\nCafÃ© crÃ¨me\nkůň";
+/// let stopped = stop(text, Purpose::Repair);
+/// assert!(!stopped.is_clear());
+/// assert_eq!(stopped.lines(text), by_lines(text, Purpose::Repair));
+/// assert!(stop("Zażółć gęślą jaźń", Purpose::Repair).is_clear());
+/// ```
+pub fn stop(text: &str, purpose: Purpose) -> Stop {
+    Stop { purpose, walk: walk_span(text, purpose, &PARAMETERS, true) }
+}
+
+impl Stop {
+    /// Did the pass clear the text ([`nothing_to_find`], [`nothing_to_repair`])?
+    pub fn is_clear(&self) -> bool {
+        self.walk == Walk::Clear
+    }
+
+    /// The pass over `text` (the text stopped in), its lines walked: [`by_lines`].
+    pub fn lines(self, text: &str) -> Pass {
+        lines_after(text, self.purpose, &PARAMETERS, self.walk, true)
+    }
+}
+
 /// The walk, for the whole text ([`nothing_to_find`], [`nothing_to_repair`]) or, when it holds
-/// something, line by line: the lines before the one where the walk stopped hold nothing of
-/// their own (their runs' bounds are part of what did not reach the floor), and each line from
-/// there is walked on its own, as the analysis of the lines it reads sees them.
+/// something, line by line ([`lines_after`]).
 fn walk(text: &str, purpose: Purpose, parameters: &Parameters, by_lines: bool) -> Pass {
     // The lines of a text are read together, as a text of several lines: the spelling does not
     // count in them (`decision::spelt_text`).
-    let stopped = match walk_span(text, purpose, parameters, true) {
+    let walk = walk_span(text, purpose, parameters, true);
+    lines_after(text, purpose, parameters, walk, by_lines)
+}
+
+/// The pass over `text` once its walk as a whole ended so (`walk`), and, `by_lines`, when it
+/// holds something, the lines it does not clear on their own: the lines before the one where
+/// the walk stopped hold nothing of their own (their runs' bounds are part of what did not
+/// reach the floor), and each line from there is walked on its own, as the analysis of the
+/// lines it reads sees them.
+fn lines_after(
+    text: &str,
+    purpose: Purpose,
+    parameters: &Parameters,
+    walk: Walk,
+    by_lines: bool,
+) -> Pass {
+    let stopped = match walk {
         Walk::Clear => return Pass { purpose, clear: true, lines: None },
         Walk::Holds { .. } if !by_lines || !text.contains('\n') => None,
         Walk::Holds { .. } if beyond_a_chunk(text) => None,

@@ -24,12 +24,12 @@ fn analyze(
     chars: &mut Vec<char>,
     options: Options,
 ) -> Option<Analysis> {
-    let pass = one_pass::by_lines(text, options.purpose());
-    if pass.clear {
+    let stop = one_pass::stop(text, options.purpose());
+    if stop.is_clear() {
         return None;
     }
     *chars = text.chars().collect();
-    Some(py.detach(|| explanation::analyze_after(chars, options, pass)))
+    Some(py.detach(|| explanation::analyze_stopped(text, chars, options, stop)))
 }
 
 /// `(score, findings)` of a text, findings in its offsets.
