@@ -28,6 +28,20 @@ pub fn is_letter(c: char) -> bool {
     bmp_holds(bmp(), c)
 }
 
+/// Are the characters right before `start` and right at `end` of `text` letters (the
+/// neighbours of the span `start..end`; none past the text's ends)?
+///
+/// ```
+/// use _core::letters::letters_beside;
+/// let chars: Vec<char> = "a×b ×".chars().collect();
+/// assert_eq!(letters_beside(&chars, 1, 2), (true, true));
+/// assert_eq!(letters_beside(&chars, 4, 5), (false, false));
+/// ```
+pub fn letters_beside(text: &[char], start: usize, end: usize) -> (bool, bool) {
+    let letter = |c: Option<&char>| c.is_some_and(|&c| is_letter(c));
+    (letter(start.checked_sub(1).and_then(|i| text.get(i))), letter(text.get(end)))
+}
+
 /// The blocks of the Latin script's letters: ASCII to the IPA and its modifier letters
 /// ("ə", "ʻ"), Latin Extended Additional (Vietnamese), Extended-C to -E, and the full-width
 /// forms.

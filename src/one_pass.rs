@@ -253,19 +253,7 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         };
         let legacy::RunSurvey { shape, as_text, length, pairs, latin } = survey;
         // the run with the letters around it, as `legacy::runs` reads its word (`word_around`)
-        let (mut word_start, mut word_end) = (start, end);
-        for c in text[..start].chars().rev().take(legacy::WORD_REACH) {
-            if !is_letter(c) {
-                break;
-            }
-            word_start -= c.len_utf8();
-        }
-        for c in text[end..].chars().take(legacy::WORD_REACH) {
-            if !is_letter(c) {
-                break;
-            }
-            word_end += c.len_utf8();
-        }
+        let (word_start, word_end) = legacy::word_around_in_str(text, start, end);
         // (each side on its own: a chain of the two is folded out of line)
         let (before_word, after_word) = (&text[word_start..start], &text[end..word_end]);
         let pairs = pairs

@@ -637,6 +637,34 @@ pub fn word_around(
     (word_start, word_end)
 }
 
+/// [`word_around`] of the run at byte offsets `start..end` of a UTF-8 text, in byte offsets:
+/// the letters on either side of it, up to [`WORD_REACH`] on each.
+///
+/// ```
+/// use _core::candidates::legacy::word_around_in_str;
+/// let text = "le café noir";
+/// assert_eq!(word_around_in_str(text, 6, 8), (3, 8));
+/// assert_eq!(&text[3..8], "café");
+/// ```
+#[inline]
+pub fn word_around_in_str(text: &str, start: usize, end: usize) -> (usize, usize) {
+    // (plain loops: in the one pass, which asks this of every run, a chain of adapters cost more)
+    let (mut word_start, mut word_end) = (start, end);
+    for c in text[..start].chars().rev().take(WORD_REACH) {
+        if !is_letter(c) {
+            break;
+        }
+        word_start -= c.len_utf8();
+    }
+    for c in text[end..].chars().take(WORD_REACH) {
+        if !is_letter(c) {
+            break;
+        }
+        word_end += c.len_utf8();
+    }
+    (word_start, word_end)
+}
+
 /// Where the run that begins at `start`, a non-ASCII character, ends: it goes on over
 /// non-ASCII characters and the possible trail bytes between them ([`trail_byte_between`]).
 ///

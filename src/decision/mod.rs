@@ -20,7 +20,7 @@
 
 use crate::candidates::legacy::Pairs;
 use crate::candidates::{self, Piece};
-use crate::letters::is_letter;
+use crate::letters::{is_letter, letters_beside};
 use crate::model::{models, Cost, Inventory, Which, SCALE};
 use crate::readings::{readings, Kind, ReadingId, LEGACY_PAIRS, READING_COUNT};
 
@@ -1464,8 +1464,7 @@ fn copy_of<'a>(text: &'a [char], j: &'a Judged) -> Option<(&'a [char], usize, us
     let before = text[..start].iter().rev().take(MOST_COPIED).take_while(|c| !c.is_ascii());
     let after = text[end..].iter().take(MOST_COPIED).take_while(|c| !c.is_ascii());
     let (run_start, run_end) = (start - before.count(), end + after.count());
-    let letter_at = |i: Option<usize>| i.and_then(|i| text.get(i)).is_some_and(|&c| is_letter(c));
-    let alone = !letter_at(run_start.checked_sub(1)) && !letter_at(Some(run_end));
+    let alone = letters_beside(text, run_start, run_end) == (false, false);
     let run = &text[run_start..run_end];
     (alone && run.len() < MOST_COPIED).then_some((
         run,

@@ -6,7 +6,7 @@ use crate::candidates::legacy::{
     currency_sign, currency_word_letter, spaced_from_an_amount, Pairs, CURRENCY_WORDS, WORD_REACH,
 };
 use crate::candidates::{self, Piece};
-use crate::letters::{is_latin_letter, is_letter};
+use crate::letters::{is_latin_letter, is_letter, letters_beside};
 use crate::model::{models, word_hash_lower, Cost};
 use crate::names::is_name;
 use crate::readings::{readings, Kind, ReadingId};
@@ -576,8 +576,7 @@ pub fn makes_a_price(text: &[char], piece: &Piece) -> bool {
     // (A price covers the whole repair, so such a sign is the piece's first or last character,
     // and the piece's neighbour is the sign's.)
     let repaired = |slot: usize| (first..last).contains(&slot);
-    let letter = |i: Option<usize>| i.and_then(|i| text.get(i)).is_some_and(|&c| is_letter(c));
-    let (glued_before, glued_after) = (letter(piece.start.checked_sub(1)), letter(Some(piece.end)));
+    let (glued_before, glued_after) = letters_beside(text, piece.start, piece.end);
     PRICES.iter().any(|price| {
         (first.saturating_sub(price.len() - 1)..=first).any(|at| {
             let end = at + price.len();

@@ -16,7 +16,7 @@
 use super::Piece;
 use crate::char_map::CharMap;
 use crate::codecs;
-use crate::letters::{bmp_holds, bmp_table, is_latin_letter, is_letter};
+use crate::letters::{bmp_holds, bmp_table, is_latin_letter, is_letter, letters_beside};
 use crate::model::{models, word_hash_lower, WORD_HASH_START};
 use crate::readings::{self, UTF8_MULTI_BYTE_DECODERS, UTF8_SINGLE_BYTE_DECODERS};
 use std::cell::OnceCell;
@@ -1421,8 +1421,7 @@ pub fn holds_a_word(text: &[char]) -> bool {
 
 /// Is there a letter right before `piece` or right after it?
 fn beside_a_letter(text: &[char], piece: &Piece) -> bool {
-    let letter = |i: Option<usize>| i.and_then(|i| text.get(i)).is_some_and(|&c| is_letter(c));
-    letter(piece.start.checked_sub(1)) || letter(Some(piece.end))
+    letters_beside(text, piece.start, piece.end) != (false, false)
 }
 
 /// The one character a piece of printable symbols (no letter, space, control or U+FFFD) with
