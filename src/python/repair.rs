@@ -5,8 +5,10 @@ use crate::decision::{self, PARAMETERS};
 use crate::explanation::{self, Analysis, Options};
 use crate::one_pass;
 use crate::readings::readings;
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
+use std::ffi::c_int;
 
 /// A finding as Python sees it: (kind, start, end, encoded_as, decoded_as, replacement, score).
 type FindingTuple =
@@ -87,7 +89,25 @@ fn fix<'py>(
     if repaired == chars {
         return Ok(text.clone());
     }
-    Ok(PyString::new(py, &repaired.into_iter().collect::<String>()))
+    py_string_from_chars(py, &repaired)
+}
+
+/// A str of `chars`, made from them at once (not through UTF-8: CPython would decode it again).
+fn py_string_from_chars<'py>(py: Python<'py>, chars: &[char]) -> PyResult<Bound<'py, PyString>> {
+    // SAFETY: `chars` is `chars.len()` Unicode scalar values, a valid UCS-4 buffer that
+    // outlives the call; CPython copies it into a new str of the narrowest kind (or returns
+    // null with an exception set).
+    let object = unsafe {
+        Bound::from_owned_ptr_or_err(
+            py,
+            ffi::PyUnicode_FromKindAndData(
+                ffi::PyUnicode_4BYTE_KIND as c_int,
+                chars.as_ptr().cast(),
+                chars.len() as ffi::Py_ssize_t,
+            ),
+        )?
+    };
+    Ok(object.cast_into::<PyString>()?)
 }
 
 /// The repaired text and the steps that replay the repair.
