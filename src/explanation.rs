@@ -500,16 +500,7 @@ fn judge_chunk(
     let (lines, first) = match lines {
         Lines::Picked(lines) => (lines, None),
         Lines::Whole(choice, net_gain) => (None, Some((choice, net_gain))),
-        Lines::Unknown => {
-            let lines = lines_to_read(&start_text, options.purpose(), parameters);
-            // A repair takes a chunk misread as a whole at once, as a whole
-            // ([`analyze_stopped`]).
-            let whole = lines.is_some() && options.repair_only;
-            match whole.then(|| decision::whole_text_repair(&start_text)).flatten() {
-                Some(first) => (None, Some(first)),
-                None => (lines, None),
-            }
-        }
+        Lines::Unknown => (lines_to_read(&start_text, options.purpose(), parameters), None),
     };
     let (mut analysis, read, after) = repair_lines(&start_text, lines, options, parameters, first);
     if options.repair_only
@@ -552,12 +543,6 @@ pub fn lines_to_read(
         return None;
     }
     pass_of(input, purpose, parameters).lines
-}
-
-/// Does the one pass clear a chunk's characters for a repair ([`one_pass::clear_with`])?
-fn pass_clears(input: &[char], parameters: &Parameters) -> bool {
-    let text: String = input.iter().collect();
-    one_pass::clear_with(&text, Purpose::Repair, parameters)
 }
 
 /// [`one_pass::by_lines_with`] of a chunk's characters.
@@ -718,11 +703,6 @@ fn repair_rounds(
                 break;
             }
             after = AfterRounds::Pass(pass);
-        } else if round > 0 && options.repair_only && pass_clears(&text, parameters) {
-            // Lines read on their own: a repair the pass clears has nothing more to find either
-            // (most repairs are clean text, which the pass clears at a fraction of a round).
-            settled = true;
-            break;
         }
         let (choice, best) = match first.take() {
             Some((choice, net_gain)) => (Some(choice), Some(net_gain)),
@@ -1081,14 +1061,17 @@ mod tests {
             let chars: Vec<char> = text.chars().collect();
             let lines = lines_to_read(&chars, Purpose::Repair, &PARAMETERS);
             assert!(lines.is_some(), "{text}");
-            assert!(decision::whole_text_repair(&chars).is_some(), "{text}");
             let (by_lines, ..) = repair_lines(&chars, lines, options, &PARAMETERS, None);
-            let at_once = analyze(&chars, options).repaired;
-            assert_eq!(at_once, by_lines.repaired, "{text}");
-            assert_ne!(at_once, chars, "{text}");
+            assert_ne!(by_lines.repaired, chars, "{text}");
+            let (choice, net_gain) = decision::whole_text_repair(&chars).expect("taken whole");
+            let whole = Lines::Whole(choice, net_gain);
+            assert_eq!(
+                analyze_chunk(&chars, options, &PARAMETERS, whole).repaired,
+                by_lines.repaired
+            );
             // (the entry point that takes it before the pass walks its lines)
             let stopped = analyze_str(text, options, &mut Vec::new()).map(|a| a.repaired);
-            assert_eq!(stopped, Some(at_once), "{text}");
+            assert_eq!(stopped, Some(by_lines.repaired), "{text}");
         }
     }
 

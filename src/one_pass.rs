@@ -79,12 +79,6 @@ pub fn by_lines(text: &str, purpose: Purpose) -> Pass {
     walk(text, purpose, &PARAMETERS, true)
 }
 
-/// Does the analysis of `text` for `purpose`, with any parameters, find nothing that could
-/// win ([`nothing_to_find`], [`nothing_to_repair`])? The walk stops where it finds something.
-pub fn clear_with(text: &str, purpose: Purpose, parameters: &Parameters) -> bool {
-    walk(text, purpose, parameters, false).clear
-}
-
 /// [`by_lines`] with any parameters.
 pub fn by_lines_with(text: &str, purpose: Purpose, parameters: &Parameters) -> Pass {
     walk(text, purpose, parameters, true)
