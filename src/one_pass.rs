@@ -114,7 +114,14 @@ pub struct Stop {
 /// assert!(stop("Zażółć gęślą jaźń", Purpose::Repair).is_clear());
 /// ```
 pub fn stop(text: &str, purpose: Purpose) -> Stop {
-    Stop { purpose, walk: walk_span(text, purpose, &PARAMETERS, true) }
+    stop_with(text, purpose, &PARAMETERS)
+}
+
+/// [`stop`] with any parameters.
+fn stop_with(text: &str, purpose: Purpose, parameters: &Parameters) -> Stop {
+    // The lines of a text are read together, as a text of several lines: the spelling does not
+    // count in them (`decision::spelt_text`).
+    Stop { purpose, walk: walk_span(text, purpose, parameters, true) }
 }
 
 impl Stop {
@@ -132,10 +139,8 @@ impl Stop {
 /// The walk, for the whole text ([`nothing_to_find`], [`nothing_to_repair`]) or, when it holds
 /// something, line by line ([`lines_after`]).
 fn walk(text: &str, purpose: Purpose, parameters: &Parameters, by_lines: bool) -> Pass {
-    // The lines of a text are read together, as a text of several lines: the spelling does not
-    // count in them (`decision::spelt_text`).
-    let walk = walk_span(text, purpose, parameters, true);
-    lines_after(text, purpose, parameters, walk, by_lines)
+    let stop = stop_with(text, purpose, parameters);
+    lines_after(text, purpose, parameters, stop.walk, by_lines)
 }
 
 /// The pass over `text` once its walk as a whole ended so (`walk`), and, `by_lines`, when it
