@@ -1586,14 +1586,16 @@ pub fn lone_character_by_chance(text: &[char], piece: &Piece, facts: &TextFacts)
         return false;
     };
     let (before, after) = piece.around(text);
+    let (letter_before, letter_after) =
+        (before.is_some_and(is_letter), after.is_some_and(is_letter));
     let alone = match readings::readings()[piece.reading as usize].kind {
-        readings::Kind::Utf8AsMultiByte => rest.is_empty() && !beside_a_letter(text, piece),
+        readings::Kind::Utf8AsMultiByte => rest.is_empty() && !letter_before && !letter_after,
         // (the space may be the piece's own, taken for the no-break space, or the one after it)
         readings::Kind::Utf8AsSingleByte => {
             !is_letter(first)
                 && rest.iter().all(|&c| c == ' ')
-                && !before.is_some_and(is_letter)
-                && (!rest.is_empty() || !after.is_some_and(is_letter))
+                && !letter_before
+                && (!rest.is_empty() || !letter_after)
         }
         readings::Kind::LegacyAsLegacy => false,
     };
