@@ -58,20 +58,28 @@ impl<T: Copy + Default + Eq + Hash> CharMap<T> {
     /// inlined there, the astral characters' search is not.)
     #[inline(always)]
     pub fn get(&self, c: char) -> T {
+        *self.get_ref(c)
+    }
+
+    /// [`CharMap::get`], read in place: a caller that asks a few fields of a large value
+    /// loads them from the table, not from a copy it has just stored (which a processor may
+    /// not forward from a store of another width).
+    #[inline(always)]
+    pub fn get_ref(&self, c: char) -> &T {
         let code_point = c as usize;
         if code_point >= 0x10000 {
             return self.get_astral(c);
         }
         let page = self.page_of[code_point >> 8] as usize;
-        self.values[self.pages[page][code_point & 0xFF] as usize]
+        &self.values[self.pages[page][code_point & 0xFF] as usize]
     }
 
     #[cold]
     #[inline(never)]
-    fn get_astral(&self, c: char) -> T {
+    fn get_astral(&self, c: char) -> &T {
         match self.astral.binary_search_by_key(&c, |&(k, _)| k) {
-            Ok(i) => self.astral[i].1,
-            Err(_) => self.values[0],
+            Ok(i) => &self.astral[i].1,
+            Err(_) => &self.values[0],
         }
     }
 }

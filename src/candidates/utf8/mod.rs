@@ -402,11 +402,12 @@ impl Completer {
             self.multi = Paths::BETWEEN;
             return (done, 0);
         }
-        let mut roles = self.tables.single.get(c);
-        if c == '\u{FFFD}' {
-            roles.cont |= LOSSY_DECODERS;
-        }
-        let done_single = self.single.step(&roles);
+        let roles = self.tables.single.get_ref(c);
+        let done_single = if c == '\u{FFFD}' {
+            self.single.step(&Roles { cont: roles.cont | LOSSY_DECODERS, ..*roles })
+        } else {
+            self.single.step(roles)
+        };
         if self.anywhere == 0 && self.tables.quiet(c) && self.multi.idle() {
             // (what `Paths::feed` would do, without the lookup: see `Tables::quiet`; the paths'
             // `start` is set again at the next character)
