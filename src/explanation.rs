@@ -314,9 +314,10 @@ pub fn analyze_str(text: &str, options: Options, chars: &mut Vec<char>) -> Optio
 }
 
 /// [`analyze_after`] of `text` (whose characters are `input`) where the one pass stopped
-/// (`stop`): a repair takes a chunk misread as a whole at once, as a whole, without walking
-/// its lines (they are one repair, and the lines the pass clears would stay as they are in it);
-/// other texts are read as the pass picks their lines.
+/// (`stop`): a repair, and an analysis that explains, take a chunk misread as a whole at once,
+/// as a whole, without walking its lines (they are one repair, and the lines the pass clears
+/// would stay as they are in it; decision notes 0080, 0081); other texts are read as the pass
+/// picks their lines.
 pub fn analyze_stopped(
     text: &str,
     input: &[char],
@@ -324,8 +325,13 @@ pub fn analyze_stopped(
     stop: one_pass::Stop,
 ) -> Analysis {
     let one_chunk = input.len() <= CHUNK_CHARS;
-    if one_chunk && options.repair_only && !options.jis_browser && text.contains('\n') {
-        if let Some((choice, net_gain)) = decision::whole_text_repair(input) {
+    // (A repair of one line asks `choose`, which takes it so.)
+    if one_chunk && !options.jis_browser && (text.contains('\n') || !options.repair_only) {
+        if let Some((mut choice, mut net_gain)) = decision::whole_text_repair(input) {
+            if !options.repair_only {
+                // Its findings score as the text does (decision note 0081).
+                (choice.net_gain, net_gain) = (decision::PROVED_GAIN, decision::PROVED_GAIN);
+            }
             return analyze_chunk(input, options, &PARAMETERS, Lines::Whole(choice, net_gain));
         }
     }
@@ -472,8 +478,9 @@ fn analyze_chunk(
     parameters: &Parameters,
     lines: Lines,
 ) -> Analysis {
+    let whole = matches!(lines, Lines::Whole(..));
     let mut analysis = judge_chunk(input, options, parameters, lines);
-    if options.purpose() == Purpose::Score && misread_as_a_whole(input) {
+    if options.purpose() == Purpose::Score && (whole || misread_as_a_whole(input)) {
         analysis.score = 1.0;
     }
     analysis

@@ -662,6 +662,15 @@ pub fn takes_whole_text(text: &[char]) -> bool {
     whole_text(text, Gain::Proved).is_some()
 }
 
+/// The net gain of a repair of a text misread as a whole, as an analysis that scores it counts
+/// it: its score is 1.0 ([`score_of`]), as no evidence is stronger (decision notes 0028, 0081).
+///
+/// ```
+/// use _core::decision::{score_of, PARAMETERS, PROVED_GAIN};
+/// assert_eq!(score_of(PROVED_GAIN, &PARAMETERS), 1.0);
+/// ```
+pub const PROVED_GAIN: Cost = Cost::MAX / 4;
+
 /// The choice [`choose`] makes first for a repair, when it takes `text` as a whole (as
 /// [`takes_whole_text`] says), and its net gain: the whole text under one reading, its marks
 /// of one loss made one.
