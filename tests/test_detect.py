@@ -158,6 +158,27 @@ def test_real_text_with_one_damaged_name_keeps_the_rest() -> None:
     assert fix(text) == "Dear customer, your parcel to Łódź will arrive on Monday. Danke schön!"
 
 
+def test_a_text_misread_as_a_whole_is_found_as_fix_repairs_it() -> None:
+    """Decision note 0081: the findings of a text misread as a whole, of one line or several,
+    are the repair ``fix`` makes, each as sure as the text is."""
+    texts = [
+        "ÃœberprÃ¼fung der GrÃ¶ÃŸe\nKÃ¶ln, MÃ¼nchen und DÃ¼sseldorf",
+        "ÐŸÑ€Ð¸Ð²ÐµÑ‚, Ð¼Ð¸Ñ€! ÐšÐ°Ðº Ð´ÐµÐ»Ð°?",
+        "Ä°stanbul'da Ã§ok gÃ¼zel\n\n2024\nÅžiÅŸli ve BeÅŸiktaÅŸ",
+        "屑芯褋泻胁褘",  # "москвы", UTF-8 read as GBK: its finding scored 0.99999995 before
+    ]
+    for text in texts:
+        detection = detect(text)
+        assert detection.score == 1.0 and detection.findings, text
+        assert all(f.score == 1.0 for f in detection.findings), text
+        repaired, at = [], 0
+        for f in detection.findings:
+            assert f.replacement is not None and f.encoded_as == "UTF-8", text
+            repaired += [text[at:f.start], f.replacement]
+            at = f.end
+        assert "".join(repaired) + text[at:] == fix(text) != text
+
+
 def test_score_is_detect_score() -> None:
     """``score`` is ``detect(text).score`` on every corpus row and on long texts analysed
     chunk by chunk."""
