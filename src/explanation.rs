@@ -6,7 +6,6 @@
 //! is reported as `lost` and left as it is unless the caller asks for it to be replaced.
 
 use crate::decision::{self, Choice, Parameters, Purpose, PARAMETERS};
-use crate::model::Cost;
 use crate::one_pass;
 pub use crate::one_pass::{nothing_to_find, nothing_to_repair};
 use crate::readings::readings;
@@ -327,12 +326,12 @@ pub fn analyze_stopped(
     let one_chunk = input.len() <= CHUNK_CHARS;
     // (A repair of one line asks `choose`, which takes it so.)
     if one_chunk && !options.jis_browser && (text.contains('\n') || !options.repair_only) {
-        if let Some((mut choice, mut net_gain)) = decision::whole_text_repair(input) {
+        if let Some(mut choice) = decision::whole_text_repair(input) {
             if !options.repair_only {
                 // Its findings score as the text does (decision note 0081).
-                (choice.net_gain, net_gain) = (decision::PROVED_GAIN, decision::PROVED_GAIN);
+                choice.net_gain = decision::PROVED_GAIN;
             }
-            return analyze_chunk(input, options, &PARAMETERS, Lines::Whole(choice, net_gain));
+            return analyze_chunk(input, options, &PARAMETERS, Lines::Whole(choice));
         }
     }
     analyze_after(input, options, stop.lines(text))
@@ -465,9 +464,9 @@ enum Lines {
     Unknown,
     /// Picked by the one pass (`None`: the whole chunk).
     Picked(Option<Vec<(usize, usize)>>),
-    /// The whole chunk, misread as a whole: the first round's choice and its net gain
+    /// The whole chunk, misread as a whole: the first round's choice
     /// ([`decision::whole_text_repair`]).
-    Whole(Choice, Cost),
+    Whole(Choice),
 }
 
 /// The analysis of one chunk, its `lines` read. A chunk misread as a whole, as a repair takes
@@ -506,7 +505,7 @@ fn judge_chunk(
     }
     let (lines, first) = match lines {
         Lines::Picked(lines) => (lines, None),
-        Lines::Whole(choice, net_gain) => (None, Some((choice, net_gain))),
+        Lines::Whole(choice) => (None, Some(choice)),
         Lines::Unknown => (lines_to_read(&start_text, options.purpose(), parameters), None),
     };
     let (mut analysis, read, after) = repair_lines(&start_text, lines, options, parameters, first);
@@ -562,13 +561,13 @@ fn pass_of(input: &[char], purpose: Purpose, parameters: &Parameters) -> one_pas
 /// line breaks, and their findings in the chunk's offsets; of the whole chunk when `lines` is
 /// `None`, a repair would cross a line break or a legacy reading wins. Also the numbers of the
 /// lines read (`None`: the whole chunk). `first`: the first round's choice of the whole
-/// chunk and its net gain, when it is known.
+/// chunk, when it is known.
 fn repair_lines(
     input: &[char],
     lines: Option<Vec<(usize, usize)>>,
     options: Options,
     parameters: &Parameters,
-    first: Option<(Choice, Cost)>,
+    first: Option<Choice>,
 ) -> (Analysis, Option<Vec<usize>>, AfterRounds) {
     if let Some((analysis, read)) = lines.and_then(|l| read_lines(input, &l, options, parameters)) {
         return (analysis, Some(read), AfterRounds::Unknown);
@@ -678,13 +677,13 @@ fn settled(
 /// repair of the `whole_chunk`, also what the rounds learnt of the repaired text: a repair the
 /// one pass clears is settled, and so is one whose lines that the pass does not clear stay as
 /// they are, read on their own (as a new analysis reads them); [`settled`] asks the same.
-/// `first`: the first round's choice and its net gain, when they are known.
+/// `first`: the first round's choice, when it is known.
 fn repair_rounds(
     input: &[char],
     options: Options,
     parameters: &Parameters,
     whole_chunk: bool,
-    mut first: Option<(Choice, Cost)>,
+    mut first: Option<Choice>,
 ) -> (Analysis, AfterRounds) {
     let mut text = input.to_vec();
     let mut segments: Vec<Segment> = Vec::new();
@@ -712,7 +711,10 @@ fn repair_rounds(
             after = AfterRounds::Pass(pass);
         }
         let (choice, best) = match first.take() {
-            Some((choice, net_gain)) => (Some(choice), Some(net_gain)),
+            Some(choice) => {
+                let net_gain = choice.net_gain;
+                (Some(choice), Some(net_gain))
+            }
             None => decision::choose(&text, parameters, options.purpose()),
         };
         if round == 0 {
@@ -1070,8 +1072,7 @@ mod tests {
             assert!(lines.is_some(), "{text}");
             let (by_lines, ..) = repair_lines(&chars, lines, options, &PARAMETERS, None);
             assert_ne!(by_lines.repaired, chars, "{text}");
-            let (choice, net_gain) = decision::whole_text_repair(&chars).expect("taken whole");
-            let whole = Lines::Whole(choice, net_gain);
+            let whole = Lines::Whole(decision::whole_text_repair(&chars).expect("taken whole"));
             assert_eq!(
                 analyze_chunk(&chars, options, &PARAMETERS, whole).repaired,
                 by_lines.repaired

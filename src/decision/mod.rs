@@ -511,7 +511,8 @@ pub fn choose(
     purpose: Purpose,
 ) -> (Option<Choice>, Option<Cost>) {
     if purpose == Purpose::Repair {
-        if let Some((whole, net_gain)) = whole_text_repair(text) {
+        if let Some(whole) = whole_text_repair(text) {
+            let net_gain = whole.net_gain;
             return (Some(whole), Some(net_gain));
         }
     }
@@ -672,13 +673,12 @@ pub fn takes_whole_text(text: &[char]) -> bool {
 pub const PROVED_GAIN: Cost = Cost::MAX / 4;
 
 /// The choice [`choose`] makes first for a repair, when it takes `text` as a whole (as
-/// [`takes_whole_text`] says), and its net gain: the whole text under one reading, its marks
-/// of one loss made one.
-pub fn whole_text_repair(text: &[char]) -> Option<(Choice, Cost)> {
+/// [`takes_whole_text`] says): the whole text under one reading, its marks of one loss made
+/// one.
+pub fn whole_text_repair(text: &[char]) -> Option<Choice> {
     let mut whole = whole_text(text, Gain::Proved)?;
-    let net_gain = whole.net_gain;
     marks_of_one_loss(text, &mut whole);
-    Some((whole, net_gain))
+    Some(whole)
 }
 
 /// How exactly [`whole_text`] weighs what a repair gains.
