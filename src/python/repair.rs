@@ -110,26 +110,27 @@ fn py_string_from_chars<'py>(py: Python<'py>, chars: &[char]) -> PyResult<Bound<
     Ok(object.cast_into::<PyString>()?)
 }
 
-/// The repaired text and the steps that replay the repair.
+/// The repaired text (the same object when nothing changes) and the steps that replay the
+/// repair.
 #[pyfunction]
 #[pyo3(signature = (text, jis_browser = false, replace_lost = false))]
-fn fix_and_explain(
-    py: Python<'_>,
-    text: &str,
+fn fix_and_explain<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyString>,
     jis_browser: bool,
     replace_lost: bool,
-) -> (String, Vec<StepTuple>) {
+) -> PyResult<(Bound<'py, PyString>, Vec<StepTuple>)> {
     // The steps replay what `fix` does, so they come from the same decisions.
     let options = Options { jis_browser, replace_lost, repair_only: true, text_only: false };
     let mut chars = Vec::new();
-    let Some(analysis) = analyze(py, text, &mut chars, options) else {
-        return (text.to_owned(), Vec::new());
+    let Some(analysis) = analyze(py, text.to_str()?, &mut chars, options) else {
+        return Ok((text.clone(), Vec::new()));
     };
     let steps = explanation::steps(&chars, &analysis, options)
         .into_iter()
         .map(|s| (s.kind, s.start, s.end, s.original, s.replacement, s.encoded_as, s.decoded_as))
         .collect();
-    (analysis.repaired.into_iter().collect(), steps)
+    Ok((py_string_from_chars(py, &analysis.repaired)?, steps))
 }
 
 /// A candidate as Python sees it: (start, end, replacement, encoded_as, decoded_as, kind,
