@@ -230,10 +230,6 @@ fn gain_of(
         - if piece.kept_space { parameters.kept_space } else { 0 }
 }
 
-/// What the models say of a piece: the lesser ratio, the word, name and case evidence, and
-/// the repair ratio.
-type Evidence = (Cost, Cost, Cost, Cost, Cost);
-
 /// A piece as [`evidence`] sees it, wherever it stands: the model of mojibake of its reading,
 /// whether that reading is multi-byte, the character before it, its characters, the one after
 /// it, its repair and the repairs its lost bytes fill in.
@@ -301,17 +297,18 @@ impl Kept {
     }
 }
 
-/// The gains of pieces, the models asked once for pieces several readings share (a stretch
-/// of UTF-8 read as windows-1252 reads the same in windows-1254, ISO-8859-15 and more) and
-/// once for a run the text repeats (a decoration, a table's rules).
+/// The gains of pieces, the models of text and mojibake asked once for pieces several
+/// readings share (a stretch of UTF-8 read as windows-1252 reads the same in windows-1254,
+/// ISO-8859-15 and more) and once for a run the text repeats (a decoration, a table's rules).
+/// The word evidence, which depends on where a piece stands, is asked of each piece: kept by
+/// span, it filled a table as large as the chunk's pieces, which missed the cache at every
+/// piece (decision note 0082).
 struct Gains<'a> {
     text: &'a [char],
     parameters: &'a Parameters,
-    /// What [`evidence`] said, by what it saw, each numbered in the order it was first seen.
-    /// (Looked up by what a piece borrows: asking clones nothing.)
-    seen: hashbrown::HashTable<(Kept, (Cost, Cost), u32)>,
-    /// What the models said, by a piece's span and the number of what [`evidence`] saw.
-    known: rustc_hash::FxHashMap<(usize, usize, u32), Evidence>,
+    /// What [`evidence`] said, by what it saw. (Looked up by what a piece borrows: asking
+    /// clones nothing.)
+    seen: hashbrown::HashTable<(Kept, (Cost, Cost))>,
     /// Made at the first piece that needs them.
     words: Option<Words>,
     capitals: Option<Capitals>,
@@ -320,22 +317,20 @@ struct Gains<'a> {
 
 impl<'a> Gains<'a> {
     fn new(text: &'a [char], parameters: &'a Parameters) -> Gains<'a> {
-        let (seen, known) = Default::default();
-        let cases = Cases::default();
-        Gains { text, parameters, seen, known, words: None, capitals: None, cases }
+        let (seen, cases) = Default::default();
+        Gains { text, parameters, seen, words: None, capitals: None, cases }
     }
 
-    /// What [`evidence`] says of `piece`, and the number of what it saw.
-    fn evidence(&mut self, piece: &Piece, which: Which) -> ((Cost, Cost), u32) {
+    /// What [`evidence`] says of `piece`.
+    fn evidence(&mut self, piece: &Piece, which: Which) -> (Cost, Cost) {
         let seen = Seen::of(self.text, piece, which);
         let hash = seen.hash();
-        if let Some(&(_, said, number)) = self.seen.find(hash, |(kept, ..)| kept.seen() == seen) {
-            return (said, number);
+        if let Some(&(_, said)) = self.seen.find(hash, |(kept, _)| kept.seen() == seen) {
+            return said;
         }
         let said = evidence(self.text, piece);
-        let number = self.seen.len() as u32;
-        self.seen.insert_unique(hash, (Kept::new(seen, hash), said, number), |(k, ..)| k.hash);
-        (said, number)
+        self.seen.insert_unique(hash, (Kept::new(seen, hash), said), |(k, _)| k.hash);
+        said
     }
 
     /// Each of `pieces` judged, into its reading's list.
@@ -345,51 +340,59 @@ impl<'a> Gains<'a> {
         for (judged, count) in by_reading.iter_mut().zip(counts) {
             judged.reserve(count);
         }
-        self.known.reserve(pieces.len());
         for piece in pieces {
-            let reading = piece.reading as usize;
-            by_reading[reading].push(self.judged(piece));
+            // (weighed where it stands, and moved once: into its reading's list)
+            let (gain, repair, makes_a_word) = self.weigh(&piece);
+            by_reading[piece.reading as usize].push(Judged { piece, gain, repair, makes_a_word });
         }
     }
 
     fn judged(&mut self, piece: Piece) -> Judged {
+        let (gain, repair, makes_a_word) = self.weigh(&piece);
+        Judged { piece, gain, repair, makes_a_word }
+    }
+
+    /// What `piece` gains, what its repair alone gains, and whether it makes a known word
+    /// (the fields of its [`Judged`]).
+    fn weigh(&mut self, piece: &Piece) -> (Cost, Cost, bool) {
         let which = models().mojibake_of(piece.reading);
-        let ((repair, shape), seen) = self.evidence(&piece, which);
-        let (text, words, capitals) = (self.text, &mut self.words, &mut self.capitals);
-        let cases = &mut self.cases;
-        let key = (piece.start, piece.end, seen);
-        let &mut (ratio, words, names, case, repair) = self.known.entry(key).or_insert_with(|| {
-            // (asked here too, so that a text whose pieces make no letters builds no `Words`)
-            if makes_a_currency_word(text, &piece) {
-                // (judged as a price is, below)
-                return (repair, PRICE_WORDS, 0, 0, repair);
-            }
-            let (words, names, case) = if piece.replacement.chars().all(is_letter) {
-                let w = words.get_or_insert_with(|| Words::new(text));
-                let span = w.word_span(text, &piece);
-                // (A legacy run's bound counts a name where a pair may make one of it,
-                // `candidates::legacy::name_pairs`.)
-                let legacy = readings()[piece.reading as usize].kind == Kind::LegacyAsLegacy;
-                let names = Words::name_evidence(text, &piece, span);
-                let lower_in_capitals = !legacy
-                    && piece.replacement.chars().any(lower_case)
-                    && capitals
-                        .get_or_insert_with(|| Capitals::new(text))
-                        .around(piece.start, piece.end);
-                let case = cases.evidence(text, &piece, span).min(-Cost::from(lower_in_capitals));
-                (w.evidence(text, &piece, span), names, case)
-            } else if makes_a_price(text, &piece) {
-                // A price is a format, judged by it and by the repair: the models of mojibake
-                // saw few prices, and the shape of one sign says little (decision note 0054).
-                return (repair, PRICE_WORDS, 0, 0, repair);
-            } else {
-                (0, 0, 0)
-            };
-            (repair.min(shape), words, names, case, repair)
-        });
-        let losses = charged_losses(text, &piece);
-        let gain = gain_of(&piece, (ratio, words, names, case), losses, self.parameters);
-        Judged { gain, piece, repair, makes_a_word: words > 0 }
+        let (repair, shape) = self.evidence(piece, which);
+        let (ratio, words, names, case) = match self.word_evidence(piece) {
+            Some((words, names, case)) => (repair.min(shape), words, names, case),
+            None => (repair, PRICE_WORDS, 0, 0),
+        };
+        let losses = charged_losses(self.text, piece);
+        let gain = gain_of(piece, (ratio, words, names, case), losses, self.parameters);
+        (gain, repair, words > 0)
+    }
+
+    /// The word, name and case evidence of `piece`, or `None` for a piece that makes a price
+    /// or a currency word: a price is a format, judged by it and by the repair alone, as the
+    /// models of mojibake saw few prices and the shape of one sign says little (decision note
+    /// 0054).
+    fn word_evidence(&mut self, piece: &Piece) -> Option<(Cost, Cost, Cost)> {
+        let text = self.text;
+        // (asked first, so that a text whose pieces make no letters builds no `Words`)
+        if makes_a_currency_word(text, piece) {
+            return None;
+        }
+        if !piece.replacement.chars().all(is_letter) {
+            return (!makes_a_price(text, piece)).then_some((0, 0, 0));
+        }
+        let words = self.words.get_or_insert_with(|| Words::new(text));
+        let span = words.word_span(text, piece);
+        // (A legacy run's bound counts a name where a pair may make one of it,
+        // `candidates::legacy::name_pairs`.)
+        let legacy = readings()[piece.reading as usize].kind == Kind::LegacyAsLegacy;
+        let names = Words::name_evidence(text, piece, span);
+        let lower_in_capitals = !legacy
+            && piece.replacement.chars().any(lower_case)
+            && self
+                .capitals
+                .get_or_insert_with(|| Capitals::new(text))
+                .around(piece.start, piece.end);
+        let case = self.cases.evidence(text, piece, span).min(-Cost::from(lower_in_capitals));
+        Some((words.evidence(text, piece, span), names, case))
     }
 }
 
@@ -406,7 +409,7 @@ fn disjoint(mut judged: Vec<Judged>) -> Vec<Judged> {
     for i in 1..=judged.len() {
         let j = &judged[i - 1];
         // The pieces that end before this one starts: a prefix, as pieces are sorted by end.
-        let p = judged[..i - 1].partition_point(|k| k.piece.end <= j.piece.start);
+        let p = ending_by(&judged[..i - 1], j.piece.start);
         previous[i] = p;
         let with = best[p] + weight(j);
         (best[i], take[i]) = if with > best[i - 1] { (with, true) } else { (best[i - 1], false) };
@@ -425,6 +428,23 @@ fn disjoint(mut judged: Vec<Judged>) -> Vec<Judged> {
     let mut kept = kept.into_iter();
     judged.retain(|_| kept.next() == Some(true));
     judged
+}
+
+/// How many of `judged` (sorted by end) end by `at`: the partition point, searched for from
+/// the end, where it is in a text whose pieces are short (galloping, then a binary search
+/// over the last gallop's stretch), as a long text's binary searches missed in the cache.
+fn ending_by(judged: &[Judged], at: usize) -> usize {
+    let ends_by = |k: &Judged| k.piece.end <= at;
+    let mut step = 1;
+    let mut high = judged.len();
+    while high > 0 {
+        let low = high.saturating_sub(step);
+        if ends_by(&judged[low]) {
+            return low + 1 + judged[low + 1..high].partition_point(ends_by);
+        }
+        (high, step) = (low, step * 2);
+    }
+    0
 }
 
 /// The best stretches of pieces for one reading: the net gain and which pieces.
@@ -921,8 +941,12 @@ fn choices(
             let left_out_runs = runs.iter().filter(|r| !r.suspect(0, bonuses));
             left_out = left_out_runs.fold(0, |pairs, r| pairs | r.pairs);
         }
-        gains.judge_all(candidates::legacy::pieces(text, &suspects, pairs), &mut by_reading);
-        consider(&mut by_reading, &mut choices, &mut lines, left_out);
+        // (one pair at a time: the pieces of every pair at once outgrow the cache)
+        for pair in (0..Pairs::BITS).filter(|&pair| pairs & (1 << pair) != 0) {
+            let pieces = candidates::legacy::pieces(text, &suspects, 1 << pair);
+            gains.judge_all(pieces, &mut by_reading);
+            consider(&mut by_reading, &mut choices, &mut lines, left_out);
+        }
         // A legacy reading that would win is judged again on every run of the text, words in
         // ordinary case and punctuation included: each is that reading's to take ("Д." in an
         // address), and each it would garble counts against it (a Serbian text's "ИБ" read as
@@ -932,10 +956,17 @@ fn choices(
         // a whole ("331,44 Kè" beside "odpovìdi" is "Kč").
         let floor = utf8_best.as_ref().map_or(0, |b| b.net_gain);
         let spans = candidates::legacy::every_run(text, &drawn);
+        let every_run_judged = spans == suspects;
         for reading in (0..choices.len()).filter(|&r| readings()[r].kind == Kind::LegacyAsLegacy) {
             let reading = reading as ReadingId;
             let spelt = may_be_spelt(reading, left_out);
             if choices[reading as usize].as_ref().is_some_and(|c| c.net_gain > floor || spelt) {
+                if every_run_judged {
+                    // (the same pieces judged again make the same choice)
+                    let choice = choices[reading as usize].take().expect("a choice");
+                    choices[reading as usize] = without_garbled_lines(text, &non_ascii, choice);
+                    continue;
+                }
                 let pair = crate::readings::legacy_index(reading);
                 let pieces = candidates::legacy::pieces(text, &spans, 1 << pair);
                 let judged = pieces.into_iter().map(|piece| gains.judged(piece)).collect();
@@ -1324,7 +1355,7 @@ fn without_garbled_lines(text: &[char], non_ascii: &[usize], mut choice: Choice)
         Kind::LegacyAsLegacy if crate::readings::within_a_script(reading) => {
             let pair = 1 << crate::readings::legacy_index(reading);
             Box::new(move |c: char| {
-                c.is_alphabetic()
+                is_letter(c)
                     && candidates::legacy::writers_of(c) & pair != 0
                     && !crate::readings::keeps(reading, c)
             })
@@ -1473,9 +1504,11 @@ fn copy_of<'a>(text: &'a [char], j: &'a Judged) -> Option<(&'a [char], usize, us
     let before = text[..start].iter().rev().take(MOST_COPIED).take_while(|c| !c.is_ascii());
     let after = text[end..].iter().take(MOST_COPIED).take_while(|c| !c.is_ascii());
     let (run_start, run_end) = (start - before.count(), end + after.count());
-    let alone = letters_beside(text, run_start, run_end) == (false, false);
+    if run_end - run_start >= MOST_COPIED {
+        return None;
+    }
     let run = &text[run_start..run_end];
-    (alone && run.len() < MOST_COPIED).then_some((
+    (letters_beside(text, run_start, run_end) == (false, false)).then_some((
         run,
         start - run_start,
         end - start,
@@ -1823,6 +1856,25 @@ mod tests {
 
     fn chars(text: &str) -> Vec<char> {
         text.chars().collect()
+    }
+
+    #[test]
+    fn the_pieces_ending_by_a_place_are_the_partition_point() {
+        let judged = |spans: &[(usize, usize)]| -> Vec<Judged> {
+            let piece = |&(start, end): &(usize, usize)| Piece::new(start, end, "x".into(), 0);
+            let judged = |piece| Judged { piece, gain: 0, repair: 0, makes_a_word: false };
+            spans.iter().map(piece).map(judged).collect()
+        };
+        // Sorted by end, as `disjoint` sorts them: short pieces, and long ones among them.
+        let spans: Vec<(usize, usize)> =
+            (0..200).map(|i| if i % 7 == 0 { (i / 2, i + 3) } else { (i + 2, i + 3) }).collect();
+        let pieces = judged(&spans);
+        for at in 0..210 {
+            for n in [0, 1, 2, 5, 64, 200] {
+                let expected = pieces[..n].partition_point(|j| j.piece.end <= at);
+                assert_eq!(ending_by(&pieces[..n], at), expected, "{n} pieces, at {at}");
+            }
+        }
     }
 
     #[test]

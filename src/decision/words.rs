@@ -6,7 +6,7 @@ use crate::candidates::legacy::{
     currency_sign, currency_word_letter, spaced_from_an_amount, Pairs, CURRENCY_WORDS, WORD_REACH,
 };
 use crate::candidates::{self, Piece};
-use crate::letters::{is_latin_letter, is_letter, letters_beside};
+use crate::letters::{is_latin_letter, is_letter, is_lower, letters_beside};
 use crate::model::{models, word_hash_lower, Cost};
 use crate::names::is_name;
 use crate::readings::{readings, Kind, ReadingId};
@@ -21,7 +21,8 @@ pub(super) struct Words {
     /// ([`UNCOUNTED`]: not counted yet); made at the first word longer than [`SHORT_WORD`].
     before: Vec<u8>,
     from: Vec<u8>,
-    /// Whether the text as it is writes a known word, by a piece's word span.
+    /// Whether the text as it is writes a known word, by the word span of a piece that holds
+    /// other characters than letters (the span of one that does not is one word, hashed).
     as_is: rustc_hash::FxHashMap<(usize, usize), bool>,
 }
 
@@ -66,6 +67,10 @@ impl Words {
 
     /// How many letters stand just before `at`, up to [`WORD_REACH`].
     fn letters_before(&mut self, text: &[char], at: usize) -> usize {
+        // (a count made is the answer: the pieces of an endless word ask it again and again)
+        if let Some(&count) = self.before.get(at).filter(|&&count| count != UNCOUNTED) {
+            return usize::from(count);
+        }
         // (Most words are short: they are read, and counted only when longer.)
         for k in 0..SHORT_WORD {
             if k == at || !self.is_letter(text, at - k - 1) {
@@ -99,6 +104,9 @@ impl Words {
 
     /// How many letters stand from `at` on, up to [`WORD_REACH`].
     fn letters_from(&mut self, text: &[char], at: usize) -> usize {
+        if let Some(&count) = self.from.get(at).filter(|&&count| count != UNCOUNTED) {
+            return usize::from(count);
+        }
         for k in 0..SHORT_WORD {
             if at + k == text.len() || !self.is_letter(text, at + k) {
                 return k;
@@ -174,7 +182,22 @@ impl Words {
     /// space or a symbol ends a word as the text is written ("SELKÄ\u{a0}EDELLÄ", which a
     /// repair reads as "SELKĠEDELLÄ"), and each such word of three letters or more is asked
     /// (the word lists hold many of two that mojibake makes by chance: "bă", "lè").
-    fn known_as_is(&mut self, text: &[char], start: usize, end: usize) -> bool {
+    fn known_as_is(&mut self, text: &[char], piece: &Piece, (start, end): (usize, usize)) -> bool {
+        // The letters on either side of the piece are its word's: where the piece's own
+        // characters are letters, the span is one word, too long to be known in an endless one.
+        if (piece.start..piece.end).all(|i| self.is_letter(text, i)) {
+            return is_known(Words::hash(text, start, end, WORD_HASH_START));
+        }
+        if let Some(&known) = self.as_is.get(&(start, end)) {
+            return known;
+        }
+        let known = self.words_known_as_is(text, start, end);
+        self.as_is.insert((start, end), known);
+        known
+    }
+
+    /// [`Words::known_as_is`] of a span that holds characters other than letters.
+    fn words_known_as_is(&mut self, text: &[char], start: usize, end: usize) -> bool {
         let mut from = start;
         while from < end {
             let mut to = from;
@@ -232,14 +255,7 @@ impl Words {
                 || elided_in(&text[piece.end..], piece.reading);
             before_is_word && after_is_word && is_known(before_space)
         } else {
-            match self.as_is.get(&(start, end)) {
-                Some(&known) => known,
-                None => {
-                    let known = self.known_as_is(text, start, end);
-                    self.as_is.insert((start, end), known);
-                    known
-                }
-            }
+            self.known_as_is(text, piece, (start, end))
         };
         // (An elided word after the space is no part of the word the join makes: "à s'é".)
         let made = is_known(repaired)
@@ -439,8 +455,14 @@ fn one_script(word: impl Iterator<Item = char>) -> bool {
 /// Is `c` a letter in lower case whose capital is one letter (German "ß" is not: "STRAßE" is
 /// written in capitals)?
 pub(super) fn lower_case(c: char) -> bool {
-    // (An ASCII letter's capital is one letter: the table is asked of the others only.)
-    c.is_lowercase() && (c.is_ascii() || c.to_uppercase().nth(1).is_none())
+    // (Below U+1E96 six letters have a capital of several: the table of capitals is asked of
+    // the letters past it only.)
+    is_lower(c)
+        && if c < '\u{1E96}' {
+            !matches!(c, 'ß' | 'ŉ' | 'ǰ' | 'ΐ' | 'ΰ' | 'և')
+        } else {
+            c.to_uppercase().nth(1).is_none()
+        }
 }
 
 /// Is a word cased as real words are: all in lower case, all in capitals, or a capital and
@@ -639,7 +661,8 @@ impl Case {
 
     /// The case of one character: a capital, in lower case, or neither.
     fn of_char(c: char) -> Case {
-        let (upper, lower) = (c.is_uppercase(), lower_case(c));
+        // (no letter is both: the table of capitals is asked of the others only)
+        let (upper, lower) = (!is_lower(c) && c.is_uppercase(), lower_case(c));
         let first_upper = (upper || lower).then_some(upper);
         Case { upper: upper.into(), lower: lower.into(), first_upper }
     }
@@ -772,6 +795,16 @@ fn elided_in(text: &[char], reading: ReadingId) -> bool {
 mod tests {
     use super::*;
     use crate::candidates::legacy::word_around;
+
+    #[test]
+    fn the_case_of_every_character_is_what_the_standard_library_says() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let one_capital = c.to_uppercase().nth(1).is_none();
+            assert_eq!(lower_case(c), c.is_lowercase() && one_capital, "U+{:04X}", c as u32);
+            let case = Case::of_char(c);
+            assert_eq!(case.upper == 1, c.is_uppercase(), "U+{:04X}", c as u32);
+        }
+    }
 
     #[test]
     fn the_counts_beside_a_span_are_what_word_around_reads() {
