@@ -25,7 +25,7 @@ use encoding_rs::Encoding;
 
 /// The decoder's byte for `c` (windows-1252 also takes back C1 controls, as latin-1's).
 fn misread_byte(decoder: &SingleByte, c: char) -> Option<u8> {
-    if decoder.name == "windows-1252" {
+    if decoder.is_windows_1252() {
         decoder.encode_or_c1(c)
     } else {
         decoder.encode(c)
@@ -41,7 +41,7 @@ fn read_as(decoder: &SingleByte, table: &SingleByte, c: char) -> Option<char> {
     let byte = usize::from(misread_byte(decoder, c).filter(|&b| b >= 0x80)? - 0x80);
     let read = table.high[byte];
     let shown = decoder.high[byte];
-    let latin_1_alike = decoder.name == "windows-1252" && shown != c && read == shown;
+    let latin_1_alike = decoder.is_windows_1252() && shown != c && read == shown;
     (!undefined(read) && !latin_1_alike).then_some(read)
 }
 

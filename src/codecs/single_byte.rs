@@ -141,6 +141,8 @@ pub struct SingleByte {
     high_units: HighUnits,
     /// The bytes the encoding leaves undefined.
     undefined: Vec<u8>,
+    /// Is this windows-1252 (asked of every character a legacy pair reads)?
+    windows_1252: bool,
 }
 
 impl SingleByte {
@@ -159,6 +161,7 @@ impl SingleByte {
             units,
             high_units,
             undefined,
+            windows_1252: name == "windows-1252",
         };
         for (offset, &c) in high.iter().enumerate() {
             let code = c as u32;
@@ -243,6 +246,19 @@ impl SingleByte {
     #[inline]
     pub fn encode_or_c1(&self, c: char) -> Option<u8> {
         self.encode(c).or_else(|| ('\u{80}'..='\u{9F}').contains(&c).then_some(c as u8))
+    }
+
+    /// Is this windows-1252, whose decoder keeps latin-1's C1 controls
+    /// ([`Self::encode_or_c1`])?
+    ///
+    /// ```
+    /// let single_byte = |name| _core::codecs::single_byte(name).unwrap();
+    /// assert!(single_byte("windows-1252").is_windows_1252());
+    /// assert!(!single_byte("latin-1").is_windows_1252());
+    /// ```
+    #[inline]
+    pub fn is_windows_1252(&self) -> bool {
+        self.windows_1252
     }
 
     /// The byte of `c`, or None if the encoding has no byte for it: two table lookups.

@@ -1501,12 +1501,15 @@ fn copy_of<'a>(text: &'a [char], j: &'a Judged) -> Option<(&'a [char], usize, us
     if j.piece.lost > 0 || text[start..end].contains(&'\u{FFFD}') {
         return None;
     }
-    let before = text[..start].iter().rev().take(MOST_COPIED).take_while(|c| !c.is_ascii());
-    let after = text[end..].iter().take(MOST_COPIED).take_while(|c| !c.is_ascii());
-    let (run_start, run_end) = (start - before.count(), end + after.count());
-    if run_end - run_start >= MOST_COPIED {
-        return None;
+    // (each side read only as far as a run shorter than `MOST_COPIED` could reach)
+    fn non_ascii<'c>(side: impl Iterator<Item = &'c char>, room: usize) -> Option<usize> {
+        let n = side.take(room + 1).take_while(|c| !c.is_ascii()).count();
+        (n <= room).then_some(n)
     }
+    let room = (MOST_COPIED - 1).checked_sub(end - start)?;
+    let before = non_ascii(text[..start].iter().rev(), room)?;
+    let after = non_ascii(text[end..].iter(), room - before)?;
+    let (run_start, run_end) = (start - before, end + after);
     let run = &text[run_start..run_end];
     (letters_beside(text, run_start, run_end) == (false, false)).then_some((
         run,

@@ -465,6 +465,12 @@ pub(super) fn lower_case(c: char) -> bool {
         }
 }
 
+/// Is `c` a capital (`char::is_uppercase`)? No letter is both a capital and in lower case: the
+/// table of capitals is asked of the others only.
+fn is_capital(c: char) -> bool {
+    !is_lower(c) && c.is_uppercase()
+}
+
 /// Is a word cased as real words are: all in lower case, all in capitals, or a capital and
 /// lower case? Letters without case count as either, and so do the lower-case letters whose
 /// capital is no one letter (German "ß" in "STRAßE").
@@ -661,8 +667,7 @@ impl Case {
 
     /// The case of one character: a capital, in lower case, or neither.
     fn of_char(c: char) -> Case {
-        // (no letter is both: the table of capitals is asked of the others only)
-        let (upper, lower) = (!is_lower(c) && c.is_uppercase(), lower_case(c));
+        let (upper, lower) = (is_capital(c), lower_case(c));
         let first_upper = (upper || lower).then_some(upper);
         Case { upper: upper.into(), lower: lower.into(), first_upper }
     }
@@ -717,7 +722,7 @@ impl Cases {
         Case {
             upper: self.upper[to] - self.upper[from],
             lower: self.lower[to] - self.lower[from],
-            first_upper: (first < to).then(|| text[first].is_uppercase()),
+            first_upper: (first < to).then(|| is_capital(text[first])),
         }
     }
 }
@@ -801,8 +806,7 @@ mod tests {
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
             let one_capital = c.to_uppercase().nth(1).is_none();
             assert_eq!(lower_case(c), c.is_lowercase() && one_capital, "U+{:04X}", c as u32);
-            let case = Case::of_char(c);
-            assert_eq!(case.upper == 1, c.is_uppercase(), "U+{:04X}", c as u32);
+            assert_eq!(is_capital(c), c.is_uppercase(), "U+{:04X}", c as u32);
         }
     }
 
