@@ -431,8 +431,8 @@ fn disjoint(mut judged: Vec<Judged>) -> Vec<Judged> {
 }
 
 /// How many of `judged` (sorted by end) end by `at`: the partition point, searched for from
-/// the end, where it is in a text whose pieces are short (galloping, then a binary search
-/// over the last gallop's stretch), as a long text's binary searches missed in the cache.
+/// the end, near which it lies where pieces are short (galloping, then a binary search over
+/// the last gallop's stretch); a binary search of a long text's pieces missed the cache.
 fn ending_by(judged: &[Judged], at: usize) -> usize {
     let ends_by = |k: &Judged| k.piece.end <= at;
     let mut step = 1;
