@@ -184,7 +184,8 @@ impl Words {
     /// (the word lists hold many of two that mojibake makes by chance: "bă", "lè").
     fn known_as_is(&mut self, text: &[char], piece: &Piece, (start, end): (usize, usize)) -> bool {
         // The letters on either side of the piece are its word's: where the piece's own
-        // characters are letters, the span is one word, too long to be known in an endless one.
+        // characters are letters too, the span is one word, hashed (not at all where it is
+        // longer than any known word, as in an endless one).
         if (piece.start..piece.end).all(|i| self.is_letter(text, i)) {
             return is_known(Words::hash(text, start, end, WORD_HASH_START));
         }
