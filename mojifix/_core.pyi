@@ -1,6 +1,6 @@
 """Type stubs of the compiled core, ``mojifix._core`` (src/python/)."""
 
-from typing import Any
+from typing import Any, TypeVar
 
 __version__: str
 #: Texts longer than this many characters are analysed a chunk at a time.
@@ -14,14 +14,19 @@ detection: Any
 sniff: Any
 
 Finding = tuple[str, int, int, str | None, str | None, str | None, float]
-StepTuple = tuple[str, int, int, str, str, str | None, str | None]
 
-def detect(text: str) -> tuple[float, list[Finding]]: ...
+_Made = TypeVar("_Made")
+
+def detect(text: str, finding: type[_Made], offset: int = 0) -> tuple[float, list[_Made]]: ...
 def score(text: str) -> float: ...
 def fix(text: str, jis_browser: bool = False, replace_lost: bool = False) -> str: ...
 def fix_and_explain(
-    text: str, jis_browser: bool = False, replace_lost: bool = False
-) -> tuple[str, list[StepTuple]]: ...
+    text: str,
+    step: type[_Made],
+    jis_browser: bool = False,
+    replace_lost: bool = False,
+    offset: int = 0,
+) -> tuple[str, list[_Made]]: ...
 def chunks(text: str) -> list[tuple[int, int]]: ...
 def misread(text: str, encoded_as: str, decoded_as: str) -> str | None: ...
 def text_cost(text: str) -> float: ...

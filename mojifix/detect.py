@@ -122,16 +122,13 @@ def detect(text: str) -> Detection:
     """
     _check(text, "detect")
     try:
-        parts = [(0, text, "", _core.detect(text))]
-    except UnicodeEncodeError:  # lone surrogates
-        parts = by_segments(text, _core.detect)
-    total = max(part[3][0] for part in parts)
-    findings = [
-        Finding(kind, at + start, at + end, text[at + start : at + end], encoded_as, decoded_as,
-                replacement, strength)
-        for at, _, _, (_, raw) in parts
-        for kind, start, end, encoded_as, decoded_as, replacement, strength in raw
-    ]
+        total, findings = _core.detect(text, Finding)
+    except UnicodeEncodeError:  # lone surrogates: each segment, its findings in the text's offsets
+        total, findings = 0.0, []
+        for at, part, _ in segments(text):
+            part_score, found = _core.detect(part, Finding, at)
+            total = max(total, part_score)
+            findings += found
     affected = sum(f.end - f.start for f in findings if f.kind != "jis-variant")
     return Detection(total, findings, affected / len(text) if text else 0.0)
 

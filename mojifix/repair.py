@@ -36,7 +36,7 @@ from typing import Literal
 import ftfy.fixes
 
 from mojifix import _core
-from mojifix.detect import by_segments
+from mojifix.detect import by_segments, segments
 
 __all__ = ["Repair", "Step", "apply_steps", "fix", "fix_and_explain"]
 
@@ -156,20 +156,14 @@ def fix_and_explain(
     _check(text, jis, lost, width, "fix_and_explain")
     jis_browser, replace_lost = jis == "browser", lost == "replace"
     try:
-        repaired, raw = _core.fix_and_explain(text, jis_browser, replace_lost)
-        steps = [Step(*step) for step in raw]
+        repaired, steps = _core.fix_and_explain(text, Step, jis_browser, replace_lost)
     except UnicodeEncodeError:  # lone surrogates: each segment, offsets after the steps before
         pieces: list[str] = []
         steps = []
         done = 0
-        for _, _, tail, (part, raw) in by_segments(
-            text, lambda part: _core.fix_and_explain(part, jis_browser, replace_lost)
-        ):
-            for kind, start, end, original, replacement, encoded_as, decoded_as in raw:
-                steps.append(
-                    Step(kind, start + done, end + done, original, replacement, encoded_as,
-                         decoded_as)
-                )
+        for _, part, tail in segments(text):
+            part, found = _core.fix_and_explain(part, Step, jis_browser, replace_lost, done)
+            steps += found
             pieces += [part, tail]
             done += len(part) + len(tail)
         repaired = "".join(pieces)

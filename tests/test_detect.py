@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import pathlib
 import random
@@ -102,6 +103,18 @@ def test_lost_bytes_are_reported_without_a_replacement() -> None:
 def test_finding_has_the_documented_fields() -> None:
     f = Finding("lost", 0, 1, "\ufffd", None, None)
     assert (f.replacement, f.score) == (None, 0.0)
+
+
+@pytest.mark.parametrize("text", ["CafÃ© crÃ¨me", "文件锟斤拷", "CafÃ©\ud800 crÃ¨me\udfff 鐢ㄦ埛"])
+def test_the_core_makes_findings_as_the_dataclass_does(text: str) -> None:
+    # The core makes each Finding without its __init__ (src/python/objects.rs): every field
+    # is set, and the object is the one the dataclass would make, at the text's offsets.
+    findings = detect(text).findings
+    assert findings
+    for found in findings:
+        made = Finding(**{f.name: getattr(found, f.name) for f in dataclasses.fields(Finding)})
+        assert found == made and repr(found) == repr(made) and hash(found) == hash(made)
+        assert text[found.start : found.end] == found.text
 
 
 @pytest.mark.parametrize("bad", [b"Caf\xc3\xa9", None, 42, ["x"]])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import pathlib
 
@@ -21,6 +22,18 @@ def _rows(name: str) -> list[dict[str, object]]:
 DAMAGED = [r for r in _rows("damaged.jsonl") if r["fixed"] is not None]
 CLEAN = _rows("clean.jsonl")
 KNOWN_FAILURES = _rows("known_failures.jsonl")
+
+
+@pytest.mark.parametrize("text", ["CafÃ© crÃ¨me", "CafÃ©\ud800 crÃ¨me\udfff 鐢ㄦ埛"])
+def test_the_core_makes_steps_as_the_dataclass_does(text: str) -> None:
+    # The core makes each Step without its __init__ (src/python/objects.rs): every field is
+    # set, the object is the one the dataclass would make, and the steps replay the repair.
+    repair = fix_and_explain(text)
+    assert len(repair.steps) >= 2
+    for step in repair.steps:
+        made = Step(**{f.name: getattr(step, f.name) for f in dataclasses.fields(Step)})
+        assert step == made and repr(step) == repr(made) and hash(step) == hash(made)
+    assert apply_steps(text, repair.steps) == repair.text == fix(text)
 
 
 @pytest.mark.parametrize("row", known_failure_cases(DAMAGED, "known_fix_failure"))

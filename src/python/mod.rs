@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 mod batch;
 mod codecs;
 mod detection;
+mod objects;
 mod repair;
 mod sniff;
 

@@ -7,16 +7,10 @@ use crate::one_pass;
 use crate::readings::readings;
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyString, PyType};
+
+use super::objects::Maker;
 use std::ffi::c_int;
-
-/// A finding as Python sees it: (kind, start, end, encoded_as, decoded_as, replacement, score).
-type FindingTuple =
-    (&'static str, usize, usize, Option<&'static str>, Option<&'static str>, Option<String>, f64);
-
-/// A step as Python sees it: (kind, start, end, original, replacement, encoded_as, decoded_as).
-type StepTuple =
-    (&'static str, usize, usize, String, String, Option<&'static str>, Option<&'static str>);
 
 /// The analysis of `text`, or `None` when the one pass clears it (with the GIL held: it is
 /// short); `chars` receives the text's characters.
@@ -34,19 +28,39 @@ fn analyze(
     Some(py.detach(|| explanation::analyze_stopped(text, chars, options, stop)))
 }
 
-/// `(score, findings)` of a text, findings in its offsets.
+/// `(score, findings)` of a text: instances of `finding` (`mojifix.Finding`), their offsets
+/// moved by `offset` (a segment's, in the text it was cut from).
 #[pyfunction]
-fn detect(py: Python<'_>, text: &str) -> (f64, Vec<FindingTuple>) {
-    let Some(analysis) = analyze(py, text, &mut Vec::new(), Options::default()) else {
-        return (0.0, Vec::new());
+#[pyo3(signature = (text, finding, offset = 0))]
+fn detect<'py>(
+    py: Python<'py>,
+    text: &str,
+    finding: Bound<'py, PyType>,
+    offset: usize,
+) -> PyResult<(f64, Vec<Bound<'py, PyAny>>)> {
+    let mut chars = Vec::new();
+    let Some(analysis) = analyze(py, text, &mut chars, Options::default()) else {
+        return Ok((0.0, Vec::new()));
     };
-    let findings = analysis
-        .findings
-        .into_iter()
-        .map(|f| (f.kind, f.start, f.end, f.encoded_as, f.decoded_as, f.replacement, f.score))
-        .collect();
-    (analysis.score, findings)
+    let maker = Maker::new(finding, &FINDING_FIELDS);
+    let findings = analysis.findings.into_iter().map(|f| {
+        maker.make(&[
+            PyString::new(py, f.kind).into_any(),
+            (f.start + offset).into_pyobject(py)?.into_any(),
+            (f.end + offset).into_pyobject(py)?.into_any(),
+            py_string_from_chars(py, &chars[f.start..f.end])?.into_any(),
+            f.encoded_as.into_pyobject(py)?,
+            f.decoded_as.into_pyobject(py)?,
+            f.replacement.into_pyobject(py)?,
+            f.score.into_pyobject(py)?.into_any(),
+        ])
+    });
+    Ok((analysis.score, findings.collect::<PyResult<_>>()?))
 }
+
+/// The fields of `mojifix.Finding`, in the order `detect` gives them.
+const FINDING_FIELDS: [&str; 8] =
+    ["kind", "start", "end", "text", "encoded_as", "decoded_as", "replacement", "score"];
 
 /// How sure the core is that the text holds mojibake, in [0, 1].
 #[pyfunction]
@@ -111,27 +125,42 @@ fn py_string_from_chars<'py>(py: Python<'py>, chars: &[char]) -> PyResult<Bound<
 }
 
 /// The repaired text (the same object when nothing changes) and the steps that replay the
-/// repair.
+/// repair: instances of `step` (`mojifix.Step`), their offsets moved by `offset`.
 #[pyfunction]
-#[pyo3(signature = (text, jis_browser = false, replace_lost = false))]
+#[pyo3(signature = (text, step, jis_browser = false, replace_lost = false, offset = 0))]
 fn fix_and_explain<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyString>,
+    step: Bound<'py, PyType>,
     jis_browser: bool,
     replace_lost: bool,
-) -> PyResult<(Bound<'py, PyString>, Vec<StepTuple>)> {
+    offset: usize,
+) -> PyResult<(Bound<'py, PyString>, Vec<Bound<'py, PyAny>>)> {
     // The steps replay what `fix` does, so they come from the same decisions.
     let options = Options { jis_browser, replace_lost, repair_only: true, text_only: false };
     let mut chars = Vec::new();
     let Some(analysis) = analyze(py, text.to_str()?, &mut chars, options) else {
         return Ok((text.clone(), Vec::new()));
     };
-    let steps = explanation::steps(&chars, &analysis, options)
-        .into_iter()
-        .map(|s| (s.kind, s.start, s.end, s.original, s.replacement, s.encoded_as, s.decoded_as))
-        .collect();
+    let maker = Maker::new(step, &STEP_FIELDS);
+    let steps = explanation::steps(&chars, &analysis, options).into_iter().map(|s| {
+        maker.make(&[
+            PyString::new(py, s.kind).into_any(),
+            (s.start + offset).into_pyobject(py)?.into_any(),
+            (s.end + offset).into_pyobject(py)?.into_any(),
+            PyString::new(py, &s.original).into_any(),
+            PyString::new(py, &s.replacement).into_any(),
+            s.encoded_as.into_pyobject(py)?,
+            s.decoded_as.into_pyobject(py)?,
+        ])
+    });
+    let steps = steps.collect::<PyResult<_>>()?;
     Ok((py_string_from_chars(py, &analysis.repaired)?, steps))
 }
+
+/// The fields of `mojifix.Step`, in the order `fix_and_explain` gives them.
+const STEP_FIELDS: [&str; 7] =
+    ["kind", "start", "end", "original", "replacement", "encoded_as", "decoded_as"];
 
 /// A candidate as Python sees it: (start, end, replacement, encoded_as, decoded_as, kind,
 /// gain, repair evidence, shape evidence (nats), sequences, lost bytes' sequences).
