@@ -8,9 +8,9 @@ use crate::readings::readings;
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyType};
+use std::ffi::c_int;
 
 use super::objects::Maker;
-use std::ffi::c_int;
 
 /// The analysis of `text`, or `None` when the one pass clears it (with the GIL held: it is
 /// short); `chars` receives the text's characters.
