@@ -176,12 +176,12 @@ fn score_texts(py: Python<'_>, texts: Vec<PyBackedStr>, threads: Option<usize>) 
     })
 }
 
-/// A finding as Python sees it: (kind, start, end, encoded_as, decoded_as, replacement, score),
-/// as `mojifix._core.detect` gives them.
+/// A finding as a tuple: (kind, start, end, encoded_as, decoded_as, replacement, score), the
+/// fields of a `mojifix.Finding` but its text (which `mojifix._core.detect` gives).
 type FindingTuple =
     (&'static str, usize, usize, Option<&'static str>, Option<&'static str>, Option<String>, f64);
 
-/// `(score, findings)` of each `str` of a list, as `mojifix._core.detect` gives them.
+/// `(score, findings)` of each `str` of a list, findings as tuples ([`FindingTuple`]).
 #[pyfunction]
 #[pyo3(signature = (texts, threads = None))]
 fn detect_texts(
