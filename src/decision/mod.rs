@@ -712,7 +712,7 @@ enum Gain {
     Proved,
 }
 
-/// A repair of the whole text as one reading ([`candidates::utf8::whole_text`]), taken
+/// A repair of the whole text as one reading ([`candidates::utf8::whole_texts`]), taken
 /// without judging its pieces among every other reading's: where the text has at least
 /// [`WHOLE_TEXT_LEAST_SEQUENCES`] and the model of text finds the repair likelier
 /// (decision note 0026). Each piece's gain is what its repair gains as text (or at least

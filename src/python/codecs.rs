@@ -188,7 +188,7 @@ fn decode_segments<'py>(
     Ok((segments, ranges))
 }
 
-/// byte_sequences(c, encoding) -> list[bytes]: every byte sequence the decoder of a
+/// `byte_sequences(c, encoding) -> list[bytes]`: every byte sequence the decoder of a
 /// multi-byte `encoding` reads as `c` on its own ([`codecs::byte_sequences`]).
 #[pyfunction]
 fn byte_sequences<'py>(
