@@ -10,22 +10,21 @@ use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple, PyType};
 
-/// Makes instances of one class, setting the fields of `names` in their order.
-pub struct Maker<'py> {
+/// Makes instances of one class, setting the `N` fields of `names` in their order.
+pub struct Maker<'a, 'py, const N: usize> {
     class: Bound<'py, PyType>,
-    names: Vec<Bound<'py, PyString>>,
+    names: [&'a Bound<'py, PyString>; N],
 }
 
-impl<'py> Maker<'py> {
-    /// A maker of `class`'s instances with these fields, each a slot or an attribute of it.
-    pub fn new(class: Bound<'py, PyType>, names: &[&str]) -> Maker<'py> {
-        let names = names.iter().map(|name| PyString::intern(class.py(), name)).collect();
+impl<'a, 'py, const N: usize> Maker<'a, 'py, N> {
+    /// A maker of `class`'s instances with these fields (interned once: `pyo3::intern!`), each
+    /// a slot or an attribute of it.
+    pub fn new(class: Bound<'py, PyType>, names: [&'a Bound<'py, PyString>; N]) -> Self {
         Maker { class, names }
     }
 
     /// An instance whose fields are `values`, in the order of the maker's names.
-    pub fn make(&self, values: &[Bound<'py, PyAny>]) -> PyResult<Bound<'py, PyAny>> {
-        debug_assert_eq!(values.len(), self.names.len());
+    pub fn make(&self, values: [Bound<'py, PyAny>; N]) -> PyResult<Bound<'py, PyAny>> {
         let py = self.class.py();
         let no_arguments = PyTuple::empty(py);
         // SAFETY: `object.__new__(class)`: `PyBaseObject_Type`'s `tp_new` (always set) with a

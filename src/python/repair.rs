@@ -6,6 +6,7 @@ use crate::explanation::{self, Analysis, Options};
 use crate::one_pass;
 use crate::readings::readings;
 use pyo3::ffi;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyType};
 use std::ffi::c_int;
@@ -42,9 +43,20 @@ fn detect<'py>(
     let Some(analysis) = analyze(py, text, &mut chars, Options::default()) else {
         return Ok((0.0, Vec::new()));
     };
-    let maker = Maker::new(finding, &FINDING_FIELDS);
+    // (the fields of `mojifix.Finding`, in the order of its dataclass)
+    let fields = [
+        intern!(py, "kind"),
+        intern!(py, "start"),
+        intern!(py, "end"),
+        intern!(py, "text"),
+        intern!(py, "encoded_as"),
+        intern!(py, "decoded_as"),
+        intern!(py, "replacement"),
+        intern!(py, "score"),
+    ];
+    let maker = Maker::new(finding, fields);
     let findings = analysis.findings.into_iter().map(|f| {
-        maker.make(&[
+        maker.make([
             PyString::new(py, f.kind).into_any(),
             (f.start + offset).into_pyobject(py)?.into_any(),
             (f.end + offset).into_pyobject(py)?.into_any(),
@@ -57,10 +69,6 @@ fn detect<'py>(
     });
     Ok((analysis.score, findings.collect::<PyResult<_>>()?))
 }
-
-/// The fields of `mojifix.Finding`, in the order `detect` gives them.
-const FINDING_FIELDS: [&str; 8] =
-    ["kind", "start", "end", "text", "encoded_as", "decoded_as", "replacement", "score"];
 
 /// How sure the core is that the text holds mojibake, in [0, 1].
 #[pyfunction]
@@ -142,9 +150,19 @@ fn fix_and_explain<'py>(
     let Some(analysis) = analyze(py, text.to_str()?, &mut chars, options) else {
         return Ok((text.clone(), Vec::new()));
     };
-    let maker = Maker::new(step, &STEP_FIELDS);
+    // (the fields of `mojifix.Step`, in the order of its dataclass)
+    let fields = [
+        intern!(py, "kind"),
+        intern!(py, "start"),
+        intern!(py, "end"),
+        intern!(py, "original"),
+        intern!(py, "replacement"),
+        intern!(py, "encoded_as"),
+        intern!(py, "decoded_as"),
+    ];
+    let maker = Maker::new(step, fields);
     let steps = explanation::steps(&chars, &analysis, options).into_iter().map(|s| {
-        maker.make(&[
+        maker.make([
             PyString::new(py, s.kind).into_any(),
             (s.start + offset).into_pyobject(py)?.into_any(),
             (s.end + offset).into_pyobject(py)?.into_any(),
@@ -157,10 +175,6 @@ fn fix_and_explain<'py>(
     let steps = steps.collect::<PyResult<_>>()?;
     Ok((py_string_from_chars(py, &analysis.repaired)?, steps))
 }
-
-/// The fields of `mojifix.Step`, in the order `fix_and_explain` gives them.
-const STEP_FIELDS: [&str; 7] =
-    ["kind", "start", "end", "original", "replacement", "encoded_as", "decoded_as"];
 
 /// A candidate as Python sees it: (start, end, replacement, encoded_as, decoded_as, kind,
 /// gain, repair evidence, shape evidence (nats), sequences, lost bytes' sequences).
