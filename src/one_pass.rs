@@ -228,7 +228,7 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         return Walk::Holds { at: 0, look_alike: false };
     }
     let mut likely = utf8::LikelyScan::default();
-    let (mut kana_or_kanji, mut look_alike) = (false, false);
+    let mut look_alike = false;
     // What the legacy runs could gain, as `decision::choose` bounds it before reading them.
     let mut bounds = LegacyBounds::new(parameters, spelt);
     // Where the legacy run being walked started, and whether it holds a character no
@@ -346,7 +346,6 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
                 }
             }
         } else {
-            kana_or_kanji |= japanese(c);
             look_alike |= jis_shown(c).is_some();
             if run.is_none() {
                 run = Some(at);
@@ -375,7 +374,8 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
             return Walk::Holds { at: end, look_alike };
         }
     }
-    if kana_or_kanji && look_alike {
+    // (A look-alike is rare: whether the text has kana or kanji is asked then only.)
+    if look_alike && text.chars().any(japanese) {
         return Walk::Holds { at: end, look_alike };
     }
     Walk::Clear

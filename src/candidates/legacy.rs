@@ -778,6 +778,11 @@ pub fn run_survey_in_text(
     run: impl Iterator<Item = char> + Clone,
     after: impl Iterator<Item = char> + Clone,
 ) -> Option<(RunSurvey, bool)> {
+    // (A run that begins with a character no legacy decoder writes, a word of Greek, Arabic
+    // or CJK text, is none: answered before the questions of its price.)
+    if !run.clone().next().is_some_and(legacy_decodable) {
+        return None;
+    }
     let price = || may_make_a_price(before.clone(), run.clone(), after.clone());
     let beside_an_amount = after_an_amount(before.clone());
     let amount = beside_an_amount && price();
