@@ -754,10 +754,11 @@ pub fn run_survey(
 }
 
 thread_local! {
-    /// Surveys of one-character runs, by the character and its neighbours, 4,096 of them (a
-    /// text repeats its few accented letters between the same few others).
+    /// Surveys of one-character runs, by the character and its neighbours, 16,384 of them (a
+    /// text repeats its few accented letters between the same few others; a batch of many
+    /// languages repeats many more).
     static SURVEYED: std::cell::RefCell<Memo<Option<RunSurvey>>> =
-        std::cell::RefCell::new(Memo::new(12, None));
+        std::cell::RefCell::new(Memo::new(14, None));
 }
 
 /// [`run_survey`] of a run in its text, the characters `before` it (the nearest first) and

@@ -322,10 +322,10 @@ type Reading = Result<Option<Cost>, ()>;
 thread_local! {
     /// A multi-byte decoder's readings of one character whose bytes are a UTF-8 sequence of
     /// their own ("卸" is D0 B6 in GBK, "ж" in UTF-8), by the character, the one before and the
-    /// decoder ([`one_character_key`]), 4,096 of them: such a reading depends on those alone,
+    /// decoder ([`one_character_key`]), 16,384 of them: such a reading depends on those alone,
     /// and Chinese text completes such sequences at most of its characters, with the same pairs.
     static ONE_CHARACTER_READINGS: std::cell::RefCell<Memo<Reading>> =
-        std::cell::RefCell::new(Memo::new(12, Err(())));
+        std::cell::RefCell::new(Memo::new(14, Err(())));
 }
 
 /// The completion with only the single-byte decoders whose repair of the completed sequence
