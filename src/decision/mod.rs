@@ -955,20 +955,22 @@ fn choices(
         // script) where a run the suspects left out may keep it from misreading the text as
         // a whole ("331,44 Kè" beside "odpovìdi" is "Kč").
         let floor = utf8_best.as_ref().map_or(0, |b| b.net_gain);
-        let spans = candidates::legacy::every_run(text, &drawn);
-        let every_run_judged = spans == suspects;
+        // (every run is found once a reading asks for it: most texts' readings do not)
+        let mut every_run: Option<Vec<(usize, usize)>> = None;
         for reading in (0..choices.len()).filter(|&r| readings()[r].kind == Kind::LegacyAsLegacy) {
             let reading = reading as ReadingId;
             let spelt = may_be_spelt(reading, left_out);
             if choices[reading as usize].as_ref().is_some_and(|c| c.net_gain > floor || spelt) {
-                if every_run_judged {
+                let spans =
+                    every_run.get_or_insert_with(|| candidates::legacy::every_run(text, &drawn));
+                if *spans == suspects {
                     // (the same pieces judged again make the same choice)
                     let choice = choices[reading as usize].take().expect("a choice");
                     choices[reading as usize] = without_garbled_lines(text, &non_ascii, choice);
                     continue;
                 }
                 let pair = crate::readings::legacy_index(reading);
-                let pieces = candidates::legacy::pieces(text, &spans, 1 << pair);
+                let pieces = candidates::legacy::pieces(text, spans, 1 << pair);
                 let judged = pieces.into_iter().map(|piece| gains.judged(piece)).collect();
                 let choice = judge(text, &non_ascii, reading, judged, parameters, &mut lines);
                 choices[reading as usize] = without_garbled_lines(text, &non_ascii, choice);
