@@ -10,17 +10,18 @@
 //! these values there lowered train's loss and raised dev's (damaged 8318/8429, legacy
 //! 210/262, multi-layer 430/438, mixed 668/695, translation 99993/100000), so they stay.
 //! They were last moved by a descent of word_case alone (the others resumed).
-//! word_case started at 10 nats, set by hand: the largest weight at which train's loss is
+//! `word_case` started at 10 nats, set by hand: the largest weight at which train's loss is
 //! that of none (669 texts from 0 to 10 nats, 670 at 20; dev 679, 678, 677); the descent
-//! kept it (note 0023). language_weight[2] is 2500 by hand, on dev (note 0021).
-//! The prior of windows-1252 read as latin-1 is -10 nats by hand, on train and dev, once
-//! the C1 controls windows-1252 shows alike were that pair's alone (note 0034): -8 to -12
+//! kept it (note 0023).
+//! `language_weight[2]` is 2500 by hand, on dev (decision note 0021).
+//! The prior of windows-1252 read as latin-1 is -10000 by hand, on train and dev, once the C1
+//! controls windows-1252 shows alike were that pair's alone (decision note 0034): -8 to -12
 //! nats repair the same rows, 0 lost 77 train and 26 dev repairs of C1 controls.
-//! spelling_weight[2] is 1000 by hand, on train and dev (note 0040): the loss above is
-//! 695, 685, 685, 683, 680 on train and 411, 362, 361, 389, 389 on dev for 0, 500, 1000,
-//! 1500, 2000 (the least on dev and in all).
-//! known_name is 12000 by hand, on train and dev, once a repair makes a name only when it
-//! repairs the whole word (note 0050): the loss above is 484, 484, 481, 481, 481 on train
+//! `spelling_weight[2]` is 1000 by hand, on train and dev (decision note 0040): the loss is
+//! 695, 685, 685, 683, 680 on train and 411, 362, 361, 389, 389 on dev for 0, 500, 1000, 1500,
+//! 2000 (the least on dev and in all).
+//! `known_name` is 12000 by hand, on train and dev, once a repair makes a name only when it
+//! repairs the whole word (decision note 0050): the loss is 484, 484, 481, 481, 481 on train
 //! and 337 on dev for 6000, 9000, 12000, 15000, 20000 (the least of them).
 
 use super::Parameters;
