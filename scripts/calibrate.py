@@ -19,6 +19,7 @@ The ``dev`` split of both is only measured, and the figures go into the generate
 header; the ``test`` splits are never read.
 
     python scripts/calibrate.py --cache build/model-texts.jsonl.gz   # then rebuild the core
+    python scripts/calibrate.py --cache build/model-texts.jsonl.gz --from-shipped --measure
 """
 
 from __future__ import annotations
@@ -408,6 +409,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="start from the moves an earlier run's log records")
     parser.add_argument("--from-shipped", action="store_true",
                         help="start from the parameters src/decision/parameters.rs holds")
+    parser.add_argument("--measure", action="store_true",
+                        help="only measure the starting parameters on train and dev (their loss "
+                             "and right/total by family); write nothing")
     parser.add_argument("--only", action="append", default=[], metavar="NAME",
                         help="move only this parameter (repeatable); the others keep their "
                              "values from --resume")
@@ -431,6 +435,11 @@ def main(argv: list[str] | None = None) -> int:
             parameters.set(name, None if index == "None" else int(index), int(value))
     parameters.set_by_hand()
     parameters.respect_the_constraint()  # (also of moves an earlier run made without it)
+    if args.measure:
+        for split, examples in (("train", train), ("dev", dev)):
+            counts = evaluate(parameters, examples)
+            print(f"{split}: loss {loss(counts):g}; {describe(counts)}")
+        return 0
     print(f"start: train {describe(evaluate(parameters, train))}", file=sys.stderr)
     started = time.monotonic()
     parameters = descend(parameters, train, args.rounds, args.only)
