@@ -13,7 +13,8 @@ detection: Any
 #: The HTML Standard's prescan (src/python/sniff.rs), typed in mojifix.sniff.
 sniff: Any
 
-Finding = tuple[str, int, int, str | None, str | None, str | None, float]
+#: A finding of `detect_texts`: a `mojifix.Finding`'s fields but its text.
+FindingTuple = tuple[str, int, int, str | None, str | None, str | None, float]
 
 _Made = TypeVar("_Made")
 
@@ -71,4 +72,4 @@ def fix_texts(
 def score_texts(texts: list[str], threads: int | None = None) -> list[float]: ...
 def detect_texts(
     texts: list[str], threads: int | None = None
-) -> list[tuple[float, list[Finding]]]: ...
+) -> list[tuple[float, list[FindingTuple]]]: ...
