@@ -12,6 +12,7 @@ use std::ffi::{c_char, c_int};
 use pyo3::exceptions::{PyLookupError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
+use pyo3::types::string::PyStringData;
 use pyo3::types::{PyBytes, PyString};
 
 use crate::codecs::{self, Encoding, SingleByte, Unencodable};
@@ -248,11 +249,13 @@ fn encode_str(
     strict: bool,
 ) -> PyResult<(Vec<u8>, Vec<(Range<usize>, usize)>)> {
     let length = text.len()?;
-    let units = Units::of(text)?;
+    // SAFETY: the str's own storage, one code unit a character of one, two or four bytes,
+    // borrowed from `text`, which outlives it; a str never changes.
+    let units = unsafe { text.data()? };
     let encoded = detached(py, length, || match units {
-        Units::One(units) => codecs::encode_units(units, encoding, strict),
-        Units::Two(units) => codecs::encode_units(units, encoding, strict),
-        Units::Four(units) => codecs::encode_units(units, encoding, strict),
+        PyStringData::Ucs1(units) => codecs::encode_units(units, encoding, strict),
+        PyStringData::Ucs2(units) => codecs::encode_units(units, encoding, strict),
+        PyStringData::Ucs4(units) => codecs::encode_units(units, encoding, strict),
     });
     if let Some((bytes, errors)) = encoded {
         return Ok((bytes, errors.into_iter().map(|e| (e.input, e.output)).collect()));
@@ -270,38 +273,6 @@ fn encode_str(
         (byte_at, char_at) = (error.input.end, end);
     }
     Ok((bytes, ranges))
-}
-
-/// A str's own storage: one code unit a character, of one, two or four bytes.
-enum Units<'a> {
-    One(&'a [u8]),
-    Two(&'a [u16]),
-    Four(&'a [u32]),
-}
-
-impl<'a> Units<'a> {
-    fn of(text: &'a Bound<'_, PyString>) -> PyResult<Self> {
-        let string = text.as_ptr();
-        // SAFETY: `text` is a str (ready once PyUnicode_READY succeeds, as every str is since
-        // Python 3.12); its data are PyUnicode_GET_LENGTH units of PyUnicode_KIND bytes, and
-        // a str never changes, so the slice is valid while `text` is.
-        unsafe {
-            if ffi::PyUnicode_READY(string) != 0 {
-                return Err(PyErr::fetch(text.py()));
-            }
-            let length = ffi::PyUnicode_GET_LENGTH(string) as usize;
-            let data = ffi::PyUnicode_DATA(string);
-            Ok(match ffi::PyUnicode_KIND(string) {
-                ffi::PyUnicode_1BYTE_KIND => {
-                    Units::One(std::slice::from_raw_parts(data.cast(), length))
-                }
-                ffi::PyUnicode_2BYTE_KIND => {
-                    Units::Two(std::slice::from_raw_parts(data.cast(), length))
-                }
-                _ => Units::Four(std::slice::from_raw_parts(data.cast(), length)),
-            })
-        }
-    }
 }
 
 /// A str's UTF-8, or for a str with lone surrogates (from `errors="surrogateescape"`), its
