@@ -116,6 +116,24 @@ def test_corpus_documents_are_distinct_lines_of_one_language() -> None:
     assert len({d.lang for d in docs}) >= 30
 
 
+def test_each_timed_pass_reads_strs_no_read_before_it() -> None:
+    # CPython keeps the UTF-8 of a str mojifix read, and a pass over the same objects again
+    # would not pay for encoding them, as a stream of documents does.
+    import mojifix
+
+    text = "Zażółć gęślą jaźń " * 20
+    size = sys.getsizeof(text)
+    mojifix.fix(text)
+    assert sys.getsizeof(text) > size, "CPython no longer keeps a str's UTF-8"
+    read: list[object] = []
+    timed = harness.Pass(read.append, [text, b"bytes"])
+    harness.time_best(timed, 2)
+    assert read == [text, b"bytes"] * 2
+    first, second = read[0], read[2]
+    assert first is not text and second is not first
+    assert sys.getsizeof(first) == size and read[1] is read[3]
+
+
 def test_the_documented_command_runs_from_the_checkout() -> None:
     """The harness is not in the package (issue #27): it runs as ``python benchmarks/harness.py``
     from the checkout's root, and the README says truthfully what ``--quick`` runs."""
