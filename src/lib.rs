@@ -17,6 +17,7 @@ pub mod one_pass;
 pub mod prescan;
 pub mod python;
 pub mod readings;
+pub mod text;
 
 /// The analysis makes and drops many small strings and vectors (a piece's repair, a reading's
 /// judged pieces); mimalloc serves them faster than the system allocator.

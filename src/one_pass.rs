@@ -11,8 +11,9 @@
 use crate::candidates::legacy::{self, Pairs};
 use crate::candidates::utf8;
 use crate::decision::{self, LegacyBounds, Parameters, Purpose, PARAMETERS};
-use crate::explanation::{beyond_a_chunk, japanese, jis_shown};
+use crate::explanation::{beyond_a_chunk, japanese, jis_shown, CHUNK_CHARS};
 use crate::letters::{self, is_letter};
+use crate::text::Text;
 
 /// What the one pass found in a text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +43,7 @@ pub struct Pass {
 /// assert!(!nothing_to_find("नमस्ते CafÃ© दुनिया") && !nothing_to_find("नमस्तेÃ©"));
 /// ```
 pub fn nothing_to_find(text: &str) -> bool {
-    walk(text, Purpose::Score, &PARAMETERS, false).clear
+    clears(text, Purpose::Score)
 }
 
 /// Does the repair of `text` (with the built-in parameters, any options) leave it as it is
@@ -59,7 +60,26 @@ pub fn nothing_to_find(text: &str) -> bool {
 /// assert!(nothing_to_repair("the truth’s a country’s a meet’s, it’s John’s, isn’t it?"));
 /// ```
 pub fn nothing_to_repair(text: &str) -> bool {
-    walk(text, Purpose::Repair, &PARAMETERS, false).clear
+    clears(text, Purpose::Repair)
+}
+
+/// Does the one pass clear `text` for `purpose`: [`nothing_to_find`] for a score,
+/// [`nothing_to_repair`] for a repair? It reads UTF-8 or the code points CPython stores a `str`
+/// as alike, and answers the same of both.
+///
+/// ```
+/// use _core::decision::Purpose;
+/// use _core::one_pass::clears;
+/// use _core::text::CodePoints;
+/// for text in ["Zażółć gęślą jaźń", "ZaĹĽĂłĹ‚Ä‡ gÄ™Ĺ›lÄ… jaĹşĹ„", "中文字符 😍"] {
+///     let points: Vec<u32> = text.chars().map(u32::from).collect();
+///     for purpose in [Purpose::Score, Purpose::Repair] {
+///         assert_eq!(clears(text, purpose), clears(CodePoints(&points[..]), purpose));
+///     }
+/// }
+/// ```
+pub fn clears(text: impl Text, purpose: Purpose) -> bool {
+    walk_span(text, purpose, &PARAMETERS, true) == Walk::Clear
 }
 
 /// The one pass over `text` for `purpose`, and, when it does not clear the text, which of its
@@ -117,6 +137,24 @@ pub fn stop(text: &str, purpose: Purpose) -> Stop {
     stop_with(text, purpose, &PARAMETERS)
 }
 
+/// [`stop`] of a text in any storage ([`Text`]): of the code points CPython stores a `str` as,
+/// before its UTF-8 is made. Where it stopped is in the text's units: [`Stop::in_utf8`] moves it
+/// to the bytes of the text's UTF-8, where [`Stop::lines`] reads.
+///
+/// ```
+/// use _core::decision::Purpose;
+/// use _core::one_pass::{stop, stop_in};
+/// use _core::text::CodePoints;
+/// let text = "Zażółć gęślą jaźń\nCafÃ© crÃ¨me\nkůň";
+/// let points: Vec<u32> = text.chars().map(u32::from).collect();
+/// let stopped = stop_in(CodePoints(&points[..]), Purpose::Repair);
+/// assert!(!stopped.is_clear());
+/// assert_eq!(stopped.in_utf8(text), stop(text, Purpose::Repair));
+/// ```
+pub fn stop_in(text: impl Text, purpose: Purpose) -> Stop {
+    Stop { purpose, walk: walk_span(text, purpose, &PARAMETERS, true) }
+}
+
 /// [`stop`] with any parameters.
 fn stop_with(text: &str, purpose: Purpose, parameters: &Parameters) -> Stop {
     // The lines of a text are read together, as a text of several lines: the spelling does not
@@ -134,10 +172,22 @@ impl Stop {
     pub fn lines(self, text: &str) -> Pass {
         lines_after(text, self.purpose, &PARAMETERS, self.walk, true)
     }
+
+    /// The stop of a walk of a text's code points ([`stop_in`]), where it stopped moved to the
+    /// bytes of `text`, the text's UTF-8: the walk of `text` stops there.
+    pub fn in_utf8(self, text: &str) -> Stop {
+        let walk = match self.walk {
+            Walk::Holds { at, look_alike } => {
+                let at = text.char_indices().nth(at).map_or(text.len(), |(i, _)| i);
+                Walk::Holds { at, look_alike }
+            }
+            clear => clear,
+        };
+        Stop { walk, ..self }
+    }
 }
 
-/// The walk, for the whole text ([`nothing_to_find`], [`nothing_to_repair`]) or, when it holds
-/// something, line by line ([`lines_after`]).
+/// The walk of the whole text and, when it holds something, of its lines ([`lines_after`]).
 fn walk(text: &str, purpose: Purpose, parameters: &Parameters, by_lines: bool) -> Pass {
     let stop = stop_with(text, purpose, parameters);
     lines_after(text, purpose, parameters, stop.walk, by_lines)
@@ -189,13 +239,13 @@ const MOST_UNASKED: usize = 64;
 /// of `word_pairs` make a known word of a piece over it. It is asked of the characters that can
 /// bear on the answer: the letters and non-ASCII characters on either side (up to one past
 /// [`decision::MOST_AROUND`]), and two more.
-fn known_word_pairs_around(text: &str, start: usize, end: usize, word_pairs: Pairs) -> Pairs {
-    let mut window = region_side(text[..start].chars().rev());
+fn known_word_pairs_around(text: impl Text, start: usize, end: usize, word_pairs: Pairs) -> Pairs {
+    let mut window = region_side(text.chars_in(0..start).rev());
     window.reverse();
     let run_start = window.len();
-    window.extend(text[start..end].chars());
+    window.extend(text.chars_in(start..end));
     let run = (run_start, window.len());
-    window.extend(region_side(text[end..].chars()));
+    window.extend(region_side(text.chars_from(end)));
     decision::known_word_pairs_in(&window, run, word_pairs)
 }
 
@@ -216,15 +266,17 @@ fn region_side(chars: impl Iterator<Item = char>) -> Vec<char> {
 
 /// The walk of a span (a text, or a line), until it finds something; `whole`: whether the
 /// span is the text, where the spelling of its words may count ([`decision::spelt_text`]).
-fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool) -> Walk {
+fn walk_span<T: Text>(text: T, purpose: Purpose, parameters: &Parameters, whole: bool) -> Walk {
     let floor = purpose.legacy_floor();
-    if text.is_ascii() {
+    let length = text.units();
+    if text.ascii_from(0) == length {
         return Walk::Clear;
     }
-    // (A character is at most four bytes: a longer text need not be asked.)
+    // (A character is at most four units: a longer text need not be asked.)
     let spelt =
-        whole && text.len() <= 4 * decision::SPELT_CHARS && decision::spelt_text(text.chars());
-    if beyond_a_chunk(text) {
+        whole && length <= 4 * decision::SPELT_CHARS && decision::spelt_text(text.chars_from(0));
+    if length > CHUNK_CHARS && text.chars_from(0).count() > CHUNK_CHARS {
+        // (read a chunk at a time: the pass answers for one chunk only, `beyond_a_chunk`)
         return Walk::Holds { at: 0, look_alike: false };
     }
     let mut likely = utf8::LikelyScan::default();
@@ -244,25 +296,24 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
     // whether one does.
     let mut unasked = Vec::new();
     let mut end_run = |bounds: &mut LegacyBounds, start: usize, end: usize, after: Option<char>| {
-        let (before_run, run) = (text[..start].chars().rev(), text[start..end].chars());
+        let (before_run, run) = (text.chars_in(0..start).rev(), text.chars_in(start..end));
         let Some((survey, price)) =
-            legacy::run_survey_in_text(before_run, run, text[end..].chars())
+            legacy::run_survey_in_text(before_run, run, text.chars_from(end))
         else {
             return true;
         };
         let legacy::RunSurvey { shape, as_text, length, pairs, latin } = survey;
         // the run with the letters around it, as `legacy::runs` reads its word (`word_around`)
-        let (word_start, word_end) = legacy::word_around_in_str(text, start, end);
+        let (word_start, word_end) = legacy::word_around_in(text, start, end);
         // (each side on its own: a chain of the two is folded out of line)
-        let (before_word, after_word) = (&text[word_start..start], &text[end..word_end]);
         let pairs = pairs
-            & legacy::word_writers(before_word.chars())
-            & legacy::word_writers(after_word.chars());
-        let word = text[word_start..word_end].chars();
+            & legacy::word_writers(text.chars_in(word_start..start))
+            & legacy::word_writers(text.chars_in(end..word_end));
+        let word = text.chars_in(word_start..word_end);
         // The pairs that may make a known word, whatever the word; its lookup is asked last:
         // when not even a known word would let the run raise a bound, or no pair could make
         // one, its word is moot.
-        let before = text[..start].chars().next_back();
+        let before = text.chars_in(0..start).next_back();
         let other = legacy::Word::Other;
         let may = purpose.word_pairs(
             legacy::word_pairs(other, pairs, latin, before, after),
@@ -271,9 +322,9 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         );
         // (a name begins its word and is four or six bytes: most runs are neither)
         let name_pairs = if word_start == start && (3..=6).contains(&length) {
-            let mut run = text[start..end].chars().chain([' ']);
+            let mut run = text.chars_in(start..end).chain([' ']);
             let first = [run.next().unwrap_or(' '), run.next().unwrap_or(' ')];
-            let letters_after = text[end..word_end].chars().count();
+            let letters_after = text.chars_in(end..word_end).count();
             legacy::name_pairs(pairs, first, length, 0, letters_after)
         } else {
             0
@@ -281,7 +332,7 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         let bonus = decision::legacy_bonus(parameters, true, name_pairs != 0);
         let word_pairs = if may != 0
             && decision::legacy_run_bound(parameters, length, shape, bonus, None) > 0
-            && legacy::word_of(word, text[start..end].chars(), after).may_gain()
+            && legacy::word_of(word, text.chars_in(start..end), after).may_gain()
         {
             may
         } else {
@@ -314,28 +365,28 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         // A pair over the floor only by its spelling is so only if it can have written the
         // text: its characters so far are asked.
         if bounds.over_by_spelling(floor) {
-            text[written..end].chars().for_each(|c| bounds.written(c));
+            text.chars_in(written..end).for_each(|c| bounds.written(c));
             written = end;
         }
         bounds.over(floor) == 0
     };
     let unwritten = Unwritten::table();
-    let (mut at, mut current) = (0, text.chars().next());
+    let (mut at, mut current) = (0, text.char_at(0));
     while let Some(c) = current {
         if run.is_none() && !c.is_ascii() && likely.idle() && unwritten.holds(c) {
             // A run that begins with a character no candidate holds (Devanagari, Georgian...)
             // is none: those characters change only the scan's window.
             (run, run_holds_unwritten) = (Some(at), true);
             (at, previous) = unwritten.pass_over(text, at, &mut likely);
-            current = text[at..].chars().next();
+            current = text.char_at(at);
             continue;
         }
         if c == '\u{FFFD}' || likely.feed(c) {
             return Walk::Holds { at, look_alike };
         }
-        let after = at + c.len_utf8();
+        let after = at + T::width(c);
         // Each character is decoded once: as the one after, then as the current one.
-        let next = text[after..].chars().next();
+        let next = text.char_at(after);
         if c.is_ascii() && run.is_some() && legacy::trail_byte_between(previous, c, next) {
             // The run goes on over a possible trail byte, as `legacy::runs` reads it.
         } else if c.is_ascii() {
@@ -355,17 +406,19 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         (at, current) = (after, next);
         if c.is_ascii() && run.is_none() && likely.idle() {
             // Until the next non-ASCII character only the scan's window changes: the stretch
-            // is fed at once.
-            let ascii = encoding_rs::Encoding::ascii_valid_up_to(&text.as_bytes()[at..]);
+            // is fed at once (an ASCII character is one unit).
+            let ascii = text.ascii_from(at);
             if ascii > 0 {
-                likely.feed_idle_ascii(&text.as_bytes()[at..at + ascii]);
-                previous = Some(char::from(text.as_bytes()[at + ascii - 1]));
-                at += ascii;
-                current = text[at..].chars().next();
+                let end = at + ascii;
+                let last = end.saturating_sub(utf8::SCAN_WINDOW).max(at);
+                likely.feed_idle_ascii(text.ascii_chars(last..end));
+                previous = text.ascii_chars(at..end).next_back();
+                at = end;
+                current = text.char_at(at);
             }
         }
     }
-    let end = text.len();
+    let end = length;
     if likely.finish() {
         return Walk::Holds { at: end, look_alike };
     }
@@ -375,7 +428,7 @@ fn walk_span(text: &str, purpose: Purpose, parameters: &Parameters, whole: bool)
         }
     }
     // (A look-alike is rare: whether the text has kana or kanji is asked then only.)
-    if look_alike && text.chars().any(japanese) {
+    if look_alike && text.chars_from(0).any(japanese) {
         return Walk::Holds { at: end, look_alike };
     }
     Walk::Clear
@@ -406,17 +459,17 @@ impl Unwritten {
     /// Pass over the characters of `text` from `at` that are of them, while `likely` is
     /// idle: where they end, and the last of them.
     #[inline(never)]
-    fn pass_over(
+    fn pass_over<T: Text>(
         &self,
-        text: &str,
+        text: T,
         mut at: usize,
         likely: &mut utf8::LikelyScan,
     ) -> (usize, Option<char>) {
         let mut last = None;
-        for u in text[at..].chars().take_while(|&u| self.holds(u)) {
+        for u in text.chars_from(at).take_while(|&u| self.holds(u)) {
             likely.feed_idle_unwritten(u);
             last = Some(u);
-            at += u.len_utf8();
+            at += T::width(u);
         }
         (at, last)
     }
@@ -439,6 +492,41 @@ mod tests {
         let options = Options { repair_only: true, ..Options::default() };
         let pass = Pass { purpose: Purpose::Repair, clear: false, lines: None };
         analyze_after(&chars, options, pass).repaired.into_iter().collect()
+    }
+
+    #[test]
+    fn the_walk_of_code_points_stops_where_the_walk_of_utf8_does() {
+        use crate::text::CodePoints;
+        let texts = [
+            "plain ASCII",
+            "Zażółć gęślą jaźń",
+            "Zażółć gęślą jaźń\nCafÃ© crÃ¨me\nkůň",
+            "ÀÁÂÃÄÅ àáâãäå, Æ Ø Å æ ø å",
+            "Ïðèâåò, ìèð",
+            "Mostová 399, 040 01 Košice",
+            "नमस्ते CafÃ© दुनिया",
+            "中文字符 😍 and 鐢ㄦ埛",
+            "10時〜18時（土日祝休み）",
+            "lost \u{FFFD} data",
+            "the truth’s a country’s",
+        ];
+        for text in texts {
+            let points: Vec<u32> = text.chars().map(u32::from).collect();
+            for purpose in [Purpose::Score, Purpose::Repair] {
+                let expected = stop(text, purpose);
+                assert_eq!(stop_in(CodePoints(&points[..]), purpose).in_utf8(text), expected);
+                if points.iter().all(|&p| p <= 0xFFFF) {
+                    let units: Vec<u16> = points.iter().map(|&p| p as u16).collect();
+                    assert_eq!(stop_in(CodePoints(&units[..]), purpose).in_utf8(text), expected);
+                }
+                if points.iter().all(|&p| p <= 0xFF) {
+                    let latin1: Vec<u8> = points.iter().map(|&p| p as u8).collect();
+                    assert_eq!(stop_in(CodePoints(&latin1[..]), purpose).in_utf8(text), expected);
+                }
+            }
+        }
+        // A lone surrogate (which a `str` may hold, and UTF-8 cannot) is held, as lost data.
+        assert!(!stop_in(CodePoints(&[0x61u16, 0xD800][..]), Purpose::Repair).is_clear());
     }
 
     #[test]

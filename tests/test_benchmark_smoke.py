@@ -117,11 +117,11 @@ def test_corpus_documents_are_distinct_lines_of_one_language() -> None:
 
 
 def test_each_timed_pass_reads_strs_no_read_before_it() -> None:
-    # CPython keeps the UTF-8 of a str mojifix read, and a pass over the same objects again
-    # would not pay for encoding them, as a stream of documents does.
+    # CPython keeps the UTF-8 of a str mojifix read (one the one pass holds), and a pass over
+    # the same objects again would not pay for encoding them, as a stream of documents does.
     import mojifix
 
-    text = "Zażółć gęślą jaźń " * 20
+    text = "Zażółć gęślą jaźń, CafÃ© " * 20
     size = sys.getsizeof(text)
     mojifix.fix(text)
     assert sys.getsizeof(text) > size, "CPython no longer keeps a str's UTF-8"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import pathlib
+import sys
 
 import pytest
 from support import known_failure_cases
@@ -72,6 +73,22 @@ def test_only_the_damaged_span_changes() -> None:
 def test_clean_text_is_returned_as_is() -> None:
     for text in ("Ελληνικά και 日本語", "plain ascii", "Café"):
         assert fix(text) is text
+
+
+@pytest.mark.parametrize(
+    "text", ["Zażółć gęślą jaźń ", "中文字符 😍 ", "Ελληνικά κείμενα ", "Привет, мир! "]
+)
+def test_clean_text_is_read_as_cpython_stores_it(text: str) -> None:
+    # The one pass reads the str's own code points (Latin-1, UCS-2 or UCS-4): the UTF-8 of a
+    # text it clears is never made, which CPython would keep in the str for as long as it lives
+    # (decision note 0085). A text it holds is read as UTF-8, and keeps it.
+    text *= 20
+    size = sys.getsizeof(text)
+    assert fix(text) is text and fix_and_explain(text).text is text
+    assert sys.getsizeof(text) == size
+    damaged = "CafÃ© " + text
+    size = sys.getsizeof(damaged)
+    assert fix(damaged) != damaged and sys.getsizeof(damaged) > size
 
 
 def test_steps_are_sequential_with_shifted_offsets() -> None:

@@ -21,6 +21,7 @@ use crate::memo::{char_bits, Memo};
 use crate::model::{models, Cost, Which};
 use crate::names::is_family_name;
 use crate::readings::{self, Kind, LEGACY_PAIRS};
+use crate::text::Text;
 use encoding_rs::Encoding;
 
 /// The decoder's byte for `c` (windows-1252 also takes back C1 controls, as latin-1's).
@@ -637,30 +638,30 @@ pub fn word_around(
     (word_start, word_end)
 }
 
-/// [`word_around`] of the run at byte offsets `start..end` of a UTF-8 text, in byte offsets:
-/// the letters on either side of it, up to [`WORD_REACH`] on each.
+/// [`word_around`] of the run at units `start..end` of a text (bytes of UTF-8, or code points),
+/// in its units: the letters on either side of it, up to [`WORD_REACH`] on each.
 ///
 /// ```
-/// use _core::candidates::legacy::word_around_in_str;
+/// use _core::candidates::legacy::word_around_in;
 /// let text = "le café noir";
-/// assert_eq!(word_around_in_str(text, 6, 8), (3, 8));
+/// assert_eq!(word_around_in(text, 6, 8), (3, 8));
 /// assert_eq!(&text[3..8], "café");
 /// ```
 #[inline]
-pub fn word_around_in_str(text: &str, start: usize, end: usize) -> (usize, usize) {
+pub fn word_around_in<T: Text>(text: T, start: usize, end: usize) -> (usize, usize) {
     // (plain loops: in the one pass, which asks this of every run, a chain of adapters cost more)
     let (mut word_start, mut word_end) = (start, end);
-    for c in text[..start].chars().rev().take(WORD_REACH) {
+    for c in text.chars_in(0..start).rev().take(WORD_REACH) {
         if !is_letter(c) {
             break;
         }
-        word_start -= c.len_utf8();
+        word_start -= T::width(c);
     }
-    for c in text[end..].chars().take(WORD_REACH) {
+    for c in text.chars_from(end).take(WORD_REACH) {
         if !is_letter(c) {
             break;
         }
-        word_end += c.len_utf8();
+        word_end += T::width(c);
     }
     (word_start, word_end)
 }

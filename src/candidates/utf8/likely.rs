@@ -520,7 +520,7 @@ pub struct LikelyScan {
 }
 
 /// How many characters [`LikelyScan`] keeps.
-const SCAN_WINDOW: usize = MULTI_BYTE_REACH[1] + 2;
+pub const SCAN_WINDOW: usize = MULTI_BYTE_REACH[1] + 2;
 const _: () = assert!(SCAN_WINDOW.is_power_of_two(), "the ring's indices are masked");
 
 impl Default for LikelyScan {
@@ -560,11 +560,13 @@ impl LikelyScan {
 
     /// Feed a stretch of ASCII characters while [`LikelyScan::idle`]: they complete no
     /// sequence and begin none, so only the window changes, and only their last characters
-    /// stay in it. The scan is still idle after.
-    pub fn feed_idle_ascii(&mut self, stretch: &[u8]) {
-        debug_assert!(self.idle() && stretch.is_ascii());
-        for &b in &stretch[stretch.len().saturating_sub(SCAN_WINDOW)..] {
-            self.keep(char::from(b));
+    /// stay in it (a caller gives the last [`SCAN_WINDOW`] of a longer one). The scan is still
+    /// idle after.
+    pub fn feed_idle_ascii(&mut self, stretch: impl Iterator<Item = char>) {
+        debug_assert!(self.idle());
+        for c in stretch {
+            debug_assert!(c.is_ascii());
+            self.keep(c);
         }
     }
 
@@ -578,7 +580,7 @@ impl LikelyScan {
     }
 
     /// Feed the next character: whether a likely sequence completed at the one before it.
-    #[inline]
+    #[inline(always)]
     pub fn feed(&mut self, c: char) -> bool {
         self.keep(c);
         let before = self.pending.take();

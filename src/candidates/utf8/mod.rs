@@ -25,7 +25,7 @@ use std::sync::OnceLock;
 mod likely;
 mod whole;
 use likely::likely;
-pub use likely::{completion_likeness, completion_repairs, LikelyScan};
+pub use likely::{completion_likeness, completion_repairs, LikelyScan, SCAN_WINDOW};
 pub use whole::{whole_texts, WholeText};
 
 /// The UTF-8 byte classes of the bytes a decoder turned into a character, one bit per decoder.
