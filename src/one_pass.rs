@@ -13,7 +13,7 @@ use crate::candidates::utf8;
 use crate::decision::{self, LegacyBounds, Parameters, Purpose, PARAMETERS};
 use crate::explanation::{beyond_a_chunk, japanese, jis_shown, CHUNK_CHARS};
 use crate::letters::{self, is_letter};
-use crate::text::Text;
+use crate::text::{CodePoints, Stored, Text};
 
 /// What the one pass found in a text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,6 +153,15 @@ pub fn stop(text: &str, purpose: Purpose) -> Stop {
 /// ```
 pub fn stop_in(text: impl Text, purpose: Purpose) -> Stop {
     Stop { purpose, walk: walk_span(text, purpose, &PARAMETERS, true) }
+}
+
+/// [`stop_in`] of a text as CPython stores a `str`.
+pub fn stop_in_stored(text: Stored<'_>, purpose: Purpose) -> Stop {
+    match text {
+        Stored::Latin1(units) => stop_in(CodePoints(units), purpose),
+        Stored::Ucs2(units) => stop_in(CodePoints(units), purpose),
+        Stored::Ucs4(units) => stop_in(CodePoints(units), purpose),
+    }
 }
 
 /// [`stop`] with any parameters.

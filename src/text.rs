@@ -118,3 +118,11 @@ impl<U: Copy + Into<u32>> Text for CodePoints<'_, U> {
         self.chars_in(range)
     }
 }
+
+/// A text as CPython stores a `str`: its code points, of one, two or four bytes each.
+#[derive(Clone, Copy, Debug)]
+pub enum Stored<'a> {
+    Latin1(&'a [u8]),
+    Ucs2(&'a [u16]),
+    Ucs4(&'a [u32]),
+}

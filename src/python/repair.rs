@@ -5,7 +5,7 @@ use crate::decision::{self, PARAMETERS};
 use crate::explanation::{self, Analysis, Options};
 use crate::one_pass;
 use crate::readings::readings;
-use crate::text::CodePoints;
+use crate::text::Stored;
 use pyo3::ffi;
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -23,17 +23,22 @@ fn held<'a>(
     text: &'a Bound<'_, PyString>,
     purpose: decision::Purpose,
 ) -> PyResult<Option<(&'a str, one_pass::Stop)>> {
-    // SAFETY: the code points borrow from `text`, which outlives them; a str never changes.
-    let stop = match unsafe { text.data()? } {
-        PyStringData::Ucs1(units) => one_pass::stop_in(CodePoints(units), purpose),
-        PyStringData::Ucs2(units) => one_pass::stop_in(CodePoints(units), purpose),
-        PyStringData::Ucs4(units) => one_pass::stop_in(CodePoints(units), purpose),
-    };
+    let stop = one_pass::stop_in_stored(stored(text)?, purpose);
     if stop.is_clear() {
         return Ok(None);
     }
     let utf8 = text.to_str()?;
     Ok(Some((utf8, stop.in_utf8(utf8))))
+}
+
+/// The code points CPython stores `text` as.
+fn stored<'a>(text: &'a Bound<'_, PyString>) -> PyResult<Stored<'a>> {
+    // SAFETY: the code points borrow from `text`, which outlives them; a str never changes.
+    Ok(match unsafe { text.data()? } {
+        PyStringData::Ucs1(units) => Stored::Latin1(units),
+        PyStringData::Ucs2(units) => Stored::Ucs2(units),
+        PyStringData::Ucs4(units) => Stored::Ucs4(units),
+    })
 }
 
 /// The analysis of `text`, which the one pass held (`stop`), without the GIL; `chars`
