@@ -9,6 +9,7 @@ use crate::decision::{self, Choice, Parameters, Purpose, PARAMETERS};
 use crate::one_pass;
 pub use crate::one_pass::{nothing_to_find, nothing_to_repair};
 use crate::readings::readings;
+use crate::text::Text;
 
 /// Rounds of repair at most: every round removes a layer, and real data has at most three.
 pub const MAX_ROUNDS: usize = 6;
@@ -312,20 +313,20 @@ pub fn analyze_str(text: &str, options: Options, chars: &mut Vec<char>) -> Optio
     Some(analyze_stopped(text, chars, options, stop))
 }
 
-/// [`analyze_after`] of `text` (whose characters are `input`) where the one pass stopped
-/// (`stop`): a repair, and an analysis that explains, take a chunk misread as a whole at once,
-/// as a whole, without walking its lines (they are one repair, and the lines the pass clears
-/// would stay as they are in it; decision notes 0080, 0081); other texts are read as the pass
-/// picks their lines.
+/// [`analyze_after`] of `text` (whose characters are `input`; UTF-8, or the code points the
+/// walk read, [`one_pass::stop_in`]) where the one pass stopped (`stop`): a repair, and an
+/// analysis that explains, take a chunk misread as a whole at once, as a whole, without
+/// walking its lines (they are one repair, and the lines the pass clears would stay as they
+/// are in it; decision notes 0080, 0081); other texts are read as the pass picks their lines.
 pub fn analyze_stopped(
-    text: &str,
+    text: impl Text,
     input: &[char],
     options: Options,
     stop: one_pass::Stop,
 ) -> Analysis {
     let one_chunk = input.len() <= CHUNK_CHARS;
     // (A repair of one line asks `choose`, which takes it so.)
-    if one_chunk && !options.jis_browser && (text.contains('\n') || !options.repair_only) {
+    if one_chunk && !options.jis_browser && (input.contains(&'\n') || !options.repair_only) {
         if let Some(mut choice) = decision::whole_text_repair(input) {
             if !options.repair_only {
                 // Its findings score as the text does (decision note 0081).

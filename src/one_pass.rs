@@ -11,7 +11,7 @@
 use crate::candidates::legacy::{self, Pairs};
 use crate::candidates::utf8;
 use crate::decision::{self, LegacyBounds, Parameters, Purpose, PARAMETERS};
-use crate::explanation::{beyond_a_chunk, japanese, jis_shown, CHUNK_CHARS};
+use crate::explanation::{japanese, jis_shown, CHUNK_CHARS};
 use crate::letters::{self, is_letter};
 use crate::text::{CodePoints, Stored, Text};
 
@@ -138,18 +138,19 @@ pub fn stop(text: &str, purpose: Purpose) -> Stop {
 }
 
 /// [`stop`] of a text in any storage ([`Text`]): of the code points CPython stores a `str` as,
-/// before its UTF-8 is made. Where it stopped is in the text's units: [`Stop::in_utf8`] moves it
-/// to the bytes of the text's UTF-8, where [`Stop::lines`] reads.
+/// before any UTF-8 of it is made. Where it stopped is in the text's units, where
+/// [`Stop::lines`] of the same text reads; the lines it picks are in characters, alike.
 ///
 /// ```
 /// use _core::decision::Purpose;
-/// use _core::one_pass::{stop, stop_in};
+/// use _core::one_pass::{by_lines, stop_in};
 /// use _core::text::CodePoints;
 /// let text = "Zażółć gęślą jaźń\nCafÃ© crÃ¨me\nkůň";
 /// let points: Vec<u32> = text.chars().map(u32::from).collect();
-/// let stopped = stop_in(CodePoints(&points[..]), Purpose::Repair);
+/// let stored = CodePoints(&points[..]);
+/// let stopped = stop_in(stored, Purpose::Repair);
 /// assert!(!stopped.is_clear());
-/// assert_eq!(stopped.in_utf8(text), stop(text, Purpose::Repair));
+/// assert_eq!(stopped.lines(stored), by_lines(text, Purpose::Repair));
 /// ```
 pub fn stop_in(text: impl Text, purpose: Purpose) -> Stop {
     Stop { purpose, walk: walk_span(text, purpose, &PARAMETERS, true) }
@@ -177,22 +178,19 @@ impl Stop {
         self.walk == Walk::Clear
     }
 
-    /// The pass over `text` (the text stopped in), its lines walked: [`by_lines`].
-    pub fn lines(self, text: &str) -> Pass {
+    /// The pass over `text` (the text stopped in, in the same storage), its lines walked:
+    /// [`by_lines`].
+    pub fn lines(self, text: impl Text) -> Pass {
         lines_after(text, self.purpose, &PARAMETERS, self.walk, true)
     }
 
-    /// The stop of a walk of a text's code points ([`stop_in`]), where it stopped moved to the
-    /// bytes of `text`, the text's UTF-8: the walk of `text` stops there.
-    pub fn in_utf8(self, text: &str) -> Stop {
-        let walk = match self.walk {
-            Walk::Holds { at, look_alike } => {
-                let at = text.char_indices().nth(at).map_or(text.len(), |(i, _)| i);
-                Walk::Holds { at, look_alike }
-            }
-            clear => clear,
-        };
-        Stop { walk, ..self }
+    /// [`Stop::lines`] of a text as CPython stores a `str` (its walk [`stop_in_stored`]).
+    pub fn lines_in_stored(self, text: Stored<'_>) -> Pass {
+        match text {
+            Stored::Latin1(units) => self.lines(CodePoints(units)),
+            Stored::Ucs2(units) => self.lines(CodePoints(units)),
+            Stored::Ucs4(units) => self.lines(CodePoints(units)),
+        }
     }
 }
 
@@ -207,8 +205,8 @@ fn walk(text: &str, purpose: Purpose, parameters: &Parameters, by_lines: bool) -
 /// the walk stopped hold nothing of their own (their runs' bounds are part of what did not
 /// reach the floor), and each line from there is walked on its own, as the analysis of the
 /// lines it reads sees them.
-fn lines_after(
-    text: &str,
+fn lines_after<T: Text>(
+    text: T,
     purpose: Purpose,
     parameters: &Parameters,
     walk: Walk,
@@ -216,27 +214,39 @@ fn lines_after(
 ) -> Pass {
     let stopped = match walk {
         Walk::Clear => return Pass { purpose, clear: true, lines: None },
-        Walk::Holds { .. } if !by_lines || !text.contains('\n') => None,
-        Walk::Holds { .. } if beyond_a_chunk(text) => None,
+        Walk::Holds { .. } if !by_lines || text.newline_from(0).is_none() => None,
+        Walk::Holds { .. } if beyond_a_chunk_in(text) => None,
         Walk::Holds { at, look_alike } => Some((at, look_alike)),
     };
     let lines = stopped.and_then(|(at, look_alike)| {
         // A look-alike on a line before may have a kanji on the same line: those are walked too.
-        let from = if look_alike { 0 } else { text[..at].rfind('\n').map_or(0, |i| i + 1) };
-        let mut index = text[..from].chars().count();
+        let from = if look_alike { 0 } else { text.newline_before(at).map_or(0, |i| i + 1) };
+        let mut index = text.count_chars(0..from);
         let (mut some_clear, mut not_clear) = (from > 0, Vec::new());
-        for line in text[from..].split('\n') {
-            let length = line.chars().count();
+        let mut start = from;
+        loop {
+            let end = text.newline_from(start).unwrap_or(text.units());
+            let line = text.slice(start..end);
+            let length = text.count_chars(start..end);
             if matches!(walk_span(line, purpose, parameters, false), Walk::Clear) {
                 some_clear = true;
             } else {
                 not_clear.push((index, index + length));
             }
             index += length + 1;
+            if end == text.units() {
+                break;
+            }
+            start = end + 1;
         }
         (some_clear && !not_clear.is_empty()).then_some(not_clear)
     });
     Pass { purpose, clear: false, lines }
+}
+
+/// Is `text` longer than one chunk ([`crate::explanation::beyond_a_chunk`], in any storage)?
+fn beyond_a_chunk_in(text: impl Text) -> bool {
+    text.units() > CHUNK_CHARS && text.count_chars(0..text.units()) > CHUNK_CHARS
 }
 
 /// How many runs the walk keeps not asked ([`LegacyBounds::ask_unasked`]) at most: each time a
@@ -284,8 +294,8 @@ fn walk_span<T: Text>(text: T, purpose: Purpose, parameters: &Parameters, whole:
     // (A character is at most four units: a longer text need not be asked.)
     let spelt =
         whole && length <= 4 * decision::SPELT_CHARS && decision::spelt_text(text.chars_from(0));
-    if length > CHUNK_CHARS && text.chars_from(0).count() > CHUNK_CHARS {
-        // (read a chunk at a time: the pass answers for one chunk only, `beyond_a_chunk`)
+    if beyond_a_chunk_in(text) {
+        // (read a chunk at a time: the pass answers for one chunk only)
         return Walk::Holds { at: 0, look_alike: false };
     }
     let mut likely = utf8::LikelyScan::default();
@@ -504,8 +514,7 @@ mod tests {
     }
 
     #[test]
-    fn the_walk_of_code_points_stops_where_the_walk_of_utf8_does() {
-        use crate::text::CodePoints;
+    fn the_walk_of_code_points_picks_the_lines_the_walk_of_utf8_does() {
         let texts = [
             "plain ASCII",
             "Zażółć gęślą jaźń",
@@ -522,20 +531,24 @@ mod tests {
         for text in texts {
             let points: Vec<u32> = text.chars().map(u32::from).collect();
             for purpose in [Purpose::Score, Purpose::Repair] {
-                let expected = stop(text, purpose);
-                assert_eq!(stop_in(CodePoints(&points[..]), purpose).in_utf8(text), expected);
+                let (stopped, pass) = (stop(text, purpose), by_lines(text, purpose));
+                let walked = |stored: Stored| {
+                    let stopped = stop_in_stored(stored, purpose);
+                    (stopped.is_clear(), stopped.lines_in_stored(stored))
+                };
+                assert_eq!(walked(Stored::Ucs4(&points)), (stopped.is_clear(), pass.clone()));
                 if points.iter().all(|&p| p <= 0xFFFF) {
                     let units: Vec<u16> = points.iter().map(|&p| p as u16).collect();
-                    assert_eq!(stop_in(CodePoints(&units[..]), purpose).in_utf8(text), expected);
+                    assert_eq!(walked(Stored::Ucs2(&units)), (stopped.is_clear(), pass.clone()));
                 }
                 if points.iter().all(|&p| p <= 0xFF) {
                     let latin1: Vec<u8> = points.iter().map(|&p| p as u8).collect();
-                    assert_eq!(stop_in(CodePoints(&latin1[..]), purpose).in_utf8(text), expected);
+                    assert_eq!(walked(Stored::Latin1(&latin1)), (stopped.is_clear(), pass));
                 }
             }
         }
         // A lone surrogate (which a `str` may hold, and UTF-8 cannot) is held, as lost data.
-        assert!(!stop_in(CodePoints(&[0x61u16, 0xD800][..]), Purpose::Repair).is_clear());
+        assert!(!stop_in_stored(Stored::Ucs2(&[0x61, 0xD800]), Purpose::Repair).is_clear());
     }
 
     #[test]

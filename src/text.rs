@@ -35,6 +35,18 @@ pub trait Text: Copy {
     /// The characters of the units `range`, every one of them ASCII.
     fn ascii_chars(self, range: Range<usize>) -> impl DoubleEndedIterator<Item = char> + Clone;
 
+    /// The units `range` as a text of their own.
+    fn slice(self, range: Range<usize>) -> Self;
+
+    /// Where the first line break at or after unit `at` is.
+    fn newline_from(self, at: usize) -> Option<usize>;
+
+    /// Where the last line break before unit `at` is.
+    fn newline_before(self, at: usize) -> Option<usize>;
+
+    /// How many characters the units `range` hold.
+    fn count_chars(self, range: Range<usize>) -> usize;
+
     /// The character that begins at unit `at`.
     #[inline]
     fn char_at(self, at: usize) -> Option<char> {
@@ -72,6 +84,23 @@ impl Text for &str {
     #[inline]
     fn ascii_chars(self, range: Range<usize>) -> impl DoubleEndedIterator<Item = char> + Clone {
         self.as_bytes()[range].iter().map(|&b| char::from(b))
+    }
+
+    #[inline]
+    fn slice(self, range: Range<usize>) -> Self {
+        &self[range]
+    }
+
+    fn newline_from(self, at: usize) -> Option<usize> {
+        self[at..].find('\n').map(|i| at + i)
+    }
+
+    fn newline_before(self, at: usize) -> Option<usize> {
+        self[..at].rfind('\n')
+    }
+
+    fn count_chars(self, range: Range<usize>) -> usize {
+        self[range].chars().count()
     }
 
     #[inline]
@@ -117,6 +146,23 @@ impl<U: Copy + Into<u32>> Text for CodePoints<'_, U> {
     fn ascii_chars(self, range: Range<usize>) -> impl DoubleEndedIterator<Item = char> + Clone {
         self.chars_in(range)
     }
+
+    #[inline]
+    fn slice(self, range: Range<usize>) -> Self {
+        CodePoints(&self.0[range])
+    }
+
+    fn newline_from(self, at: usize) -> Option<usize> {
+        self.0[at..].iter().position(|&u| u.into() == 0x0A).map(|i| at + i)
+    }
+
+    fn newline_before(self, at: usize) -> Option<usize> {
+        self.0[..at].iter().rposition(|&u| u.into() == 0x0A)
+    }
+
+    fn count_chars(self, range: Range<usize>) -> usize {
+        range.len()
+    }
 }
 
 /// A text as CPython stores a `str`: its code points, of one, two or four bytes each.
@@ -125,4 +171,29 @@ pub enum Stored<'a> {
     Latin1(&'a [u8]),
     Ucs2(&'a [u16]),
     Ucs4(&'a [u32]),
+}
+
+impl Stored<'_> {
+    /// How many code points (characters, but for a lone surrogate's).
+    pub fn len(self) -> usize {
+        match self {
+            Stored::Latin1(units) => units.len(),
+            Stored::Ucs2(units) => units.len(),
+            Stored::Ucs4(units) => units.len(),
+        }
+    }
+
+    /// Is the text empty?
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    /// Its characters, or `None` for a text with a lone surrogate (which no `char` is).
+    pub fn chars(self) -> Option<Vec<char>> {
+        match self {
+            Stored::Latin1(units) => Some(units.iter().map(|&u| char::from(u)).collect()),
+            Stored::Ucs2(units) => units.iter().map(|&u| char::from_u32(u.into())).collect(),
+            Stored::Ucs4(units) => units.iter().map(|&u| char::from_u32(u)).collect(),
+        }
+    }
 }

@@ -117,13 +117,14 @@ def test_corpus_documents_are_distinct_lines_of_one_language() -> None:
 
 
 def test_each_timed_pass_reads_strs_no_read_before_it() -> None:
-    # CPython keeps the UTF-8 of a str mojifix read (one the one pass holds), and a pass over
-    # the same objects again would not pay for encoding them, as a stream of documents does.
-    import mojifix
+    # CPython keeps the UTF-8 of a str an extension read (a list of them, in mojifix), and a
+    # pass over the same objects again would not pay for encoding them, as a stream of
+    # documents does.
+    from mojifix import _core
 
     text = "Zażółć gęślą jaźń, CafÃ© " * 20
     size = sys.getsizeof(text)
-    mojifix.fix(text)
+    _core.fix_texts([text])
     assert sys.getsizeof(text) > size, "CPython no longer keeps a str's UTF-8"
     read: list[object] = []
     timed = harness.Pass(read.append, [text, b"bytes"])

@@ -10,7 +10,7 @@ import sys
 import pytest
 from support import known_failure_cases
 
-from mojifix import Repair, Step, apply_steps, fix, fix_and_explain
+from mojifix import Repair, Step, _core, apply_steps, detect, fix, fix_and_explain, score
 
 DATA = pathlib.Path(__file__).parent / "data" / "detect"
 
@@ -78,17 +78,20 @@ def test_clean_text_is_returned_as_is() -> None:
 @pytest.mark.parametrize(
     "text", ["Zażółć gęślą jaźń ", "中文字符 😍 ", "Ελληνικά κείμενα ", "Привет, мир! "]
 )
-def test_clean_text_is_read_as_cpython_stores_it(text: str) -> None:
-    # The one pass reads the str's own code points (Latin-1, UCS-2 or UCS-4): the UTF-8 of a
-    # text it clears is never made, which CPython would keep in the str for as long as it lives
-    # (decision note 0085). A text it holds is read as UTF-8, and keeps it.
-    text *= 20
-    size = sys.getsizeof(text)
-    assert fix(text) is text and fix_and_explain(text).text is text
-    assert sys.getsizeof(text) == size
-    damaged = "CafÃ© " + text
-    size = sys.getsizeof(damaged)
-    assert fix(damaged) != damaged and sys.getsizeof(damaged) > size
+def test_text_is_read_as_cpython_stores_it(text: str) -> None:
+    # The one pass and the analysis read the str's own code points (Latin-1, UCS-2 or UCS-4):
+    # its UTF-8, which CPython would keep in the str for as long as it lives, is never made
+    # (decision note 0085), whether the text is clean or damaged.
+    clean = text * 20
+    damaged = "CafÃ© " + clean
+    for text in (clean, damaged):
+        size = sys.getsizeof(text)
+        fix(text), fix_and_explain(text), detect(text), score(text)
+        assert sys.getsizeof(text) == size
+    assert fix(clean) is clean and fix(damaged) == "Café " + clean
+    # (A list of str is read as UTF-8, which CPython keeps: the size tells.)
+    _core.fix_texts([damaged])
+    assert sys.getsizeof(damaged) > size
 
 
 def test_steps_are_sequential_with_shifted_offsets() -> None:

@@ -2,10 +2,11 @@
 //! candidates behind them.
 
 use crate::decision::{self, PARAMETERS};
+use crate::explanation::analyze_stopped;
 use crate::explanation::{self, Analysis, Options};
 use crate::one_pass;
 use crate::readings::readings;
-use crate::text::Stored;
+use crate::text::{CodePoints, Stored};
 use pyo3::ffi;
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -15,42 +16,58 @@ use std::ffi::c_int;
 
 use super::objects::Maker;
 
-/// The UTF-8 of `text` and where the one pass stopped in it, or `None` when the pass clears it.
-/// The pass reads the code points CPython stores the `str` as, and most clean text is cleared
-/// before its UTF-8 is made: CPython would keep that in the `str`, and making it took a tenth
-/// of the time `fix` took over documents read once (decision note 0085).
-fn held<'a>(
-    text: &'a Bound<'_, PyString>,
-    purpose: decision::Purpose,
-) -> PyResult<Option<(&'a str, one_pass::Stop)>> {
-    let stop = one_pass::stop_in_stored(stored(text)?, purpose);
-    if stop.is_clear() {
-        return Ok(None);
-    }
-    let utf8 = text.to_str()?;
-    Ok(Some((utf8, stop.in_utf8(utf8))))
+/// A `str` the one pass holds: as CPython stores it, where the pass stopped, and the `str`.
+struct Held<'a, 'py> {
+    text: &'a Bound<'py, PyString>,
+    stored: Stored<'a>,
+    stop: one_pass::Stop,
 }
 
-/// The code points CPython stores `text` as.
-fn stored<'a>(text: &'a Bound<'_, PyString>) -> PyResult<Stored<'a>> {
+/// `text` as the one pass holds it, or `None` when the pass clears it. The pass reads the code
+/// points CPython stores the `str` as, and so does the analysis of a text it holds: its UTF-8,
+/// which CPython would make and keep in the `str`, is made only for a text longer than a chunk
+/// (making it took a tenth of the time `fix` took over documents read once; decision note
+/// 0085).
+fn held<'a, 'py>(
+    text: &'a Bound<'py, PyString>,
+    purpose: decision::Purpose,
+) -> PyResult<Option<Held<'a, 'py>>> {
     // SAFETY: the code points borrow from `text`, which outlives them; a str never changes.
-    Ok(match unsafe { text.data()? } {
+    let stored = match unsafe { text.data()? } {
         PyStringData::Ucs1(units) => Stored::Latin1(units),
         PyStringData::Ucs2(units) => Stored::Ucs2(units),
         PyStringData::Ucs4(units) => Stored::Ucs4(units),
-    })
+    };
+    let stop = one_pass::stop_in_stored(stored, purpose);
+    Ok((!stop.is_clear()).then_some(Held { text, stored, stop }))
 }
 
-/// The analysis of `text`, which the one pass held (`stop`), without the GIL; `chars`
-/// receives the text's characters.
-fn analyze(
-    py: Python<'_>,
-    (text, stop): (&str, one_pass::Stop),
-    chars: &mut Vec<char>,
-    options: Options,
-) -> Analysis {
-    *chars = text.chars().collect();
-    py.detach(|| explanation::analyze_stopped(text, chars, options, stop))
+impl Held<'_, '_> {
+    /// Is the text longer than a chunk ([`explanation::beyond_a_chunk`])? It is then read a
+    /// chunk at a time, from its UTF-8.
+    fn beyond_a_chunk(&self) -> bool {
+        self.stored.len() > explanation::CHUNK_CHARS
+    }
+
+    /// The text's characters; the error its UTF-8 gives (`UnicodeEncodeError`) for a text with
+    /// a lone surrogate.
+    fn chars(&self) -> PyResult<Vec<char>> {
+        match self.stored.chars() {
+            Some(chars) => Ok(chars),
+            None => Ok(self.text.to_str()?.chars().collect()),
+        }
+    }
+
+    /// The analysis of the text, without the GIL; `chars` receives its characters.
+    fn analyze(&self, chars: &mut Vec<char>, options: Options) -> PyResult<Analysis> {
+        *chars = self.chars()?;
+        let (stored, stop) = (self.stored, self.stop);
+        Ok(self.text.py().detach(|| match stored {
+            Stored::Latin1(units) => analyze_stopped(CodePoints(units), chars, options, stop),
+            Stored::Ucs2(units) => analyze_stopped(CodePoints(units), chars, options, stop),
+            Stored::Ucs4(units) => analyze_stopped(CodePoints(units), chars, options, stop),
+        }))
+    }
 }
 
 /// `(score, findings)` of a text: instances of `finding` (`mojifix.Finding`), their offsets
@@ -68,7 +85,7 @@ fn detect<'py>(
         return Ok((0.0, Vec::new()));
     };
     let mut chars = Vec::new();
-    let analysis = analyze(py, held, &mut chars, options);
+    let analysis = held.analyze(&mut chars, options)?;
     // (the fields of `mojifix.Finding`, in the order of its dataclass)
     let fields = [
         intern!(py, "kind"),
@@ -99,15 +116,16 @@ fn detect<'py>(
 /// How sure the core is that the text holds mojibake, in [0, 1].
 #[pyfunction]
 fn score(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<f64> {
-    let Some((text, stop)) = held(text, decision::Purpose::Score)? else {
+    let Some(held) = held(text, decision::Purpose::Score)? else {
         return Ok(0.0);
     };
-    if explanation::beyond_a_chunk(text) {
+    if held.beyond_a_chunk() {
         // (read a chunk at a time: the whole text's characters are never in memory)
+        let text = text.to_str()?;
         return Ok(py.detach(|| explanation::score_str(text)));
     }
-    let pass = stop.lines(text);
-    let chars: Vec<char> = text.chars().collect();
+    let chars = held.chars()?;
+    let pass = held.stop.lines_in_stored(held.stored);
     Ok(py.detach(|| explanation::score_after(&chars, pass)))
 }
 
@@ -124,16 +142,16 @@ fn fix<'py>(
     let Some(held) = held(text, options.purpose())? else {
         return Ok(text.clone());
     };
-    let s = held.0;
-    if explanation::beyond_a_chunk(s) {
+    if held.beyond_a_chunk() {
         // (read a chunk at a time: the whole text's characters are never in memory)
+        let s = text.to_str()?;
         return Ok(match py.detach(|| explanation::fix_str(s, options)) {
             Some(repaired) => PyString::new(py, &repaired),
             None => text.clone(),
         });
     }
     let mut chars = Vec::new();
-    let repaired = analyze(py, held, &mut chars, options).repaired;
+    let repaired = held.analyze(&mut chars, options)?.repaired;
     if repaired == chars {
         return Ok(text.clone());
     }
@@ -176,7 +194,7 @@ fn fix_and_explain<'py>(
         return Ok((text.clone(), Vec::new()));
     };
     let mut chars = Vec::new();
-    let analysis = analyze(py, held, &mut chars, options);
+    let analysis = held.analyze(&mut chars, options)?;
     // (the fields of `mojifix.Step`, in the order of its dataclass)
     let fields = [
         intern!(py, "kind"),
