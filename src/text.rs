@@ -120,7 +120,26 @@ impl Text for &str {
 #[derive(Clone, Copy, Debug)]
 pub struct CodePoints<'a, U>(pub &'a [U]);
 
-impl<U: Copy + Into<u32>> Text for CodePoints<'_, U> {
+/// A code unit of CPython's storage: one code point.
+pub trait Unit: Copy + Into<u32> {
+    /// How many of `units` from the first on are ASCII.
+    fn ascii_prefix(units: &[Self]) -> usize {
+        units.iter().position(|&u| u.into() >= 0x80).unwrap_or(units.len())
+    }
+}
+
+impl Unit for u8 {
+    /// (Latin-1's ASCII is UTF-8's: read a word at a time, as every ASCII `str` is.)
+    fn ascii_prefix(units: &[u8]) -> usize {
+        encoding_rs::Encoding::ascii_valid_up_to(units)
+    }
+}
+
+impl Unit for u16 {}
+
+impl Unit for u32 {}
+
+impl<U: Unit> Text for CodePoints<'_, U> {
     #[inline]
     fn units(self) -> usize {
         self.0.len()
@@ -138,8 +157,7 @@ impl<U: Copy + Into<u32>> Text for CodePoints<'_, U> {
 
     #[inline]
     fn ascii_from(self, at: usize) -> usize {
-        let rest = &self.0[at..];
-        rest.iter().position(|&u| u.into() >= 0x80).unwrap_or(rest.len())
+        U::ascii_prefix(&self.0[at..])
     }
 
     #[inline]
