@@ -109,8 +109,8 @@ pub fn by_lines_with(text: &str, purpose: Purpose, parameters: &Parameters) -> P
 enum Walk {
     /// At its end, with nothing found.
     Clear,
-    /// Where it found something: before byte `at` (and after the line break before it), with
-    /// or without a strict-JIS look-alike before.
+    /// Where it found something: before unit `at` (a byte of UTF-8, or a code point; after
+    /// the line break before it), with or without a strict-JIS look-alike before.
     Holds { at: usize, look_alike: bool },
 }
 
@@ -254,7 +254,7 @@ fn beyond_a_chunk_in(text: impl Text) -> bool {
 /// time. A run past them is added as it is bounded.
 const MOST_UNASKED: usize = 64;
 
-/// [`decision::known_word_pairs_in`] of the run at `start..end` (byte offsets) of `text`: which
+/// [`decision::known_word_pairs_in`] of the run at `start..end` (in its units) of `text`: which
 /// of `word_pairs` make a known word of a piece over it. It is asked of the characters that can
 /// bear on the answer: the letters and non-ASCII characters on either side (up to one past
 /// [`decision::MOST_AROUND`]), and two more.
