@@ -79,7 +79,7 @@ pub fn nothing_to_repair(text: &str) -> bool {
 /// }
 /// ```
 pub fn clears(text: impl Text, purpose: Purpose) -> bool {
-    walk_span(text, purpose, &PARAMETERS, true) == Walk::Clear
+    stop_in(text, purpose).is_clear()
 }
 
 /// The one pass over `text` for `purpose`, and, when it does not clear the text, which of its
@@ -153,7 +153,7 @@ pub fn stop(text: &str, purpose: Purpose) -> Stop {
 /// assert_eq!(stopped.lines(stored), by_lines(text, Purpose::Repair));
 /// ```
 pub fn stop_in(text: impl Text, purpose: Purpose) -> Stop {
-    Stop { purpose, walk: walk_span(text, purpose, &PARAMETERS, true) }
+    stop_with(text, purpose, &PARAMETERS)
 }
 
 /// [`stop_in`] of a text as CPython stores a `str`.
@@ -165,8 +165,8 @@ pub fn stop_in_stored(text: Stored<'_>, purpose: Purpose) -> Stop {
     }
 }
 
-/// [`stop`] with any parameters.
-fn stop_with(text: &str, purpose: Purpose, parameters: &Parameters) -> Stop {
+/// [`stop_in`] with any parameters.
+fn stop_with(text: impl Text, purpose: Purpose, parameters: &Parameters) -> Stop {
     // The lines of a text are read together, as a text of several lines: the spelling does not
     // count in them (`decision::spelt_text`).
     Stop { purpose, walk: walk_span(text, purpose, parameters, true) }
