@@ -1080,7 +1080,10 @@ pub fn pieces(text: &[char], spans: &[(usize, usize)], pairs: Pairs) -> Vec<Piec
     if spans.is_empty() {
         return out;
     }
-    out.reserve(spans.len() * pairs.count_ones() as usize);
+    // (a pair's pieces are disjoint and each holds a character of a span: no more of them
+    // than the spans' characters, which one endless run of them may reach)
+    let characters: usize = spans.iter().map(|(start, end)| end - start).sum();
+    out.reserve(characters * pairs.count_ones() as usize);
     for index in (0..LEGACY_PAIRS.len()).filter(|&i| pairs & (1 << i) != 0) {
         pair_pieces(text, spans, index, &mut out);
     }
