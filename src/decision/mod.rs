@@ -1399,12 +1399,15 @@ fn without_garbled_lines(text: &[char], non_ascii: &[usize], mut choice: Choice)
     // or sentence beside clean text of its script, "寰愬叺, 江西省...", is how fields are joined.)
     let one_character =
         |j: &Judged| kind != Kind::Utf8AsMultiByte || j.piece.end - j.piece.start == 1;
-    let (dropped, kept): (Vec<Judged>, Vec<Judged>) = choice.pieces.into_iter().partition(|j| {
+    // (in place: a reading's choice may hold a piece for every character of a chunk)
+    let mut dropped_gain: Cost = 0;
+    choice.pieces.retain(|j| {
         let (repaired, garbled) = counts[&line_of(j.piece.start)];
-        garbled > repaired && one_character(j)
+        let dropped = garbled > repaired && one_character(j);
+        dropped_gain += if dropped { j.gain } else { 0 };
+        !dropped
     });
-    choice.net_gain -= dropped.iter().map(|j| j.gain).sum::<Cost>();
-    choice.pieces = kept;
+    choice.net_gain -= dropped_gain;
     (!choice.pieces.is_empty()).then_some(choice)
 }
 
@@ -1448,7 +1451,10 @@ fn judge(
             (net_gain, chosen) = (whole, vec![true; judged.len()]);
         }
     }
-    let pieces = judged.into_iter().zip(chosen).filter(|(_, c)| *c).map(|(j, _)| j).collect();
+    // (in place: the chosen pieces are most of them, and each is large)
+    let mut pieces = judged;
+    let mut chosen = chosen.into_iter();
+    pieces.retain(|_| chosen.next() == Some(true));
     Choice { reading, pieces, net_gain }
 }
 
@@ -1469,8 +1475,12 @@ fn judge(
 /// ```
 fn copies_count_once(text: &[char], mut judged: Vec<Judged>) -> Vec<Judged> {
     // (a piece that gains nothing is left as it is whatever its copies: only the others ask)
-    let copies: Vec<_> =
-        judged.iter().map(|j| if j.gain > 0 { copy_of(text, j) } else { None }).collect();
+    // (the pieces come sorted by `disjoint`: each stretch around them is read once)
+    let mut stretches = (Stretch::default(), Stretch::default());
+    let mut copies = Vec::with_capacity(judged.len());
+    for j in &judged {
+        copies.push(if j.gain > 0 { copy_of(text, j, &mut stretches) } else { None });
+    }
     if copies.iter().all(Option::is_none) {
         return judged;
     }
@@ -1498,20 +1508,20 @@ fn copies_count_once(text: &[char], mut judged: Vec<Judged>) -> Vec<Judged> {
 /// characters it is in (a few at most: a longer run has no copies to tell), with no letter
 /// beside it, where in it the piece is, and its repair; `None` for a piece in a word, in a
 /// longer run, or with a lost byte.
-fn copy_of<'a>(text: &'a [char], j: &'a Judged) -> Option<(&'a [char], usize, usize, &'a str)> {
+/// `stretches`: the stretches last found around a piece's start and around its end.
+fn copy_of<'a>(
+    text: &'a [char],
+    j: &'a Judged,
+    (starts, ends): &mut (Stretch, Stretch),
+) -> Option<(&'a [char], usize, usize, &'a str)> {
     let (start, end) = (j.piece.start, j.piece.end);
     if j.piece.lost > 0 || text[start..end].contains(&'\u{FFFD}') {
         return None;
     }
-    // (each side read only as far as a run shorter than `MOST_COPIED` could reach)
-    fn non_ascii<'c>(side: impl Iterator<Item = &'c char>, room: usize) -> Option<usize> {
-        let n = side.take(room + 1).take_while(|c| !c.is_ascii()).count();
-        (n <= room).then_some(n)
+    let (run_start, run_end) = (starts.around(text, start).0, ends.around(text, end).1);
+    if run_end - run_start >= MOST_COPIED {
+        return None;
     }
-    let room = (MOST_COPIED - 1).checked_sub(end - start)?;
-    let before = non_ascii(text[..start].iter().rev(), room)?;
-    let after = non_ascii(text[end..].iter(), room - before)?;
-    let (run_start, run_end) = (start - before, end + after);
     let run = &text[run_start..run_end];
     (letters_beside(text, run_start, run_end) == (false, false)).then_some((
         run,
@@ -1519,6 +1529,27 @@ fn copy_of<'a>(text: &'a [char], j: &'a Judged) -> Option<(&'a [char], usize, us
         end - start,
         j.piece.replacement.as_str(),
     ))
+}
+
+/// The stretch of non-ASCII characters around a position (between ASCII characters or the
+/// text's ends), the last one found kept: where the positions asked rise, as the starts of
+/// sorted pieces do, each stretch is read once however many pieces it holds (a text of one
+/// endless run of them is read once, not again at each of its pieces).
+#[derive(Default)]
+struct Stretch(Option<(usize, usize)>);
+
+impl Stretch {
+    /// The stretch around `at`: `text[start..at]` and `text[at..end]` are non-ASCII, and no
+    /// non-ASCII character stands just before `start` or at `end`.
+    fn around(&mut self, text: &[char], at: usize) -> (usize, usize) {
+        if let Some(found) = self.0.filter(|&(start, end)| (start..=end).contains(&at)) {
+            return found;
+        }
+        let start = at - text[..at].iter().rev().take_while(|c| !c.is_ascii()).count();
+        let end = at + text[at..].iter().take_while(|c| !c.is_ascii()).count();
+        self.0 = Some((start, end));
+        (start, end)
+    }
 }
 
 /// How many characters a run whose copies [`copies_count_once`] tells apart has at most.
