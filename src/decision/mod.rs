@@ -1914,6 +1914,27 @@ mod tests {
     }
 
     #[test]
+    fn a_stretch_kept_is_the_stretch_read_afresh() {
+        // The stretch of non-ASCII characters around each position, read from either side.
+        let afresh = |text: &[char], at: usize| {
+            let start = (0..at).rev().take_while(|&i| !text[i].is_ascii()).last().unwrap_or(at);
+            let end =
+                (at..text.len()).take_while(|&i| !text[i].is_ascii()).last().map_or(at, |i| i + 1);
+            (start, end)
+        };
+        for text in ["", "ab", "ýа", "aýаb cé dé", "ý ý", "«é» – x", "é", "ab ýаýаýа"]
+        {
+            let text = chars(text);
+            // Positions rising, as the pieces' starts and ends do, then falling and again.
+            let mut stretch = Stretch::default();
+            let rising = 0..=text.len();
+            for at in rising.clone().chain(rising.clone().rev()).chain(rising) {
+                assert_eq!(stretch.around(&text, at), afresh(&text, at), "{text:?} at {at}");
+            }
+        }
+    }
+
+    #[test]
     fn a_text_misread_as_a_whole_is_repaired_as_its_judged_pieces_are() {
         for (clean, decoder) in [
             ("Zażółć gęślą jaźń, mówię po polsku.", "windows-1252"),
