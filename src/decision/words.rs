@@ -56,8 +56,9 @@ impl Words {
 
     /// The span of the word around a piece: the letters on either side of it, as far as
     /// [`crate::candidates::legacy::word_around`] reads. Past [`SHORT_WORD`] letters, each
-    /// side's count goes on from the nearest one made before: the pieces of one endless word
-    /// are read in linear time, not each [`WORD_REACH`] letters either way.
+    /// side is read to the word's end (or to the nearest count made before), and every count
+    /// on the way is made: the pieces of one endless word are read in linear time, not each
+    /// [`WORD_REACH`] letters either way, in whatever order they ask.
     pub(super) fn word_span(&mut self, text: &[char], piece: &Piece) -> (usize, usize) {
         (
             piece.start - self.letters_before(text, piece.start),
@@ -78,21 +79,12 @@ impl Words {
             }
         }
         self.make_counts(text);
-        // Back to a count made, the word's start, or as far as the reach.
+        // Back to a count made or the word's start: every count between is made at once.
         let mut i = at;
-        while i > 0
-            && self.before[i] == UNCOUNTED
-            && at - i < WORD_REACH
-            && self.is_letter(text, i - 1)
-        {
+        while i > 0 && self.before[i] == UNCOUNTED && self.is_letter(text, i - 1) {
             i -= 1;
         }
         let base = match self.before[i] {
-            UNCOUNTED if at - i == WORD_REACH && i > 0 => {
-                // (the count at `i` is not known, the one at `at` is the reach)
-                self.before[at] = WORD_REACH as u8;
-                return WORD_REACH;
-            }
             UNCOUNTED => 0,
             known => usize::from(known),
         };
@@ -113,19 +105,12 @@ impl Words {
             }
         }
         self.make_counts(text);
+        // On to a count made or the word's end: every count between is made at once.
         let mut i = at;
-        while i < text.len()
-            && self.from[i] == UNCOUNTED
-            && i - at < WORD_REACH
-            && self.is_letter(text, i)
-        {
+        while i < text.len() && self.from[i] == UNCOUNTED && self.is_letter(text, i) {
             i += 1;
         }
         let base = match self.from[i] {
-            UNCOUNTED if i - at == WORD_REACH && i < text.len() => {
-                self.from[at] = WORD_REACH as u8;
-                return WORD_REACH;
-            }
             UNCOUNTED => 0,
             known => usize::from(known),
         };
