@@ -81,6 +81,26 @@ def test_growth_rate_is_linear_ish(name: str) -> None:
     )
 
 
+def test_every_candidate_of_a_long_run_is_weighed_in_linear_time() -> None:
+    """The core's list of every candidate with its gain (for calibration and debugging) weighs
+    them with one reading of the text, as the decision does: a reading per candidate took
+    time with the square of a long run's candidates (16x for 4x the input)."""
+    from mojifix import _core
+
+    def build(size: int) -> str:
+        return harness.ADVERSARIAL["'ýа' * n (one endless run of letters)"][1](size)
+
+    small, large = build(20_000), build(80_000)
+    assert len(_core.candidates(large)) >= large.count("ý")  # (a candidate or more for each)
+    t_small = _best_time(_core.candidates, small, budget_s=0.3)
+    t_large = _best_time(_core.candidates, large, budget_s=1.0)
+    growth = t_large / max(t_small, 0.002)
+    assert growth < MAX_GROWTH, (
+        f"candidates: {t_small * 1e3:.1f} ms at 20 KB, {t_large * 1e3:.1f} ms at 80 KB: time "
+        f"grew {growth:.1f}x for 4x the input (linear ~4x, quadratic ~16x)"
+    )
+
+
 @pytest.mark.parametrize("name", CASES)
 def test_adversarial_input_completes_and_keeps_contracts(name: str) -> None:
     """At ~200 KB each adversarial input completes; text comes out at a fixed point.

@@ -1080,10 +1080,14 @@ pub fn pieces(text: &[char], spans: &[(usize, usize)], pairs: Pairs) -> Vec<Piec
     if spans.is_empty() {
         return out;
     }
-    // (a pair's pieces are disjoint and each holds a character of a span: no more of them
-    // than the spans' characters, which one endless run of them may reach)
-    let characters: usize = spans.iter().map(|(start, end)| end - start).sum();
-    out.reserve(characters * pairs.count_ones() as usize);
+    // A pair's pieces are disjoint and each holds a character of a span: one pair, as the
+    // decision asks, has no more of them than the spans' characters, which one endless run of
+    // them may reach; several pairs (a tool's question) start from a piece a span each.
+    let room = match pairs.count_ones() {
+        1 => spans.iter().map(|(start, end)| end - start).sum(),
+        n => spans.len() * n as usize,
+    };
+    out.reserve(room);
     for index in (0..LEGACY_PAIRS.len()).filter(|&i| pairs & (1 << i) != 0) {
         pair_pieces(text, spans, index, &mut out);
     }

@@ -196,10 +196,13 @@ fn marks_apart(
     shape
 }
 
-/// What repairing `piece` gains: the lesser ratio, and the evidence of its structure and of
-/// the words it makes (as [`choose`] judges it).
-pub fn gain(text: &[char], piece: &Piece, parameters: &Parameters) -> Cost {
-    Gains::new(text, parameters).judged(piece.clone()).gain
+/// What repairing each of `pieces` gains: the lesser ratio, and the evidence of its structure
+/// and of the words it makes (as [`choose`] judges it). The text is read once for them all,
+/// as [`choose`] reads it: a piece at a time, each made its own, took time with the square of
+/// a long text's pieces.
+pub fn gains(text: &[char], pieces: &[Piece], parameters: &Parameters) -> Vec<Cost> {
+    let mut gains = Gains::new(text, parameters);
+    pieces.iter().map(|piece| gains.weigh(piece).0).collect()
 }
 
 /// The losses a piece is charged for: none when it only joins the text's own U+FFFD marks
@@ -212,7 +215,8 @@ fn charged_losses(text: &[char], piece: &Piece) -> u32 {
     }
 }
 
-/// [`gain`] from the piece's evidence: the lesser ratio, the word, name and case evidence.
+/// A piece's gain ([`gains`]) from its evidence: the lesser ratio, the word, name and case
+/// evidence.
 fn gain_of(
     piece: &Piece,
     (ratio, words, names, case): (Cost, Cost, Cost, Cost),

@@ -229,10 +229,13 @@ type CandidateTuple =
 fn candidates(text: &str) -> Vec<CandidateTuple> {
     let chars: Vec<char> = text.chars().collect();
     let nats = |cost: i64| cost as f64 / 1000.0;
-    crate::candidates::pieces(&chars)
+    let pieces = crate::candidates::pieces(&chars);
+    let gains = decision::gains(&chars, &pieces, &PARAMETERS);
+    pieces
         .into_iter()
-        .map(|p| {
-            let gain = nats(decision::gain(&chars, &p, &PARAMETERS));
+        .zip(gains)
+        .map(|(p, gain)| {
+            let gain = nats(gain);
             let (repair, shape) = decision::evidence(&chars, &p);
             let r = &readings()[p.reading as usize];
             let (kind, encoded_as, decoded_as) = (r.kind.name(), r.encoded_as, r.decoded_as);
