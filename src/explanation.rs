@@ -220,8 +220,11 @@ pub fn fix_str(text: &str, options: Options) -> Option<String> {
 /// Is `text` longer than one chunk ([`CHUNK_CHARS`] characters)? Such a text is analysed a
 /// chunk at a time, and the one pass answers for one chunk only (the rounds' context ends at
 /// a chunk's edges).
-pub fn beyond_a_chunk(text: &str) -> bool {
-    text.len() > CHUNK_CHARS && text.chars().count() > CHUNK_CHARS
+///
+/// Asked of a text in any storage ([`Text`]): a UTF-8 text's bytes are counted first, then its
+/// characters only where the bytes are more.
+pub fn beyond_a_chunk(text: impl Text) -> bool {
+    text.units() > CHUNK_CHARS && text.count_chars(0..text.units()) > CHUNK_CHARS
 }
 
 /// [`fix_str`] of a text longer than a chunk, a chunk at a time ([`each_chunk`]).
@@ -839,7 +842,7 @@ mod tests {
         let without_breaks = "Ïðèâåò ìèð ".repeat(3_000);
         let clean = "Zażółć gęślą jaźń. ".repeat(1_000);
         for text in [lines.concat().repeat(400), without_breaks, clean] {
-            assert!(beyond_a_chunk(&text));
+            assert!(beyond_a_chunk(text.as_str()));
             let options = Options { repair_only: true, text_only: true, ..Options::default() };
             let chars: Vec<char> = text.chars().collect();
             let whole: String = analyze(&chars, options).repaired.into_iter().collect();

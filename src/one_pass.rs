@@ -11,7 +11,7 @@
 use crate::candidates::legacy::{self, Pairs};
 use crate::candidates::utf8;
 use crate::decision::{self, LegacyBounds, Parameters, Purpose, PARAMETERS};
-use crate::explanation::{japanese, jis_shown, CHUNK_CHARS};
+use crate::explanation::{beyond_a_chunk, japanese, jis_shown};
 use crate::letters::{self, is_letter};
 use crate::text::{CodePoints, Stored, Text};
 
@@ -215,7 +215,7 @@ fn lines_after<T: Text>(
     let stopped = match walk {
         Walk::Clear => return Pass { purpose, clear: true, lines: None },
         Walk::Holds { .. } if !by_lines || text.newline_from(0).is_none() => None,
-        Walk::Holds { .. } if beyond_a_chunk_in(text) => None,
+        Walk::Holds { .. } if beyond_a_chunk(text) => None,
         Walk::Holds { at, look_alike } => Some((at, look_alike)),
     };
     let lines = stopped.and_then(|(at, look_alike)| {
@@ -242,11 +242,6 @@ fn lines_after<T: Text>(
         (some_clear && !not_clear.is_empty()).then_some(not_clear)
     });
     Pass { purpose, clear: false, lines }
-}
-
-/// Is `text` longer than one chunk ([`crate::explanation::beyond_a_chunk`], in any storage)?
-fn beyond_a_chunk_in(text: impl Text) -> bool {
-    text.units() > CHUNK_CHARS && text.count_chars(0..text.units()) > CHUNK_CHARS
 }
 
 /// How many runs the walk keeps not asked ([`LegacyBounds::ask_unasked`]) at most: each time a
@@ -294,7 +289,7 @@ fn walk_span<T: Text>(text: T, purpose: Purpose, parameters: &Parameters, whole:
     // (A character is at most four units: a longer text need not be asked.)
     let spelt =
         whole && length <= 4 * decision::SPELT_CHARS && decision::spelt_text(text.chars_from(0));
-    if beyond_a_chunk_in(text) {
+    if beyond_a_chunk(text) {
         // (read a chunk at a time: the pass answers for one chunk only)
         return Walk::Holds { at: 0, look_alike: false };
     }
