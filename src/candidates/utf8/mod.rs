@@ -1549,6 +1549,42 @@ pub fn repairs_no_word(text: &[char], piece: &Piece, facts: &TextFacts) -> bool 
         || look_alike_before_a_space(text, piece)
         || capital_before_a_space(text, piece)
         || lone_character_by_chance(text, piece, facts)
+        || one_character_lost(text, piece)
+}
+
+/// Is `piece` a multi-byte decoder's lossy reading that reads no character and drops one
+/// that stands between two lone U+FFFD ("�碧�" read as Big5 is "�")? A lossy repair marks each
+/// stretch of lost bytes once and keeps what it could read between them ("�㛖╡��" is "�碧�"):
+/// such a character is what a repair kept, no evidence of more loss, and taking it as more
+/// would lose it in the next round (decision note 0086). Beside the text's other pieces, it
+/// is read.
+///
+/// ```
+/// use _core::candidates::utf8::{one_character_lost, pieces};
+/// let lost = |text: &str| {
+///     let chars: Vec<char> = text.chars().collect();
+///     pieces(&chars).iter().any(|p| one_character_lost(&chars, p))
+/// };
+/// assert!(lost("�碧�") && lost("�西�") && lost("� �平� - 2"));
+/// assert!(!lost("�㛖╡��") && !lost("1960綛�11��30��") && !lost("���吾����"));
+/// ```
+pub fn one_character_lost(text: &[char], piece: &Piece) -> bool {
+    const LOST: char = '\u{FFFD}';
+    let kind = readings::readings()[piece.reading as usize].kind;
+    let mut dropped = (piece.start..piece.end).filter(|&i| text[i] != LOST);
+    let (Some(at), None) = (dropped.next(), dropped.next()) else {
+        return false;
+    };
+    // (a repair marks lost sequences side by side once: a mark alone each side)
+    let lone_mark = |i: Option<usize>, beyond: Option<usize>| {
+        i.is_some_and(|i| text[i] == LOST) && beyond.is_none_or(|j| text.get(j) != Some(&LOST))
+    };
+    let between_marks = lone_mark(at.checked_sub(1), at.checked_sub(2))
+        && lone_mark(Some(at + 1).filter(|&i| i < text.len()), Some(at + 2));
+    kind == readings::Kind::Utf8AsMultiByte
+        && piece.sequences == 0
+        && between_marks
+        && piece.replacement.chars().all(|c| c == LOST)
 }
 
 /// Is `piece` one character read by chance, with no letter on either side: one character of
