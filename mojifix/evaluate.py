@@ -264,6 +264,22 @@ def collapse_replacements(text: str) -> str:
     return _FFFD_RUN.sub(_FFFD, text)
 
 
+def only_marks_losses(original: str, true_original: str) -> bool:
+    """Is *original* (a lossy row's label) *true_original* with some runs of it replaced by
+    one U+FFFD each, and nothing else changed? A label that invents a character is no label:
+    the corpus keeps no such row.
+
+    >>> only_marks_losses("\ufffd化\ufffd", "文字化け")
+    True
+    >>> only_marks_losses("中\ufffd于i", "中华人民")
+    False
+    """
+    if _FFFD in true_original:
+        return original == true_original
+    pattern = ".+?".join(re.escape(part) for part in original.split(_FFFD))
+    return re.fullmatch(pattern, true_original, flags=re.DOTALL) is not None
+
+
 def recover(
     text: str,
     layers: Sequence[Layer],

@@ -32,7 +32,7 @@ from corpus.negatives import NEGATIVES  # noqa: E402
 from corpus.real_world import REAL_WORLD  # noqa: E402
 
 from corpus import families, sources  # noqa: E402
-from mojifix.evaluate import damage, recover, validate_row  # noqa: E402
+from mojifix.evaluate import damage, only_marks_losses, recover, validate_row  # noqa: E402
 
 SEED = 20240229
 
@@ -300,17 +300,6 @@ def make_negatives() -> list[dict[str, Any]]:
 
 # --- damaged -------------------------------------------------------------------------------
 
-_FFFD = "\ufffd"
-
-
-def _consistent(original: str, true_original: str) -> bool:
-    """``original`` is ``true_original`` with some runs replaced by one U+FFFD each."""
-    if _FFFD in true_original:
-        return original == true_original
-    pattern = ".+?".join(re.escape(part) for part in original.split(_FFFD))
-    return re.fullmatch(pattern, true_original, flags=re.DOTALL) is not None
-
-
 def canonical(name: str) -> str:
     """The WHATWG name written in encoded_as/decoded_as (Python's latin-1 is windows-1252)."""
     return {
@@ -344,7 +333,7 @@ def damaged_row(
         return None
     original = recover(text, mechanism, decode=DECODE, encode=ENCODE, true_original=true_original)
     lossless = original == true_original
-    if not lossless and not _consistent(original, true_original):
+    if not lossless and not only_marks_losses(original, true_original):
         return None  # the WHATWG encoder of Y does not round-trip this text: not a clean label
     if kind == "lost" and lossless:
         return None

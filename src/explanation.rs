@@ -906,19 +906,19 @@ mod tests {
     fn a_lossy_repair_is_not_read_again_as_the_loss_of_a_line() {
         // Chinese UTF-8 read as Big5 loses half its bytes. Its repair, read as EUC-JP, drops
         // every ideograph left for "İ" and two U+FFFD: it was charged two losses, one per
-        // stretch, and took it (dev row dmg2-26724); the characters it drops are charged now.
+        // stretch, and took it (dev row dmg2-26723); the characters it drops are charged now.
         let read = "��店閬誩�雿𦦵��孵�隢硋�銝�韏瑁��坔鼠�拙虾隞交�靘𥡝�閮�敺堒�.";
         let once = "�規�作�論�起�幫�可以�供�得�.";
         assert_eq!(fix(read), once);
         assert_eq!(fix(once), once);
-        // 號之 read as Big5 completes no sequence, and was left between the digits (dmg2-26785).
+        // 號之 read as Big5 completes no sequence, and was left between the digits (dmg2-26783).
         assert_eq!(fix("49482 �𨅯控銝剜迤頝�97�煺�5"), "49482 �山中正�97�5");
     }
 
     #[test]
     fn a_chinese_name_read_alone_by_a_multi_byte_decoder_is_repaired() {
         // Three rare ideographs with no context, and a name of two: the family name (刘, 張)
-        // is what tells them apart (dev rows dmg2-28501, Shift_JIS, and dmg2-28942, gb18030).
+        // is what tells them apart (dev rows dmg2-28501, Shift_JIS, and dmg2-28943, gb18030).
         assert_eq!(fix("蛻倩嫉"), "刘莹");
         assert_eq!(fix("寮典俊"), "張信");
         for clean in ["刘莹", "張信", "李勇", "方法", "王国维"] {

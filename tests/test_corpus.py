@@ -30,6 +30,7 @@ from mojifix.evaluate import (
     find_corpus,
     load_corpus,
     load_targets,
+    only_marks_losses,
     recover,
     row_groups,
     validate_row,
@@ -85,6 +86,8 @@ def test_original_is_what_inverting_the_mechanism_gives() -> None:
         if not row["lossless"]:
             assert "\ufffd" in row["original"], row["id"]
             assert collapse_replacements(row["original"]) == row["original"], row["id"]
+            # (the generator keeps no row whose label invents a character)
+            assert only_marks_losses(row["original"], row["true_original"]), row["id"]
     assert wrong == []
 
 
