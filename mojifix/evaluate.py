@@ -264,6 +264,16 @@ def collapse_replacements(text: str) -> str:
     return _FFFD_RUN.sub(_FFFD, text)
 
 
+def holds_only_losses(text: str) -> bool:
+    """Does *text* hold nothing a misreading wrote: only ASCII and U+FFFD? Then no repair can
+    undo anything, and the text is lost data, which `fix` leaves as it is unless asked.
+
+    >>> holds_only_losses("12\ufffd\ufffd"), holds_only_losses("1960綛\ufffd")
+    (True, False)
+    """
+    return all(c.isascii() or c == _FFFD for c in text)
+
+
 def only_marks_losses(original: str, true_original: str) -> bool:
     """Is *original* (a lossy row's label) *true_original* with some runs of it replaced by
     one U+FFFD each, and nothing else changed? A label that invents a character is no label:

@@ -32,7 +32,13 @@ from corpus.negatives import NEGATIVES  # noqa: E402
 from corpus.real_world import REAL_WORLD  # noqa: E402
 
 from corpus import families, sources  # noqa: E402
-from mojifix.evaluate import damage, only_marks_losses, recover, validate_row  # noqa: E402
+from mojifix.evaluate import (  # noqa: E402
+    damage,
+    holds_only_losses,
+    only_marks_losses,
+    recover,
+    validate_row,
+)
 
 SEED = 20240229
 
@@ -300,6 +306,7 @@ def make_negatives() -> list[dict[str, Any]]:
 
 # --- damaged -------------------------------------------------------------------------------
 
+
 def canonical(name: str) -> str:
     """The WHATWG name written in encoded_as/decoded_as (Python's latin-1 is windows-1252)."""
     return {
@@ -337,6 +344,10 @@ def damaged_row(
         return None  # the WHATWG encoder of Y does not round-trip this text: not a clean label
     if kind == "lost" and lossless:
         return None
+    if holds_only_losses(text):
+        # Nothing the misreading wrote is left, only U+FFFD where bytes were lost: the row is
+        # lost data, which `fix` leaves as it is unless asked (decision note 0088).
+        kind, original = "lost", text
     first, last = mechanism[0], mechanism[-1]
     encoded_as = canonical(str(first["encode"]))
     decoded_as = canonical(str(last["decode"] if len(mechanism) == 1 else first["decode"]))

@@ -28,6 +28,7 @@ from mojifix.evaluate import (
     collapse_replacements,
     damage,
     find_corpus,
+    holds_only_losses,
     load_corpus,
     load_targets,
     only_marks_losses,
@@ -79,6 +80,10 @@ def test_the_damage_reproduces() -> None:
 def test_original_is_what_inverting_the_mechanism_gives() -> None:
     wrong = []
     for row in DAMAGED:
+        if holds_only_losses(row["text"]):
+            # (nothing a misreading wrote is left: lost data, which fix leaves as it is)
+            assert row["kind"] == "lost" and row["original"] == row["text"], row["id"]
+            continue
         got = recover(row["text"], row["mechanism"], true_original=row["true_original"])
         if got != row["original"]:
             wrong.append(row["id"])
