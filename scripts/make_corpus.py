@@ -51,6 +51,10 @@ SPLIT_BOUNDS = (("test", 3), ("dev", 5), ("train", 10))
 
 DECODE, ENCODE, CODECS_USED = get_codecs()
 
+#: The versions of the packages whose data the committed files were made from: with others,
+#: the same seeds may draw other text (``tests/test_corpus.py`` rebuilds the files with these).
+MADE_WITH = {"faker": "40.63.0", "babel": "2.19.0", "pycountry": "26.2.16", "wordfreq": "3.1.1"}
+
 # How many clean rows of each category per language.
 CLEAN_COUNTS = {
     "name": 10,
