@@ -412,7 +412,7 @@ def test_hand_written_files_are_what_the_generator_makes() -> None:
 
 
 def test_every_file_is_what_the_generator_makes() -> None:
-    """``make_corpus.py --check`` in memory (about 15 s): the files are rebuilt identically, so
+    """``make_corpus.py --check`` in memory (about 20 s): the files are rebuilt identically, so
     every figure measured on them is one command away. The seeds draw from Faker's, babel's,
     pycountry's and wordfreq's data: with other versions of them, other text."""
     make_corpus = _make_corpus()
