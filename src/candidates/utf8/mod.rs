@@ -1570,7 +1570,14 @@ pub fn repairs_no_word(text: &[char], piece: &Piece, facts: &TextFacts) -> bool 
 /// ```
 pub fn one_character_lost(text: &[char], piece: &Piece) -> bool {
     const LOST: char = '\u{FFFD}';
+    // (most pieces are of other kinds, or read something: answered before the span is read)
     let kind = readings::readings()[piece.reading as usize].kind;
+    if kind != readings::Kind::Utf8AsMultiByte
+        || piece.sequences > 0
+        || piece.replacement.chars().any(|c| c != LOST)
+    {
+        return false;
+    }
     let mut dropped = (piece.start..piece.end).filter(|&i| text[i] != LOST);
     let (Some(at), None) = (dropped.next(), dropped.next()) else {
         return false;
@@ -1579,12 +1586,8 @@ pub fn one_character_lost(text: &[char], piece: &Piece) -> bool {
     let lone_mark = |i: Option<usize>, beyond: Option<usize>| {
         i.is_some_and(|i| text[i] == LOST) && beyond.is_none_or(|j| text.get(j) != Some(&LOST))
     };
-    let between_marks = lone_mark(at.checked_sub(1), at.checked_sub(2))
-        && lone_mark(Some(at + 1).filter(|&i| i < text.len()), Some(at + 2));
-    kind == readings::Kind::Utf8AsMultiByte
-        && piece.sequences == 0
-        && between_marks
-        && piece.replacement.chars().all(|c| c == LOST)
+    lone_mark(at.checked_sub(1), at.checked_sub(2))
+        && lone_mark(Some(at + 1).filter(|&i| i < text.len()), Some(at + 2))
 }
 
 /// Is `piece` one character read by chance, with no letter on either side: one character of
