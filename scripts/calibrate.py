@@ -88,6 +88,13 @@ HAND_SET: dict[tuple[str, int | str | None], tuple[int, str]] = {
         "(decision note 0050): the loss is 484, 484, 481, 481, 481 on train and 337 on dev "
         "for 6000, 9000, 12000, 15000, 20000 (the least of them)",
     ),
+    ("explained_losses", 1): (
+        6000,
+        "on train and dev, for a reading of UTF-8 by a multi-byte decoder (decision note "
+        "0089): the loss is 419, 409, 408, 406, 406, 407, 408, 411 on train and 279, 274, 274, "
+        "273, 272, 273, 273, 277 on dev for 0, 3000, 4000, 5000, 6000, 7000, 8000, 12000 (the "
+        "least in all)",
+    ),
 }
 
 
@@ -103,6 +110,7 @@ class Parameters:
     known_name: int = 3000
     word_case: list[int] = field(default_factory=lambda: [0, 0, 0])
     per_lost: list[int] = field(default_factory=lambda: [3000, 3000, 3000])
+    explained_losses: list[int] = field(default_factory=lambda: [0, 0, 0])
     per_restored_space: int = 3000
     kept_space: int = 1000
     prior: list[int] = field(default_factory=list)
@@ -118,6 +126,7 @@ class Parameters:
         """Every tunable coordinate: (attribute, index or None)."""
         coords: list[tuple[str, int | None]] = []
         for name in ("entry", "reentry", "partial", "per_sequence", "known_word", "per_lost",
+                     "explained_losses",
                      "language_weight", "spelling_weight", "word_case"):
             coords += [(name, i) for i in range(3)]
         coords += [("known_name", None), ("per_restored_space", None), ("kept_space", None)]
@@ -384,6 +393,7 @@ pub static PARAMETERS: Parameters = Parameters {{
     known_name: {parameters.known_name},
     word_case: {parameters.word_case},
     per_lost: {parameters.per_lost},
+    explained_losses: {parameters.explained_losses},
     per_restored_space: {parameters.per_restored_space},
     kept_space: {parameters.kept_space},
     prior: [

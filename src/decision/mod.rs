@@ -71,6 +71,9 @@ pub struct Parameters {
     pub word_case: [Cost; 3],
     /// Cost per sequence repaired as U+FFFD (bytes were lost: the repair is less certain).
     pub per_lost: [Cost; 3],
+    /// Evidence of a reading whose pieces read every U+FFFD of the text, and some character
+    /// besides ("1960綛�11��30��", UTF-8 read as EUC-JP): the marks are its decoder's own.
+    pub explained_losses: [Cost; 3],
     /// Cost per space read as byte 0xA0.
     pub per_restored_space: Cost,
     /// Cost of keeping the space after a restored 0xA0 (NBSP and space collapsed into one).
@@ -1416,6 +1419,35 @@ fn without_garbled_lines(text: &[char], non_ascii: &[usize], mut choice: Choice)
 }
 
 /// The positions of the text's non-ASCII characters.
+/// Do the pieces read every U+FFFD of a text that has one, and one of them a character that
+/// is none? Then the marks are what the reading's decoder wrote where it lost bytes, and the
+/// reading is likelier than its pieces alone say. Not when the text keeps a character alone
+/// between two lone marks ("�マ�ア�"): that is what a lossy repair writes, and its marks are
+/// the repair's (decision note 0089). A text of nothing but marks and ASCII ("12��") keeps
+/// nothing of the misreading to tell (decision note 0088).
+///
+/// (`judged` in text order and disjoint.)
+fn explains_every_loss(text: &[char], judged: &[Judged]) -> bool {
+    let mark = |c: &char| *c == '\u{FFFD}';
+    let read = |j: &Judged| &text[j.piece.start..j.piece.end];
+    // (the pieces first: most texts have no mark, and the text is read only when they do)
+    if !judged.iter().any(|j| read(j).iter().any(mark))
+        || !judged.iter().any(|j| j.piece.lost > 0 && !read(j).iter().all(mark))
+    {
+        return false;
+    }
+    let mut from = 0;
+    for j in judged {
+        if text[from..j.piece.start].iter().any(mark) {
+            return false;
+        }
+        from = j.piece.end;
+    }
+    !text[from..].iter().any(mark)
+        && !(1..text.len())
+            .any(|at| mark(&text[at - 1]) && candidates::utf8::kept_between_losses(text, at))
+}
+
 fn non_ascii_positions(text: &[char]) -> Vec<usize> {
     (0..text.len()).filter(|&i| !text[i].is_ascii()).collect()
 }
@@ -1436,8 +1468,10 @@ fn judge(
     // is less likely where it makes letters no language writes ("NESTLÉ®" as "NESTLɮ").
     let weight = parameters.language_weight[kind];
     let language = if weight != 0 { language_evidence(text, &judged, lines) } else { 0 };
+    let explained = parameters.explained_losses[kind] != 0 && explains_every_loss(text, &judged);
     let entry = (parameters.entry[kind] - weight * language / 1000).max(parameters.reentry[kind])
-        + parameters.prior[reading as usize];
+        + parameters.prior[reading as usize]
+        - if explained { parameters.explained_losses[kind] } else { 0 };
     let judged = copies_count_once(text, judged);
     let (mut net_gain, mut chosen) =
         stretches(&judged, entry + parameters.partial[kind], parameters.reentry[kind]);

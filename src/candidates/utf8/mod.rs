@@ -1582,12 +1582,28 @@ pub fn one_character_lost(text: &[char], piece: &Piece) -> bool {
     let (Some(at), None) = (dropped.next(), dropped.next()) else {
         return false;
     };
-    // (a repair marks lost sequences side by side once: a mark alone each side)
+    kept_between_losses(text, at)
+}
+
+/// Does the character at `at` stand alone between two lone U+FFFD, as a lossy repair keeps
+/// what it read between two stretches of lost bytes ("�碧�")? A repair marks lost sequences
+/// side by side once: a mark alone each side.
+///
+/// ```
+/// use _core::candidates::utf8::kept_between_losses;
+/// let kept = |text: &str, at: usize| kept_between_losses(&text.chars().collect::<Vec<_>>(), at);
+/// assert!(kept("�碧�", 1) && kept("a�碧�b", 2));
+/// assert!(!kept("��碧�", 2) && !kept("�碧", 1) && !kept("綛�11", 0) && !kept("���", 1));
+/// ```
+pub fn kept_between_losses(text: &[char], at: usize) -> bool {
+    const LOST: char = '\u{FFFD}';
     let lone_mark = |i: Option<usize>, beyond: Option<usize>| {
-        i.is_some_and(|i| text[i] == LOST) && beyond.is_none_or(|j| text.get(j) != Some(&LOST))
+        i.is_some_and(|i| text.get(i) == Some(&LOST))
+            && beyond.is_none_or(|j| text.get(j) != Some(&LOST))
     };
-    lone_mark(at.checked_sub(1), at.checked_sub(2))
-        && lone_mark(Some(at + 1).filter(|&i| i < text.len()), Some(at + 2))
+    text.get(at).is_some_and(|&c| c != LOST)
+        && lone_mark(at.checked_sub(1), at.checked_sub(2))
+        && lone_mark(Some(at + 1), Some(at + 2))
 }
 
 /// Is `piece` one character read by chance, with no letter on either side: one character of
