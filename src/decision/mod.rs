@@ -2196,6 +2196,22 @@ mod tests {
     }
 
     #[test]
+    fn a_reading_that_reads_every_loss_of_a_text_is_likelier() {
+        let without = Parameters { explained_losses: [0; 3], ..PARAMETERS };
+        let repaired = |text: &str, parameters: &Parameters| -> Option<String> {
+            let text = chars(text);
+            let (choice, _) = choose(&text, parameters, Purpose::Repair);
+            choice.map(|choice| apply(&text, &choice).into_iter().collect())
+        };
+        // "2020年2月22日" read as EUC-JP: every mark is where that decoder lost bytes.
+        let date = "2020綛\u{FFFD}2\u{FFFD}\u{FFFD}22\u{FFFD}\u{FFFD}";
+        assert_eq!(repaired(date, &PARAMETERS).as_deref(), Some("2020\u{FFFD}2\u{FFFD}22\u{FFFD}"));
+        assert_eq!(repaired(date, &without), None);
+        // A lossy repair's output: the characters it kept between its marks stay.
+        assert_eq!(repaired("\u{FFFD}マ\u{FFFD}ア\u{FFFD}諸\u{FFFD}", &PARAMETERS), None);
+    }
+
+    #[test]
     fn a_score_judges_every_piece() {
         let text = chars(&misread("Zażółć gęślą jaźń", "UTF-8", "windows-1252").unwrap());
         let (repair, _) = choose(&text, &PARAMETERS, Purpose::Repair);
