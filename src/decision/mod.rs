@@ -1418,7 +1418,6 @@ fn without_garbled_lines(text: &[char], non_ascii: &[usize], mut choice: Choice)
     (!choice.pieces.is_empty()).then_some(choice)
 }
 
-/// The positions of the text's non-ASCII characters.
 /// Do the pieces read every U+FFFD of a text that has one, and one of them a character that
 /// is none? Then the marks are what the reading's decoder wrote where it lost bytes, and the
 /// reading is likelier than its pieces alone say. Not when the text keeps a character alone
@@ -1448,6 +1447,7 @@ fn explains_every_loss(text: &[char], judged: &[Judged]) -> bool {
             .any(|at| mark(&text[at - 1]) && candidates::utf8::kept_between_losses(text, at))
 }
 
+/// The positions of the text's non-ASCII characters.
 fn non_ascii_positions(text: &[char]) -> Vec<usize> {
     (0..text.len()).filter(|&i| !text[i].is_ascii()).collect()
 }
