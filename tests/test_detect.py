@@ -100,6 +100,25 @@ def test_lost_bytes_are_reported_without_a_replacement() -> None:
     assert fix("文件锟斤拷", lost="replace") == "文件\ufffd\ufffd"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # GBK decoded as UTF-8 kept the characters whose bytes are UTF-8 by chance (省 is
+        # CA A1, "ʡ"), and read back as GBK they are themselves again beside "锟斤拷"
+        # (decision note 0090): the text is right but for its lost data.
+        "锟斤拷锟斤拷省雪梅锟斤拷锟斤拷野锟斤拷沙路k锟斤拷 977996",
+        "锟斤拷么锟斤拷",
+    ],
+)
+def test_characters_beside_lost_data_are_not_read_as_chance_utf8(text: str) -> None:
+    assert fix(text) == text
+    findings = detect(text).findings
+    assert findings and all(f.kind == "lost" for f in findings)
+    assert "".join(f.text for f in findings) == "锟斤拷" * text.count("锟斤拷")
+    replaced = fix(text, lost="replace")
+    assert "锟" not in replaced and replaced.replace("\ufffd", "") == text.replace("锟斤拷", "")
+
+
 def test_finding_has_the_documented_fields() -> None:
     f = Finding("lost", 0, 1, "\ufffd", None, None)
     assert (f.replacement, f.score) == (None, 0.0)

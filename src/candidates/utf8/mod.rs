@@ -1606,6 +1606,70 @@ pub fn kept_between_losses(text: &[char], at: usize) -> bool {
         && lone_mark(Some(at + 1), Some(at + 2))
 }
 
+/// Does a multi-byte decoder's piece read lost data's mojibake ("锟斤拷", the UTF-8 of U+FFFD
+/// read as GBK) and, beside it, only characters of two UTF-8 bytes ("一锟斤拷些" as "һ��Щ")?
+/// Text in GBK decoded as UTF-8 keeps only the characters whose two bytes are UTF-8 by chance
+/// (一 is D2 BB, "һ") and marks the rest; read back as GBK, those are themselves again beside
+/// the marks' "锟斤拷". Such a piece undoes the second layer and leaves the first: it turns
+/// the text's right characters into chance ones. Its lost data is read on its own
+/// ([`lost_data_within`]); a piece of real characters three bytes long ("鐢ㄦ埛锟斤拷" is
+/// "用户��") is read as it is.
+pub fn reads_lost_data_beside(piece: &Piece) -> bool {
+    const LOST: char = '\u{FFFD}';
+    if readings::readings()[piece.reading as usize].kind != readings::Kind::Utf8AsMultiByte {
+        return false;
+    }
+    let marks = piece.replacement.chars().filter(|&c| c == LOST).count();
+    let mut others = piece.replacement.chars().filter(|&c| c != LOST).peekable();
+    marks > piece.lost as usize
+        && others.peek().is_some()
+        && others.all(|c| ('\u{80}'..='\u{7FF}').contains(&c))
+}
+
+/// The stretches of a lossless multi-byte piece that read U+FFFD and nothing else, each a
+/// piece of its own that begins and ends where characters of the text do ("锟斤拷么锟斤拷" holds
+/// "锟斤拷" twice): the lost data a piece [`reads_lost_data_beside`] holds.
+///
+/// ```
+/// use _core::candidates::utf8::{lost_data_within, pieces, reads_lost_data_beside};
+/// let text: Vec<char> = "锟斤拷么锟斤拷".chars().collect();
+/// let whole = pieces(&text).into_iter().find(reads_lost_data_beside).expect("one piece");
+/// let lost: Vec<_> = lost_data_within(&text, &whole).iter().map(|p| (p.start, p.end)).collect();
+/// assert_eq!(lost, [(0, 3), (4, 7)]);
+/// ```
+pub fn lost_data_within(text: &[char], piece: &Piece) -> Vec<Piece> {
+    let decoder = readings::readings()[piece.reading as usize].decoded_as;
+    // Where each of the piece's characters starts in the bytes it stands for.
+    let mut starts = Vec::with_capacity(piece.end - piece.start + 1);
+    let mut bytes = Vec::new();
+    let mut buffer = [0; 4];
+    for &c in &text[piece.start..piece.end] {
+        starts.push(bytes.len());
+        match readings::encode(c.encode_utf8(&mut buffer), decoder) {
+            Some(encoded) => bytes.extend(encoded),
+            None => return Vec::new(),
+        }
+    }
+    starts.push(bytes.len());
+    let Ok(utf8) = std::str::from_utf8(&bytes) else { return Vec::new() };
+    let at = |byte: usize| starts.binary_search(&byte).ok().map(|i| piece.start + i);
+    let mut found = Vec::new();
+    let mut marks = utf8.char_indices().filter(|&(_, c)| c == '\u{FFFD}').peekable();
+    while let Some((first, _)) = marks.next() {
+        let (mut end, mut count) = (first + 3, 1);
+        while let Some(&(next, _)) = marks.peek().filter(|&&(next, _)| next == end) {
+            (end, count) = (next + 3, count + 1);
+            marks.next();
+        }
+        if let (Some(start), Some(end)) = (at(first), at(end)) {
+            let mut lost = Piece::new(start, end, "\u{FFFD}".repeat(count), piece.reading);
+            lost.sequences = count as u32;
+            found.push(lost);
+        }
+    }
+    found
+}
+
 /// Is `piece` one character read by chance, with no letter on either side: one character of
 /// a multi-byte decoder, or one symbol of a single-byte decoder before a space taken for a
 /// lost no-break space, repaired into a letter or digit that is of a script no other
