@@ -875,16 +875,6 @@ fn choices(
     let drawn = candidates::legacy::drawn_runs(text);
     let mut pieces = candidates::utf8::pieces(text);
     pieces.retain(|p| !candidates::legacy::overlaps(&drawn, p.start, p.end));
-    if pieces.iter().any(candidates::utf8::reads_lost_data_beside) {
-        pieces = pieces
-            .into_iter()
-            .flat_map(|p| match candidates::utf8::reads_lost_data_beside(&p) {
-                true if p.lost == 0 => candidates::utf8::lost_data_within(text, &p),
-                true => Vec::new(),
-                false => vec![p],
-            })
-            .collect();
-    }
     gains.judge_all(pieces, &mut by_reading);
     consider(&mut by_reading, &mut choices, &mut lines, left_out);
     let utf8_best = best_of(&choices);

@@ -102,6 +102,9 @@ const SHIFT_JIS_INDEX: usize = 1;
 /// The windows-125x decoders, whose undefined bytes real decoders turn into `?` or U+FFFD.
 const LOSSY_DECODERS: u32 = 0b1_1111_1111;
 
+/// The mark a decoder writes where it lost bytes, U+FFFD.
+const LOST: char = '\u{FFFD}';
+
 struct Tables {
     single: CharMap<Roles>,
     multi: CharMap<MultiRoles>,
@@ -1343,6 +1346,21 @@ pub fn pieces(text: &[char]) -> Vec<Piece> {
         }
     }
     pieces.retain(|p| !p.replacement.chars().any(never_written) && !floating_mark(text, p));
+    if pieces.iter().any(reads_lost_data_beside) {
+        // (lost data read beside chance characters is read alone, decision note 0090)
+        pieces = pieces
+            .into_iter()
+            .flat_map(|p| {
+                if !reads_lost_data_beside(&p) {
+                    vec![p]
+                } else if p.lost == 0 {
+                    lost_data_within(text, &p)
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect();
+    }
     pieces
 }
 
@@ -1569,7 +1587,6 @@ pub fn repairs_no_word(text: &[char], piece: &Piece, facts: &TextFacts) -> bool 
 /// assert!(!lost("�㛖╡��") && !lost("1960綛�11��30��") && !lost("���吾����"));
 /// ```
 pub fn one_character_lost(text: &[char], piece: &Piece) -> bool {
-    const LOST: char = '\u{FFFD}';
     // (most pieces are of other kinds, or read something: answered before the span is read)
     let kind = readings::readings()[piece.reading as usize].kind;
     if kind != readings::Kind::Utf8AsMultiByte
@@ -1596,7 +1613,6 @@ pub fn one_character_lost(text: &[char], piece: &Piece) -> bool {
 /// assert!(!kept("��碧�", 2) && !kept("�碧", 1) && !kept("綛�11", 0) && !kept("���", 1));
 /// ```
 pub fn kept_between_losses(text: &[char], at: usize) -> bool {
-    const LOST: char = '\u{FFFD}';
     let lone_mark = |i: Option<usize>, beyond: Option<usize>| {
         i.is_some_and(|i| text.get(i) == Some(&LOST))
             && beyond.is_none_or(|j| text.get(j) != Some(&LOST))
@@ -1615,7 +1631,6 @@ pub fn kept_between_losses(text: &[char], at: usize) -> bool {
 /// ([`lost_data_within`]); a piece of real characters three bytes long ("鐢ㄦ埛锟斤拷" is
 /// "用户��") is read as it is.
 pub fn reads_lost_data_beside(piece: &Piece) -> bool {
-    const LOST: char = '\u{FFFD}';
     if readings::readings()[piece.reading as usize].kind != readings::Kind::Utf8AsMultiByte {
         return false;
     }
@@ -1631,11 +1646,15 @@ pub fn reads_lost_data_beside(piece: &Piece) -> bool {
 /// "锟斤拷" twice): the lost data a piece [`reads_lost_data_beside`] holds.
 ///
 /// ```
-/// use _core::candidates::utf8::{lost_data_within, pieces, reads_lost_data_beside};
+/// use _core::candidates::utf8::{pieces, reads_lost_data_beside};
+/// use _core::readings::readings;
+/// // Read as one piece by GBK ("��ô��"), it is read as its lost data: [`pieces`] asks this.
 /// let text: Vec<char> = "锟斤拷么锟斤拷".chars().collect();
-/// let whole = pieces(&text).into_iter().find(reads_lost_data_beside).expect("one piece");
-/// let lost: Vec<_> = lost_data_within(&text, &whole).iter().map(|p| (p.start, p.end)).collect();
-/// assert_eq!(lost, [(0, 3), (4, 7)]);
+/// let found = pieces(&text);
+/// assert!(!found.iter().any(reads_lost_data_beside));
+/// let gbk = found.iter().filter(|p| readings()[p.reading as usize].decoded_as == "GBK");
+/// let lost: Vec<_> = gbk.map(|p| (p.start, p.end, p.replacement.as_str())).collect();
+/// assert_eq!(lost, [(0, 3, "\u{FFFD}\u{FFFD}"), (4, 7, "\u{FFFD}\u{FFFD}")]);
 /// ```
 pub fn lost_data_within(text: &[char], piece: &Piece) -> Vec<Piece> {
     let decoder = readings::readings()[piece.reading as usize].decoded_as;
@@ -1654,7 +1673,7 @@ pub fn lost_data_within(text: &[char], piece: &Piece) -> Vec<Piece> {
     let Ok(utf8) = std::str::from_utf8(&bytes) else { return Vec::new() };
     let at = |byte: usize| starts.binary_search(&byte).ok().map(|i| piece.start + i);
     let mut found = Vec::new();
-    let mut marks = utf8.char_indices().filter(|&(_, c)| c == '\u{FFFD}').peekable();
+    let mut marks = utf8.char_indices().filter(|&(_, c)| c == LOST).peekable();
     while let Some((first, _)) = marks.next() {
         let (mut end, mut count) = (first + 3, 1);
         while let Some(&(next, _)) = marks.peek().filter(|&&(next, _)| next == end) {
@@ -1662,7 +1681,7 @@ pub fn lost_data_within(text: &[char], piece: &Piece) -> Vec<Piece> {
             marks.next();
         }
         if let (Some(start), Some(end)) = (at(first), at(end)) {
-            let mut lost = Piece::new(start, end, "\u{FFFD}".repeat(count), piece.reading);
+            let mut lost = Piece::new(start, end, LOST.to_string().repeat(count), piece.reading);
             lost.sequences = count as u32;
             found.push(lost);
         }
